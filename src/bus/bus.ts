@@ -1,0 +1,233 @@
+import { Observable, Subject, filter } from 'rxjs';
+import { BusErrors } from './errors.ts';
+import type {
+  BeforeHook,
+  BusEvent,
+  CommandHandler,
+  CommandMeta,
+  CommandName,
+  CommandsOf,
+  DataOf,
+  EventPattern,
+  EventsOf,
+  Events,
+  OptionsOf,
+  ResultOf,
+} from './types.ts';
+
+type AnyHandler = (options: unknown, meta: CommandMeta) => unknown;
+type Loader = () => Promise<unknown>;
+
+interface PluginRecord {
+  readonly name: string;
+  ready: boolean;
+  readonly commands: Map<string, AnyHandler>;
+  /** Commands that arrived before `ready()`; run in order once it is called. */
+  readonly waiting: Array<() => void>;
+}
+
+/** What a plugin gets back from `registerPlugin`: its own, typed view of the bus. */
+export interface PluginHandle<P extends string> {
+  readonly name: P;
+  registerCommand<C extends CommandsOf<P>>(
+    command: C,
+    handler: CommandHandler<Extract<`${P}.${C}`, CommandName>>,
+  ): void;
+  publish<E extends EventsOf<P>>(event: E, data: Events[Extract<`${P}.${E}`, keyof Events>]): void;
+  /** Marks the plugin ready: commands buffered so far run now. */
+  ready(): void;
+  command<K extends CommandName>(name: K, options?: OptionsOf<K>): Promise<ResultOf<K>>;
+  subscribe<T extends EventPattern>(pattern: T, handler: (event: BusEvent<DataOf<T>>) => void): () => void;
+  before(command: CommandName | `${string}.*`, hook: BeforeHook): () => void;
+}
+
+export interface PluginInfo {
+  name: string;
+  ready: boolean;
+  loaded: boolean;
+  commands: string[];
+}
+
+const toError = (reason: unknown): Error =>
+  reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : String(reason));
+
+const split = (name: string): [string, string] => {
+  const dot = name.indexOf('.');
+  return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
+};
+
+const matches = (pattern: string, name: string): boolean =>
+  pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));
+
+/**
+ * The message bus: plugins register commands (requests answered by a Promise) and publish events
+ * (`Plugin.event`). See README "Bus API".
+ */
+export class Bus {
+  readonly #plugins = new Map<string, PluginRecord>();
+  readonly #loaders = new Map<string, Loader>();
+  readonly #loading = new Map<string, Promise<void>>();
+  readonly #hooks: Array<{ pattern: string; hook: BeforeHook }> = [];
+  readonly #events = new Subject<BusEvent>();
+  #locked = false;
+
+  /**
+   * Registers a plugin under a unique name. Throws "Can't register plugin" when the name is taken,
+   * is not a non-empty string, or registration is locked (names declared with `registerLazy` may
+   * still register after the lock: their code arrives later).
+   */
+  registerPlugin<P extends string>(name: P): PluginHandle<P> {
+    if (typeof name !== 'string' || !/^[A-Za-z][\w-]*$/.test(name) || this.#plugins.has(name)) {
+      throw new Error(BusErrors.register);
+    }
+    if (this.#locked && !this.#loaders.has(name)) throw new Error(BusErrors.register);
+    const record: PluginRecord = { name, ready: false, commands: new Map(), waiting: [] };
+    this.#plugins.set(name, record);
+    return this.#handle(record) as PluginHandle<P>;
+  }
+
+  /** Declares a plugin whose code is loaded on its first command. */
+  registerLazy(name: string, load: Loader): void {
+    if (this.#plugins.has(name) || this.#loaders.has(name) || this.#locked) throw new Error(BusErrors.register);
+    this.#loaders.set(name, load);
+  }
+
+  /** Refuses any further plugin registration (lazy plugins already declared excepted). */
+  lock(): void {
+    this.#locked = true;
+  }
+
+  get locked(): boolean {
+    return this.#locked;
+  }
+
+  /** Runs a command. `meta.commander` names the sender so plugins can enforce permissions. */
+  command<K extends CommandName>(
+    name: K,
+    options?: OptionsOf<K>,
+    meta: CommandMeta = { commander: 'page' },
+  ): Promise<ResultOf<K>> {
+    return this.#run(String(name), options, meta) as Promise<ResultOf<K>>;
+  }
+
+  /** Subscribes to an exact event, `Plugin.*` or `*`; returns the unsubscribe function. */
+  subscribe<T extends EventPattern>(pattern: T, handler: (event: BusEvent<DataOf<T>>) => void): () => void {
+    const subscription = this.events(pattern).subscribe((event) => {
+      try {
+        handler(event as BusEvent<DataOf<T>>);
+      } catch (error) {
+        console.error(`[live-assist] a subscriber of ${event.name} failed:`, error);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  /** The events matching a pattern, as an RxJS Observable. */
+  events(pattern: string): Observable<BusEvent> {
+    return this.#events.pipe(filter((event) => matches(pattern, event.name)));
+  }
+
+  /** Adds a `before` hook to a command (or `Plugin.*`); returns its removal function. */
+  before(command: string, hook: BeforeHook): () => void {
+    const entry = { pattern: command, hook };
+    this.#hooks.push(entry);
+    return () => {
+      const index = this.#hooks.indexOf(entry);
+      if (index >= 0) this.#hooks.splice(index, 1);
+    };
+  }
+
+  /** Registered and lazily declared plugins with their commands (for the console and tests). */
+  describe(): PluginInfo[] {
+    const names = new Set([...this.#plugins.keys(), ...this.#loaders.keys()]);
+    return [...names].sort().map((name) => {
+      const record = this.#plugins.get(name);
+      return {
+        name,
+        ready: record?.ready ?? false,
+        loaded: record !== undefined,
+        commands: record ? [...record.commands.keys()].sort() : [],
+      };
+    });
+  }
+
+  #publish(plugin: string, event: string, data: unknown): void {
+    this.#events.next({ name: `${plugin}.${event}`, plugin, data });
+  }
+
+  async #run(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
+    const [pluginName, commandName] = split(name);
+    let record = this.#plugins.get(pluginName);
+    if (!record && this.#loaders.has(pluginName)) {
+      await this.#load(pluginName);
+      record = this.#plugins.get(pluginName);
+    }
+    if (!record || !commandName) throw new Error(BusErrors.noCommand);
+    if (!record.ready) {
+      const pending = record;
+      await new Promise<void>((resolve) => pending.waiting.push(resolve));
+    }
+    const handler = record.commands.get(commandName);
+    if (!handler) throw new Error(BusErrors.noCommand);
+    for (const { pattern, hook } of [...this.#hooks]) {
+      if (!matches(pattern, name)) continue;
+      let verdict: unknown;
+      try {
+        verdict = await hook(options, { ...meta, command: name });
+      } catch {
+        verdict = false;
+      }
+      if (verdict === false) throw new Error(BusErrors.cancelled);
+    }
+    try {
+      return await handler(options, meta);
+    } catch (reason) {
+      throw toError(reason);
+    }
+  }
+
+  #load(pluginName: string): Promise<void> {
+    let loading = this.#loading.get(pluginName);
+    if (!loading) {
+      const load = this.#loaders.get(pluginName)!;
+      loading = Promise.resolve()
+        .then(load)
+        .then(
+          () => {
+            if (!this.#plugins.has(pluginName)) throw new Error(BusErrors.loadPlugin);
+          },
+          (error: unknown) => {
+            console.error(`[live-assist] ${BusErrors.loadPlugin}: ${pluginName}`, error);
+            throw new Error(BusErrors.loadPlugin);
+          },
+        );
+      // A failed load may be retried by a later command (the network may be back).
+      loading.catch(() => this.#loading.delete(pluginName));
+      this.#loading.set(pluginName, loading);
+    }
+    return loading;
+  }
+
+  #handle(record: PluginRecord): PluginHandle<string> {
+    const meta = { commander: record.name };
+    return {
+      name: record.name,
+      registerCommand: (command: string, handler: unknown) => {
+        if (typeof command !== 'string' || command.includes('.') || typeof handler !== 'function') {
+          throw new Error(`Invalid command registration: ${record.name}.${String(command)}`);
+        }
+        record.commands.set(command, handler as AnyHandler);
+      },
+      publish: (event: string, data: unknown) => this.#publish(record.name, event, data),
+      ready: () => {
+        if (record.ready) return;
+        record.ready = true;
+        for (const resume of record.waiting.splice(0)) resume();
+      },
+      command: (name: CommandName, options?: unknown) => this.#run(name, options, meta),
+      subscribe: (pattern: string, handler: (event: BusEvent) => void) =>
+        this.subscribe(pattern as EventPattern, handler),
+      before: (command: string, hook: BeforeHook) => this.before(command, hook),
+    } as PluginHandle<string>;
+  }
+}
