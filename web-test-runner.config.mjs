@@ -6,13 +6,49 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { fromRollup } from '@web/dev-server-rollup';
-import rollupCommonjs from '@rollup/plugin-commonjs';
-import rollupReplace from '@rollup/plugin-replace';
+import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
-const commonjs = fromRollup(rollupCommonjs);
-const replace = fromRollup(rollupReplace);
+
+// React and the shims @xstate/react uses are CommonJS. They are bundled once, together (one React
+// instance), by esbuild into an ES module; each bare specifier is then served as a small facade
+// module whose named exports are read from the real package, so `import { createRoot } from
+// 'react-dom/client'` works in the browser as it does in the rollup build.
+const COMMONJS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'use-sync-external-store/shim',
+  'use-sync-external-store/shim/with-selector',
+];
+const exportName = (specifier) => `m${COMMONJS.indexOf(specifier)}`;
+const depsBundle = (
+  await build({
+    stdin: {
+      contents: COMMONJS.map((s) => `export * as ${exportName(s)} from '${s}';`).join('\n'),
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"development"' },
+  })
+).outputFiles[0].text;
+// Read the export names now, before the runner wraps the console (React's dev build patches it).
+const exportNames = Object.fromEntries(
+  COMMONJS.map((s) => [s, Object.keys(require(s)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n))]),
+);
+const facade = (specifier) => {
+  const names = exportNames[specifier];
+  return [
+    `import { ${exportName(specifier)} as ns } from '/__deps/bundle.js';`,
+    'const m = ns.default ?? ns;',
+    'export default m;',
+    ...names.map((n) => `export const ${n} = m.${n};`),
+  ].join('\n');
+};
 const mswWorker = readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
 
 export const chromiumArgs = [
@@ -27,7 +63,7 @@ export const chromiumArgs = [
 
 export default {
   files: ['test/**/*.test.ts'],
-  nodeResolve: { exportConditions: ['browser', 'development'] },
+  nodeResolve: { exportConditions: ['browser', 'es2015'] },
   concurrency: 2,
   concurrentBrowsers: 1,
   testFramework: { config: { timeout: 10000 } },
@@ -53,10 +89,17 @@ export default {
         if (context.path === '/mockServiceWorker.js') return { body: mswWorker, type: 'js' };
       },
     },
-    replace({ preventAssignment: true, 'process.env.NODE_ENV': JSON.stringify('development') }),
-    commonjs({
-      include: ['**/node_modules/react/**', '**/node_modules/react-dom/**', '**/node_modules/scheduler/**', '**/node_modules/use-sync-external-store/**'],
-    }),
-    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    {
+      name: 'commonjs-deps',
+      resolveImport({ source }) {
+        if (COMMONJS.includes(source)) return `/__deps/${encodeURIComponent(source)}.js`;
+      },
+      serve(context) {
+        if (context.path === '/__deps/bundle.js') return { body: depsBundle, type: 'js' };
+        const match = context.path.match(/^\/__deps\/(.+)\.js$/);
+        if (match) return { body: facade(decodeURIComponent(match[1])), type: 'js' };
+      },
+    },
+    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'esnext', tsconfig: './tsconfig.json' }),
   ],
 };

@@ -1,0 +1,155 @@
+// Configuration of the Polish deployment (employee capital plans information service), loaded as a
+// classic script BEFORE /dist/live-assist.js. Kept in a file (not inline) so the page works under a
+// strict Content-Security-Policy. Every URL points at the local simulator (demo/SIMULATOR.md).
+// The shape is described in demo/README-config.md.
+window.liveAssistConfig = {
+  main: {
+    deploymentID: 'ppk',
+    lang: 'pl',
+    theme: 'light',
+    timeFormat: 24,
+    mobileMode: 'auto',
+  },
+
+  // The launcher strip on the right edge with this deployment's four channels.
+  sidebar: {
+    position: 'right',
+    showOnStartup: true,
+    expandOnHover: true,
+    channels: [
+      { name: 'CallUs', clickCommand: 'CallUs.open', clickOptions: {} },
+      { name: 'Callback', clickCommand: 'Callback.open', clickOptions: {} },
+      { name: 'WebChat', clickCommand: 'WebChat.open', clickOptions: {} },
+      // Send message does not open a window here: it sends the browser to the contact page.
+      { name: 'SendMessage', clickCommand: 'SendMessage.redirect', clickOptions: { url: '/kontakt' } },
+    ],
+  },
+
+  // Live Assistance overlay. The list depends on the server time and the chat wait (spec §4):
+  // outside Mon-Fri 8:00-17:00, or with a chat wait of 10000 s or more → call us, e-mail, callback;
+  // otherwise (and when the wait-time request fails) → call us, chat, e-mail, callback.
+  channelselector: {
+    ewtRefreshInterval: 10,
+    availability: {
+      statsURL: '/api/ewt/group?name=PPK_Chat',
+      timeout: 3000,
+      timeZone: 'Europe/Warsaw',
+      openHour: 8,
+      closeHour: 17,
+      days: [1, 2, 3, 4, 5],
+      chatUnavailableWait: 10000,
+      onError: 'showAll',
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+    },
+    channels: [
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      {
+        name: 'WebChat',
+        clickCommand: 'WebChat.open',
+        ewt: {
+          display: true,
+          queue: 'PPK_Chat',
+          availabilityThresholdMin: 300,
+          availabilityThresholdMax: 3600,
+          hideChannelWhenThresholdMax: false,
+        },
+      },
+      { name: 'SendMessage', clickCommand: 'SendMessage.redirect', clickOptions: { url: '/kontakt' } },
+      { name: 'Callback', clickCommand: 'Callback.open' },
+    ],
+  },
+
+  callus: {
+    contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia PPK', i18n: 'callus.helpline' }],
+    hours: ['Poniedziałek–piątek: 8:00–17:00'],
+  },
+
+  // Wait-time statistics: the deployment's group-EWT request answers { ewt, time }.
+  stats: {
+    groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', timeout: 3000, refreshInterval: 10 },
+    // Generic statistics service (used for the callback queue): v1 with the apikey header.
+    apiVersion: 'v1',
+    dataURL: '/api/stats/v1',
+    apikey: 'demo-key',
+    timeout: 3000,
+  },
+
+  callback: {
+    apiVersion: 'v3',
+    dataURL: '/api/callback/v3',
+    serviceName: 'ppk-callback',
+    apikey: 'demo-key',
+    timeout: 3000,
+    countryCodes: true,
+    countries: [{ iso2: 'pl', dialCode: '48' }],
+    immediateCallback: true,
+    scheduledCallback: true,
+    ewt: {
+      display: true,
+      queue: 'PPK_Callback',
+      threshold: 60,
+      refreshInterval: 10,
+      immediateCallbackMin: 0,
+      immediateCallbackMax: 300,
+    },
+    formFields: [
+      { name: 'firstname', type: 'text', required: true, maxlength: 100 },
+      { name: 'lastname', type: 'text', required: false, maxlength: 100 },
+      { name: 'phonenumber', type: 'tel', required: true, maxlength: 12, value: '+48' },
+      { name: 'subject', type: 'textarea', required: true, maxlength: 100, label: 'Notes' },
+    ],
+    userData: { service: 'PPK' },
+    dataProtection: {
+      controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
+      purpose: 'obsługa Twojego pytania kontaktowego',
+      pdf: '/ochrona-danych.pdf',
+    },
+  },
+
+  calendar: {
+    showAvailability: true,
+    numberOfDays: 5,
+    timeFormat: 24,
+    convertToUTC: true,
+    hideUnavailableTimeSlots: false,
+    calenderHours: {
+      interval: 15,
+      allDay: { openTime: '09:00', closeTime: '17:00', enable: true },
+      morning: { enable: false },
+      afternoon: { enable: false },
+      evening: { enable: false },
+    },
+  },
+
+  webchat: {
+    transport: {
+      type: 'rest',
+      // The customer chat bot path on the chat service: a bot greets, then hands over to an agent.
+      dataURL: '/api/chat/customer-chat-bot',
+      endpoint: 'customer-chat-bot',
+      // No api key in this deployment.
+    },
+    cometD: { enabled: false },
+    autoInvite: { enabled: true, timeToInviteSeconds: 10, inviteTimeoutSeconds: 30 },
+    chatButton: { enabled: true, hideDuringInvite: true, openDelay: 1000, effect: 'fade', effectDuration: 300 },
+    uploadsEnabled: false,
+    emojis: true,
+    timeFormat: 24,
+    form: {
+      fields: [{ name: 'firstname', required: true, maxlength: 100 }],
+    },
+    dataProtection: {
+      controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
+      purpose: 'obsługa Twojego pytania kontaktowego',
+      pdf: '/ochrona-danych.pdf',
+    },
+  },
+
+  sendmessage: {
+    redirectURL: '/kontakt',
+    apiURL: '/api/sendmessage',
+    dataURL: '/api/sendmessage',
+    timeout: 3000,
+  },
+};

@@ -1,0 +1,81 @@
+// The same suite in English, for developers and integrators. Identical to the Polish deployment
+// except for the language, the dark theme and callback API v1 (so both callback versions are exercised).
+window.liveAssistConfig = {
+  main: { deploymentID: 'ppk-en', lang: 'en', theme: 'dark', timeFormat: 24, mobileMode: 'auto' },
+  sidebar: {
+    position: 'right',
+    showOnStartup: true,
+    expandOnHover: true,
+    channels: [
+      { name: 'ChannelSelector', clickCommand: 'ChannelSelector.open', displayName: 'Live Assistance' },
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'Callback', clickCommand: 'Callback.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open' },
+      { name: 'SendMessage', clickCommand: 'SendMessage.open' },
+      { name: 'Search', clickCommand: 'Search.open' },
+    ],
+  },
+  channelselector: {
+    ewtRefreshInterval: 10,
+    availability: {
+      statsURL: '/api/ewt/group?name=PPK_Chat', timeout: 3000, timeZone: 'Europe/Warsaw',
+      openHour: 8, closeHour: 17, days: [1, 2, 3, 4, 5], chatUnavailableWait: 10000, onError: 'showAll',
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+    },
+    channels: [
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
+      { name: 'SendMessage', clickCommand: 'SendMessage.open' },
+      { name: 'Callback', clickCommand: 'Callback.open' },
+    ],
+  },
+  callus: {
+    contacts: [{ number: '+48 22 100 20 30', displayName: 'PPK helpline' }],
+    hours: ['Monday–Friday: 8:00–17:00'],
+  },
+  stats: {
+    groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', timeout: 3000, refreshInterval: 10 },
+    apiVersion: 'v3',
+    dataURL: '/api/stats/v3',
+    apikey: 'demo-key',
+    timeout: 3000,
+  },
+  callback: {
+    apiVersion: 'v1',
+    dataURL: '/api/callback/v1/ppk-callback',
+    serviceName: 'ppk-callback',
+    apikey: 'demo-key',
+    timeout: 3000,
+    countryCodes: true,
+    countries: [{ iso2: 'pl', dialCode: '48' }],
+    immediateCallback: true,
+    scheduledCallback: true,
+    ewt: { display: true, queue: 'PPK_Callback', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 },
+    formFields: [
+      { name: 'firstname', type: 'text', required: true, maxlength: 100 },
+      { name: 'lastname', type: 'text', required: false, maxlength: 100 },
+      { name: 'phonenumber', type: 'tel', required: true, maxlength: 12, value: '+48' },
+      { name: 'subject', type: 'textarea', required: true, maxlength: 100, label: 'Notes' },
+    ],
+    dataProtection: {
+      controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
+      purpose: 'handling your contact question',
+      pdf: '/ochrona-danych.pdf',
+    },
+  },
+  calendar: {
+    showAvailability: true, numberOfDays: 5, timeFormat: 24, convertToUTC: true, hideUnavailableTimeSlots: false,
+    calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true }, morning: { enable: false }, afternoon: { enable: false }, evening: { enable: false } },
+  },
+  webchat: {
+    transport: { type: 'rest', dataURL: '/api/chat/customer-chat', endpoint: 'customer-chat' },
+    cometD: { enabled: false },
+    autoInvite: { enabled: false },
+    chatButton: { enabled: true, openDelay: 1000, effect: 'slide', effectDuration: 300 },
+    uploadsEnabled: true,
+    emojis: true,
+    timeFormat: 24,
+    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }, { name: 'lastname', required: true, maxlength: 100 }, { name: 'email', maxlength: 100 }, { name: 'subject', maxlength: 100 }] },
+  },
+  sendmessage: { apiURL: '/api/sendmessage', dataURL: '/api/sendmessage', uploadsEnabled: true, timeout: 3000 },
+};

@@ -1,0 +1,242 @@
+// @ts-check
+/**
+ * The contact-centre simulator: pure Fetch-API handlers over an in-memory state.
+ *
+ *   const sim = createSimulator({ clock: createManualClock() });
+ *   const response = await sim.handle(new Request('http://x/api/ewt/group?name=PPK_Chat'));
+ *
+ * `handle(request)` answers every /api/* and /__control/* request (a Response, possibly
+ * Response.error() for an injected dropped connection) and returns undefined for anything else,
+ * so a host (demo/server.mjs, or msw in the browser tests) can fall through to static files or
+ * passthrough. No Node-only APIs are used anywhere under demo/simulator/.
+ */
+import { HttpError, json } from './http.js';
+import { createRealClock, createManualClock } from './clock.js';
+import { DEPLOYMENT, PATHS } from './contracts.js';
+import { handleStats } from './stats.js';
+import { handleCallback } from './callback.js';
+import { handleSendMessage } from './sendmessage.js';
+import { handleChat, disposeChats, makeLeaflet } from './chat.js';
+import { handleAgent } from './agent.js';
+import { handleControl, snapshot } from './control.js';
+
+export { createRealClock, createManualClock };
+export * from './contracts.js';
+
+/**
+ * @typedef {object} SimulatorOptions
+ * @property {import('./clock.js').Clock} [clock] default: the real clock
+ * @property {() => number} [random] for failure / drop rates; default Math.random
+ * @property {boolean} [control] serve the control API (default true)
+ * @property {number} [maxChatSessions] default 500
+ * @property {number} [maxChatAgeMs] default 2 h
+ * @property {number} [maxTranscript] messages kept per chat, default 1000
+ * @property {number} [maxCallbacks] default 1000
+ * @property {number} [maxMessages] send-message records kept, default 200
+ * @property {number} [maxStoredFileBytes] all chat uploads together, default 100 MiB
+ * @property {Record<string, number>} [waits] initial wait per queue in seconds
+ * @property {Partial<ChatSettings>} [chat] initial chat settings (delays, scripted agent …)
+ * @property {(error: unknown, request: Request) => void} [onError] unexpected handler errors (answered 500)
+ */
+
+/**
+ * @typedef {object} ChatSettings
+ * @property {boolean} available
+ * @property {boolean} scriptedAgent
+ * @property {string} agentName
+ * @property {number} agentJoinDelayMs
+ * @property {number} botJoinDelayMs
+ * @property {number} typingDelayMs
+ * @property {number} replyDelayMs
+ * @property {number} maxMessageLength
+ * @property {{ enabled: boolean, alertAfterMs: number, alerts: number, closeAfterMs: number }} idle
+ * @property {{ types: string[], needAgent: boolean, maxFileSize: number, maxFiles: number, maxTotalSize: number }} fileLimits
+ */
+
+/**
+ * @typedef {object} Sim internal view shared by the handler modules
+ * @property {Required<Omit<SimulatorOptions, 'waits' | 'chat' | 'onError'>> & SimulatorOptions} options
+ * @property {import('./clock.js').Clock} clock
+ * @property {ReturnType<typeof initialState>} state
+ * @property {() => number} serverNow simulated server time (clock + control offset), epoch ms
+ * @property {(key: string, fn: () => Promise<Response>) => Promise<Response>} guard applies injected faults
+ * @property {() => Uint8Array} leaflet the PDF the agent sends
+ * @property {() => void} reset
+ */
+
+export const DEFAULT_WAITS = Object.freeze({ [DEPLOYMENT.chatQueue]: 45, [DEPLOYMENT.callbackQueue]: 30 });
+
+/** @param {SimulatorOptions} options */
+function initialState(options) {
+  /** @type {ChatSettings} */
+  const chat = {
+    available: true,
+    scriptedAgent: true,
+    agentName: 'Anna',
+    agentJoinDelayMs: 4000,
+    botJoinDelayMs: 500,
+    typingDelayMs: 600,
+    replyDelayMs: 1500,
+    maxMessageLength: 500,
+    idle: { enabled: true, alertAfterMs: 120000, alerts: 2, closeAfterMs: 60000 },
+    fileLimits: { types: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'txt', 'zip'], needAgent: true, maxFileSize: 5 * 1024 * 1024, maxFiles: 5, maxTotalSize: 10 * 1024 * 1024 },
+    ...structuredClone(options.chat || {}),
+  };
+  return {
+    clockOffsetMs: 0,
+    /** @type {Map<string, number>} seconds per queue; absent = unknown (-1) */
+    waits: new Map(Object.entries({ ...DEFAULT_WAITS, ...(options.waits || {}) })),
+    callbackServices: [DEPLOYMENT.callbackService],
+    callbackHours: { ...DEPLOYMENT.callbackHours, days: [...DEPLOYMENT.callbackHours.days] },
+    slots: {
+      defaultCapacity: 3,
+      /** local Warsaw times that are full every day: "some slots full" */
+      fullTimes: ['10:30', '13:00', '15:45'],
+      /** @type {Map<string, number>} UTC ISO → capacity */
+      overrides: new Map(),
+      /** @type {Map<string, number>} UTC ISO → booked callbacks */
+      booked: new Map(),
+    },
+    /** @type {Array<{id: string, version: string, serviceName: string, phoneNumber: string, national: string, desiredTime: string, state: string, userData: Record<string, unknown>, createdAt: number}>} */
+    callbacks: [],
+    /** @type {Array<Record<string, unknown>>} */
+    messages: [],
+    sendMessageLimits: { maxFiles: 3, maxTotalSize: 5 * 1024 * 1024 },
+    /** @type {Map<string, import('./contracts.js').FaultSpec>} */
+    faults: new Map(),
+    surveyCancels: 0,
+    chat: {
+      ...chat,
+      services: [DEPLOYMENT.chatBotService, DEPLOYMENT.chatService],
+      botService: DEPLOYMENT.chatBotService,
+      /** @type {Map<string, import('./chat.js').ChatSession>} */
+      sessions: new Map(),
+      filesBytes: 0,
+    },
+  };
+}
+
+/**
+ * Create an isolated simulator.
+ * @param {SimulatorOptions} [opts]
+ */
+export function createSimulator(opts = {}) {
+  const options = {
+    clock: opts.clock || createRealClock(),
+    random: opts.random || Math.random,
+    control: opts.control !== false,
+    maxChatSessions: opts.maxChatSessions ?? 500,
+    maxChatAgeMs: opts.maxChatAgeMs ?? 2 * 60 * 60 * 1000,
+    maxTranscript: opts.maxTranscript ?? 1000,
+    maxCallbacks: opts.maxCallbacks ?? 1000,
+    maxMessages: opts.maxMessages ?? 200,
+    maxStoredFileBytes: opts.maxStoredFileBytes ?? 100 * 1024 * 1024,
+    ...opts,
+  };
+  /** @type {Uint8Array | null} */
+  let leaflet = null;
+
+  /** @type {Sim} */
+  const sim = {
+    options: /** @type {Sim['options']} */ (options),
+    clock: options.clock,
+    state: initialState(options),
+    serverNow: () => sim.clock.now() + sim.state.clockOffsetMs,
+    leaflet: () => (leaflet ||= makeLeaflet()),
+    reset() {
+      disposeChats(sim);
+      sim.state = initialState(options);
+    },
+    async guard(key, fn) {
+      const fault = faultFor(key);
+      if (fault) {
+        if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+        if (fault.dropRate && options.random() < fault.dropRate) return Response.error();
+        if (fault.failureRate && options.random() < fault.failureRate) {
+          if (key.startsWith('chat.')) {
+            return json({ statusCode: 1, errors: [{ code: 503, message: 'Simulated chat server failure' }] }, fault.status || 200);
+          }
+          return json({ error: 'Simulated failure', status: fault.status || 503 }, fault.status || 503);
+        }
+      }
+      return fn();
+    },
+  };
+
+  /** @param {string} key */
+  function faultFor(key) {
+    const faults = sim.state.faults;
+    if (!faults.size) return undefined;
+    let k = key;
+    for (;;) {
+      const f = faults.get(k);
+      if (f) return f;
+      const i = k.lastIndexOf('.');
+      if (i < 0) break;
+      k = k.slice(0, i);
+    }
+    return faults.get('*');
+  }
+
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleAgent];
+
+  /**
+   * Answer a request, or undefined when the path is not the simulator's.
+   * @param {Request} request
+   * @returns {Promise<Response | undefined>}
+   */
+  async function handle(request) {
+    let url;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return json({ error: 'Invalid URL', status: 400 }, 400);
+    }
+    const p = url.pathname;
+    if (!p.startsWith('/api/') && p !== PATHS.control && !p.startsWith(PATHS.control + '/')) return undefined;
+    try {
+      if (p === PATHS.surveyCancel) return surveyCancel(request);
+      for (const h of handlers) {
+        const r = await h(sim, request, url);
+        if (r) return r;
+      }
+      return json({ error: 'Not found', status: 404 }, 404);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        if (e.body && '__raw' in e.body) return new Response(String(e.body.__raw), { status: e.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        return json(e.body || { error: e.message, status: e.status }, e.status);
+      }
+      if (options.onError) options.onError(e, request);
+      return json({ error: 'Internal simulator error', status: 500 }, 500);
+    }
+  }
+
+  /** @param {Request} request */
+  async function surveyCancel(request) {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
+    if (request.method !== 'POST') return json({ error: 'Method not allowed', status: 405 }, 405, cors);
+    return sim.guard('survey.cancel', async () => {
+      sim.state.surveyCancels++;
+      return new Response(null, { status: 204, headers: cors });
+    });
+  }
+
+  return {
+    handle,
+    /** current state (read-only use; change it through the control API) */
+    get state() {
+      return sim.state;
+    },
+    clock: sim.clock,
+    serverNow: sim.serverNow,
+    /** the control API's GET /__control answer */
+    snapshot: () => snapshot(sim),
+    reset: sim.reset,
+    /** stop every timer (call when the host shuts down) */
+    dispose: () => disposeChats(sim),
+    options,
+  };
+}
+
+/** @typedef {ReturnType<typeof createSimulator>} Simulator */

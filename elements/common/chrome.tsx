@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { useT } from './context.ts';
+
+/**
+ * The shared window chrome of the spec's "Common container": window, title bar (icon, title,
+ * subtitle), window controls (minimize, close), body, button groups, 'Powered by' footer,
+ * smokescreen, dialog container with focus management and the loading screen.
+ */
+
+export type WindowKind = 'dock' | 'overlay' | 'toast' | 'embedded';
+
+export interface WindowProps {
+  title: string;
+  subtitle?: string;
+  icon?: ReactNode;
+  kind?: WindowKind;
+  minimized?: boolean;
+  onMinimize?: () => void;
+  onClose?: () => void;
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, children }: WindowProps) {
+  const titleId = useId();
+  return (
+    <section
+      className={`la-window la-window--${kind}${minimized ? ' la-window--minimized' : ''}`}
+      aria-labelledby={titleId}
+      part="window"
+    >
+      <TitleBar id={titleId} title={title} subtitle={subtitle} icon={icon}>
+        <WindowControls title={title} minimized={minimized} onMinimize={onMinimize} onClose={onClose} />
+      </TitleBar>
+      {minimized ? null : (
+        <>
+          <div className="la-window__body" part="body">
+            {children}
+          </div>
+          {footer ?? <PoweredBy />}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function TitleBar({ id, title, subtitle, icon, children }: { id: string; title: string; subtitle?: string; icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="la-titlebar" part="titlebar">
+      {icon ? <span className="la-titlebar__icon" aria-hidden="true">{icon}</span> : null}
+      <div className="la-titlebar__text">
+        <h2 id={id} className="la-titlebar__title">{title}</h2>
+        {subtitle ? <p className="la-titlebar__subtitle">{subtitle}</p> : null}
+      </div>
+      {children}
+    </header>
+  );
+}
+
+export function WindowControls({ title, minimized, onMinimize, onClose }: { title: string; minimized?: boolean; onMinimize?: () => void; onClose?: () => void }) {
+  const t = useT();
+  return (
+    <ButtonGroup variant="window-control">
+      {onMinimize ? (
+        <button type="button" className="la-icon-button" aria-label={t.t(minimized ? 'common.maximize' : 'common.minimize')} aria-expanded={!minimized} onClick={onMinimize}>
+          <span aria-hidden="true">{minimized ? '▴' : '▾'}</span>
+        </button>
+      ) : null}
+      {onClose ? (
+        <button type="button" className="la-icon-button" aria-label={t.t('common.closeWindow', { title })} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
+    </ButtonGroup>
+  );
+}
+
+export type ButtonGroupVariant = 'binary' | 'default' | 'primary' | 'window-control';
+
+export function ButtonGroup({ variant = 'default', children }: { variant?: ButtonGroupVariant; children: ReactNode }) {
+  return <div className={`la-buttons la-buttons--${variant}`}>{children}</div>;
+}
+
+export function Button({ variant = 'default', ...props }: { variant?: 'default' | 'primary' } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" {...props} className={`la-button la-button--${variant}${props.className ? ` ${props.className}` : ''}`} />;
+}
+
+export function PoweredBy() {
+  const t = useT();
+  return (
+    <footer className="la-powered-by" part="footer">
+      {t.t('common.poweredBy')} <span className="la-powered-by__logo">live-assist</span>
+    </footer>
+  );
+}
+
+export function Smokescreen({ children }: { children?: ReactNode }) {
+  return <div className="la-smokescreen" part="smokescreen">{children}</div>;
+}
+
+const focusable = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A dialog inside a window (over its smokescreen): focus moves to its first control when it opens,
+ * Tab stays inside, Escape runs `onCancel`, and focus returns where it was when it closes.
+ */
+export function Dialog({ title, children, onCancel, role = 'alertdialog' }: { title: string; children: ReactNode; onCancel?: () => void; role?: 'dialog' | 'alertdialog' }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const previous = root?.activeElement as HTMLElement | null | undefined;
+    ref.current?.querySelector<HTMLElement>(focusable)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && onCancel) {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)];
+    if (items.length === 0) return;
+    const root = ref.current.getRootNode() as ShadowRoot;
+    const index = items.indexOf(root.activeElement as HTMLElement);
+    const next = event.shiftKey ? (index <= 0 ? items.length - 1 : index - 1) : (index + 1) % items.length;
+    event.preventDefault();
+    items[next]!.focus();
+  };
+  return (
+    <Smokescreen>
+      <div ref={ref} className="la-dialog" role={role} aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <h3 id={titleId} className="la-dialog__title">{title}</h3>
+        {children}
+      </div>
+    </Smokescreen>
+  );
+}
+
+export function LoadingScreen({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <div className="la-loading" role="status" aria-live="polite">
+      <span className="la-spinner" aria-hidden="true" />
+      <span>{label ?? t.t('common.loading')}</span>
+    </div>
+  );
+}

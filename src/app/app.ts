@@ -1,0 +1,207 @@
+import { BehaviorSubject } from 'rxjs';
+import { Bus } from '../bus/index.ts';
+import type { PluginHandle } from '../bus/index.ts';
+import { readConfig, resolveLanguage, validateExtension } from './config.ts';
+import type { AppConfig, ConfigIssue } from './config.ts';
+import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
+import type { Translator } from './i18n.ts';
+import { watchEnvironment } from './environment.ts';
+import type { Environment, Theme } from './environment.ts';
+import { createCookieJar, sessionFlag } from './storage.ts';
+import type { CookieJar } from './storage.ts';
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'App.closeAll': { options: void; result: void };
+    'App.setTheme': { options: { theme: Theme }; result: void };
+    'App.registerExtension': { options: { name: string; extension: unknown }; result: void };
+    'App.getConfig': { options: { section?: string } | void; result: unknown };
+  }
+  interface Events {
+    'App.ready': { lang: string };
+    'App.closeAll': void;
+    'App.themeChanged': { theme: Theme };
+    'App.configured': { section: string };
+  }
+}
+
+/** What a lazily loaded plugin module exports. */
+export interface PluginModule {
+  register(app: App): void | Promise<void>;
+}
+
+export type PluginLoaders = Record<string, () => Promise<PluginModule>>;
+
+export interface AppOptions {
+  window: Window;
+  /** The raw `window.liveAssistConfig`. */
+  config: unknown;
+  /** Plugins whose code (and the React runtime) is loaded on their first command. */
+  plugins: PluginLoaders;
+  /** Fetches the React runtime chunk; called at most once. */
+  loadRuntime: () => Promise<unknown>;
+}
+
+const log = (issue: ConfigIssue) =>
+  (issue.level === 'error' ? console.error : console.warn)(
+    `[live-assist] ${issue.message}${issue.path ? ` (${issue.path})` : ''}`,
+  );
+
+/**
+ * The app core: configuration, language, theme and mobile mode, cookies, the bus with the App plugin,
+ * lazy plugin loading, and the controllers (actors) plugins provide to their elements.
+ */
+export class App {
+  readonly bus = new Bus();
+  readonly config: AppConfig;
+  readonly environment: BehaviorSubject<Environment>;
+  readonly cookies: CookieJar;
+  readonly window: Window;
+  /** Resolves once the language pack is loaded and `App.ready` is published. Never rejects. */
+  readonly ready: Promise<void>;
+  #translator: Translator;
+  #isReady = false;
+  readonly #plugin: PluginHandle<'App'>;
+  readonly #controllers = new Map<string, unknown>();
+  readonly #waiting = new Map<string, Array<(controller: unknown) => void>>();
+  readonly #extensions = new Set<string>();
+  readonly #loadRuntime: () => Promise<unknown>;
+  #runtime?: Promise<unknown>;
+
+  constructor(options: AppOptions) {
+    this.window = options.window;
+    const { i18n } = (options.config as { main?: { i18n?: unknown } } | undefined)?.main ?? {};
+    const hostLanguages = i18n && typeof i18n === 'object' ? Object.keys(i18n) : [];
+    this.config = readConfig(options.config, [...bundledLanguages, ...hostLanguages]);
+    this.config.issues.forEach(log);
+    const { main } = this.config;
+    this.environment = watchEnvironment(this.window, main);
+    this.cookies = createCookieJar(this.window.document, main.deploymentID || 'la');
+    this.#translator = createTranslator(main.lang, {}, {});
+    this.#loadRuntime = options.loadRuntime;
+    this.#plugin = this.bus.registerPlugin('App');
+    this.#registerCommands();
+    for (const [name, load] of Object.entries(options.plugins)) {
+      this.bus.registerLazy(name, async () => {
+        const [module] = await Promise.all([load(), this.loadRuntime()]);
+        await this.ready;
+        await module.register(this);
+      });
+    }
+    this.ready = this.#loadLanguage();
+  }
+
+  get t(): Translator {
+    return this.#translator;
+  }
+
+  get isReady(): boolean {
+    return this.#isReady;
+  }
+
+  /** Configuration section of a plugin (`sidebar`, `callback` …), an empty object when absent. */
+  section(name: string): Record<string, unknown> {
+    return this.config.sections[name] ?? {};
+  }
+
+  /** Host API `configure(section, options)`: replaces a section; plugins read it on their next use. */
+  configure(section: string, options: Record<string, unknown>): void {
+    if (typeof section !== 'string' || section === '' || section === 'main') {
+      throw new Error('Invalid configuration: configure needs a plugin section name other than "main"');
+    }
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+      throw new Error('Invalid configuration');
+    }
+    this.config.sections[section] = { ...options };
+    this.#plugin.publish('configured', { section });
+  }
+
+  /** Fetches the React runtime chunk (once): on first intent, on idle after load, or with a widget. */
+  loadRuntime(): Promise<unknown> {
+    this.#runtime ??= this.#loadRuntime().catch((error: unknown) => {
+      this.#runtime = undefined;
+      throw error;
+    });
+    return this.#runtime;
+  }
+
+  /** A plugin hands its controller (usually its actor) to the elements that render it. */
+  provide(plugin: string, controller: unknown): void {
+    this.#controllers.set(plugin, controller);
+    for (const resolve of this.#waiting.get(plugin)?.splice(0) ?? []) resolve(controller);
+  }
+
+  /** Resolves with a plugin's controller once its code has loaded; does not load it. */
+  whenProvided<C = unknown>(plugin: string): Promise<C> {
+    if (this.#controllers.has(plugin)) return Promise.resolve(this.#controllers.get(plugin) as C);
+    return new Promise((resolve) => {
+      const list = this.#waiting.get(plugin) ?? [];
+      list.push(resolve as (controller: unknown) => void);
+      this.#waiting.set(plugin, list);
+    });
+  }
+
+  /** Appends a window's element to the page when a command opens it and the page does not hold one. */
+  ensureElement(tag: string): HTMLElement {
+    const doc = this.window.document;
+    const existing = doc.querySelector<HTMLElement>(tag);
+    if (existing) return existing;
+    const element = doc.createElement(tag);
+    doc.body.append(element);
+    return element;
+  }
+
+  #registerCommands(): void {
+    const app = this.#plugin;
+    app.registerCommand('closeAll', () => app.publish('closeAll', undefined));
+    app.registerCommand('setTheme', (options) => {
+      const theme = options?.theme;
+      if (theme !== 'dark' && theme !== 'light') throw new Error('Invalid theme specified');
+      this.environment.next({ ...this.environment.value, theme });
+      app.publish('themeChanged', { theme });
+    });
+    app.registerCommand('registerExtension', async (options) => {
+      const problem = validateExtension(options?.name, options?.extension, this.#extensions, this.#isReady);
+      if (problem) throw new Error(problem);
+      this.#extensions.add(options.name);
+      const { extension } = options;
+      if (typeof extension === 'function') await extension(this.bus);
+      else await import(/* @vite-ignore */ String(extension));
+    });
+    app.registerCommand('getConfig', (options) => {
+      const section = options && typeof options === 'object' ? options.section : undefined;
+      return section === undefined || section === 'main' ? this.config.main : this.section(section);
+    });
+    app.ready();
+  }
+
+  async #loadLanguage(): Promise<void> {
+    const { main } = this.config;
+    const readyFlag = sessionFlag(this.window, `${main.deploymentID || 'la'}_ready`);
+    try {
+      const hostPacks =
+        typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
+      if (typeof main.i18n === 'string' && !hostPacks) {
+        console.warn(`[live-assist] The language pack at ${main.i18n} could not be loaded; using the bundled one.`);
+      }
+      let lang = main.lang;
+      if (hostPacks && lang !== 'en' && !bundledLanguages.includes(lang as 'en') && !hostPacks[lang]) {
+        const resolved = resolveLanguage(lang, [...bundledLanguages, ...Object.keys(hostPacks)]);
+        if (resolved.issue) log(resolved.issue);
+        lang = resolved.lang;
+      }
+      const [english, own] = await Promise.all([
+        loadLanguagePack('en'),
+        lang === 'en' ? undefined : loadLanguagePack(lang),
+      ]);
+      const packs = mergePacks(own ? { en: english, [lang]: own } : { en: english }, hostPacks);
+      this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {});
+      if (lang !== this.environment.value.lang) this.environment.next({ ...this.environment.value, lang });
+    } catch (error) {
+      console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);
+    }
+    this.#isReady = true;
+    readyFlag.set(true);
+    this.#plugin.publish('ready', { lang: this.#translator.lang });
+  }
+}

@@ -1,0 +1,292 @@
+// The host page's `window.liveAssistConfig`: one section per plugin. `main` is validated here with
+// valibot; every other section is handed, as a plain object, to the plugin that owns it. Reading the
+// configuration never throws: a bad value is reported as a ConfigIssue and replaced by its default.
+import * as v from 'valibot';
+import { normalizePacks, type LanguagePacks } from './i18n.ts';
+
+export interface MainConfig {
+  /** Prefix of every cookie name. */
+  deploymentID: string;
+  theme: 'dark' | 'light';
+  lang: string;
+  /** A URL of a language-pack file, or packs keyed by language code (flattened to dotted keys). */
+  i18n?: string | LanguagePacks;
+  timeFormat: 12 | 24;
+  mobileMode: 'auto' | boolean;
+  mobileModeBreakpoint: number;
+  /** Only these two request headers are accepted from configuration. */
+  header: { Authorization?: string; apikey?: string };
+  /** ms (≥ 1, default 100) to wait after the page's load event and idle before preloading the React runtime. */
+  pluginLoadDelay: number;
+  /** 'idle': preload the runtime when the browser is idle after load; 'intent': only on first intent. */
+  preload: 'idle' | 'intent';
+  /** Web fonts are fetched from a third party only when enabled (off by default, for the visitor's privacy). */
+  fonts: { enabled: boolean; family: string; url?: string };
+  extensions: Record<string, unknown>;
+  debug: boolean;
+}
+
+export interface ConfigIssue {
+  level: 'error' | 'warn';
+  message: string;
+  /** Where in the configuration, e.g. `main.theme`. */
+  path?: string;
+}
+
+export interface AppConfig {
+  main: MainConfig;
+  sections: Record<string, Record<string, unknown>>;
+  issues: ConfigIssue[];
+}
+
+/** The spec's messages (plugins-and-infrastructure.md §5 and §8), plus our own for the other options. */
+export const ConfigMessages = {
+  noConfiguration: 'No configuration provided',
+  invalidTheme: 'Invalid theme specified',
+  invalidTimeFormat: 'Invalid time format: expected 12 or 24',
+  noLanguage: 'No language code provided',
+  unknownLanguage: 'No matching language code found in language pack',
+  invalidWait: 'Wait needs at least 1 ms: pluginLoadDelay must be a number of milliseconds ≥ 1',
+  noRequestHeader: 'No request header found.',
+  extensionNotReady: 'You must wait until App.ready is published before registering new Extensions.',
+  extensionInvalid: 'The options name must be a string and extension must be a function or a URL.',
+  extensionTaken: (name: string) => `The Extension name: ${name}, is already taken. Please use another name.`,
+} as const;
+
+const M = ConfigMessages;
+const DEFAULT_LANGUAGE = 'en';
+const ALLOWED_HEADERS: Record<string, 'Authorization' | 'apikey'> = {
+  authorization: 'Authorization',
+  apikey: 'apikey',
+};
+
+/** Options of `main` that are plain values: each schema carries its message and its default. */
+const mainSchemas = {
+  deploymentID: v.optional(v.string('deploymentID must be a string'), ''),
+  theme: v.optional(v.picklist(['dark', 'light'], M.invalidTheme), 'dark'),
+  timeFormat: v.optional(v.picklist([12, 24], M.invalidTimeFormat), 12),
+  mobileMode: v.optional(
+    v.union([v.literal('auto'), v.boolean()], "mobileMode must be 'auto', true or false"),
+    'auto',
+  ),
+  mobileModeBreakpoint: v.optional(
+    v.pipe(
+      v.number('mobileModeBreakpoint must be a number of pixels'),
+      v.minValue(1, 'mobileModeBreakpoint must be at least 1'),
+    ),
+    600,
+  ),
+  pluginLoadDelay: v.optional(
+    v.pipe(v.number(M.invalidWait), v.minValue(1, M.invalidWait), v.maxValue(2 ** 31 - 1, M.invalidWait)),
+    100,
+  ),
+  preload: v.optional(v.picklist(['idle', 'intent'], "preload must be 'idle' or 'intent'"), 'idle'),
+  fonts: v.optional(
+    v.object(
+      {
+        enabled: v.optional(v.boolean('fonts.enabled must be true or false'), false),
+        family: v.optional(
+          v.pipe(v.string('fonts.family must be a string'), v.nonEmpty('fonts.family must not be empty')),
+          'Roboto:400,300,100',
+        ),
+        url: v.optional(v.pipe(v.string('fonts.url must be a string'), v.url('fonts.url must be an absolute URL'))),
+      },
+      'fonts must be an object',
+    ),
+    {},
+  ),
+  debug: v.optional(v.boolean('debug must be true or false'), false),
+};
+
+const specialKeys = ['lang', 'i18n', 'header', 'extensions'];
+const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+class Reader {
+  readonly issues: ConfigIssue[] = [];
+
+  report(level: ConfigIssue['level'], message: string, path?: string): void {
+    this.issues.push(path === undefined ? { level, message } : { level, message, path });
+  }
+
+  /** Own enumerable entries of a host object as a plain object; a getter that throws is reported and skipped. */
+  plain(value: object, path: string): Record<string, unknown> {
+    const entries: [string, unknown][] = [];
+    let keys: string[] = [];
+    try {
+      keys = Object.keys(value);
+    } catch {
+      this.report('error', `${path} could not be read`, path);
+    }
+    for (const key of keys) {
+      try {
+        entries.push([key, (value as Record<string, unknown>)[key]]);
+      } catch {
+        this.report('error', `${path}.${key} could not be read`, `${path}.${key}`);
+      }
+    }
+    return Object.fromEntries(entries); // own data properties: a `__proto__` key cannot reach a prototype
+  }
+
+  /** The value parsed by `schema`, or the schema's default with the schema's message reported. */
+  field<S extends v.GenericSchema>(schema: S, value: unknown, path: string): v.InferOutput<S> {
+    try {
+      const result = v.safeParse(schema, value);
+      if (result.success) return result.output;
+      this.report('error', result.issues[0].message, path);
+    } catch {
+      this.report('error', `${path} could not be read`, path);
+    }
+    return v.parse(schema, undefined);
+  }
+}
+
+/** The language to use: `lang` if it is among `available` (case-insensitive), else English with the
+ * spec's warning. Exported so the app can check again once a language-pack URL has been fetched. */
+export function resolveLanguage(lang: unknown, available: readonly string[]): { lang: string; issue?: ConfigIssue } {
+  if (typeof lang !== 'string' || lang.trim() === '') {
+    return { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.noLanguage, path: 'main.lang' } };
+  }
+  const match = available.find((code) => code.toLowerCase() === lang.trim().toLowerCase());
+  return match
+    ? { lang: match }
+    : { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.unknownLanguage, path: 'main.lang' } };
+}
+
+const isHttpUrl = (value: unknown): boolean => {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    const base = globalThis.location?.href ?? 'http://localhost/';
+    return ['http:', 'https:'].includes(new URL(value, base).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Why an extension cannot be registered under `name`, or null when it can. */
+export function validateExtension(
+  name: unknown,
+  extension: unknown,
+  taken: ReadonlySet<string>,
+  ready: boolean,
+): string | null {
+  if (!ready) return M.extensionNotReady;
+  if (typeof name !== 'string' || name === '' || !(typeof extension === 'function' || isHttpUrl(extension))) {
+    return M.extensionInvalid;
+  }
+  return taken.has(name) ? M.extensionTaken(name) : null;
+}
+
+function readI18n(r: Reader, value: unknown): MainConfig['i18n'] {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  try {
+    const packs = normalizePacks(value);
+    if (packs) return packs;
+  } catch {
+    // a getter threw: reported below like any other malformed value
+  }
+  r.report('error', 'i18n must be a URL or an object of language packs: { "<lang>": { "<key>": "<text>" } }', 'main.i18n');
+  return undefined;
+}
+
+function readHeader(r: Reader, value: unknown): MainConfig['header'] {
+  if (value === undefined) return {};
+  if (!isRecord(value)) {
+    r.report('error', 'header must be an object', 'main.header');
+    return {};
+  }
+  const header: MainConfig['header'] = {};
+  const dropped: string[] = [];
+  for (const [name, text] of Object.entries(r.plain(value, 'main.header'))) {
+    const allowed = ALLOWED_HEADERS[name.toLowerCase()];
+    if (allowed && typeof text === 'string' && !/[\r\n]/.test(text)) header[allowed] = text;
+    else dropped.push(name);
+  }
+  if (dropped.length > 0) {
+    r.report(
+      'warn',
+      `Request headers dropped: ${dropped.join(', ')} (only Authorization and apikey are accepted, as single-line strings)`,
+      'main.header',
+    );
+  }
+  if (Object.keys(header).length === 0) r.report('warn', M.noRequestHeader, 'main.header');
+  return header;
+}
+
+function readExtensions(r: Reader, value: unknown): MainConfig['extensions'] {
+  if (value === undefined) return {};
+  if (!isRecord(value)) {
+    r.report('error', 'extensions must be an object of name: function or URL', 'main.extensions');
+    return {};
+  }
+  const entries = Object.entries(r.plain(value, 'main.extensions')).filter(([name, extension]) => {
+    const problem = validateExtension(name, extension, new Set(), true);
+    if (problem) r.report('error', problem, `main.extensions.${name}`);
+    return problem === null;
+  });
+  return Object.fromEntries(entries);
+}
+
+function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: readonly string[]): MainConfig {
+  const field = <K extends keyof typeof mainSchemas>(key: K) => r.field(mainSchemas[key], raw[key], `main.${key}`);
+  for (const key of Object.keys(raw)) {
+    if (!knownKeys.has(key)) r.report('warn', `Unknown option main.${key} was ignored`, `main.${key}`);
+  }
+  const i18n = readI18n(r, raw.i18n);
+  const language =
+    typeof i18n === 'string' && typeof raw.lang === 'string' && raw.lang.trim() !== ''
+      ? { lang: raw.lang.trim() } // the pack is fetched later; the app checks again with resolveLanguage
+      : resolveLanguage(raw.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]);
+  if (language.issue) r.issues.push(language.issue);
+  return {
+    deploymentID: field('deploymentID'),
+    theme: field('theme'),
+    lang: language.lang,
+    ...(i18n === undefined ? {} : { i18n }),
+    timeFormat: field('timeFormat'),
+    mobileMode: field('mobileMode'),
+    mobileModeBreakpoint: field('mobileModeBreakpoint'),
+    header: readHeader(r, raw.header),
+    pluginLoadDelay: field('pluginLoadDelay'),
+    preload: field('preload'),
+    fonts: field('fonts'),
+    extensions: readExtensions(r, raw.extensions),
+    debug: field('debug'),
+  };
+}
+
+/** The configuration every option at its default. */
+export function defaultMainConfig(): MainConfig {
+  return readMain(new Reader(), { lang: DEFAULT_LANGUAGE }, [DEFAULT_LANGUAGE]);
+}
+
+/** Validate the host page's configuration object. Never throws, whatever `raw` is. */
+export function readConfig(raw: unknown, availableLanguages: readonly string[]): AppConfig {
+  const r = new Reader();
+  try {
+    if (!isRecord(raw)) {
+      const got = Array.isArray(raw) ? 'an array' : typeof raw;
+      const detail = raw === undefined || raw === null ? '' : `: expected an object, got ${got}`;
+      r.report('error', M.noConfiguration + detail);
+      return { main: defaultMainConfig(), sections: {}, issues: r.issues };
+    }
+    const sections: [string, Record<string, unknown>][] = [];
+    let main: Record<string, unknown> = {};
+    for (const [name, section] of Object.entries(r.plain(raw, 'liveAssistConfig'))) {
+      if (!isRecord(section)) {
+        r.report('error', `Configuration section "${name}" must be an object; it was ignored`, name);
+      } else if (name === 'main') {
+        main = r.plain(section, 'main');
+      } else {
+        sections.push([name, r.plain(section, name)]);
+      }
+    }
+    return { main: readMain(r, main, availableLanguages), sections: Object.fromEntries(sections), issues: r.issues };
+  } catch (error) {
+    r.report('error', `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`);
+    return { main: defaultMainConfig(), sections: {}, issues: r.issues };
+  }
+}

@@ -1,0 +1,40 @@
+import { BehaviorSubject } from 'rxjs';
+import type { MainConfig } from './config.ts';
+
+export type Theme = 'dark' | 'light';
+
+export interface Environment {
+  theme: Theme;
+  mobile: boolean;
+  lang: string;
+  timeFormat: 12 | 24;
+}
+
+/** A device counts as mobile when it reports itself so, or has a coarse pointer and no hover. */
+function isMobileDevice(win: Window): boolean {
+  const uaData = (win.navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  if (uaData?.mobile !== undefined) return uaData.mobile;
+  return win.matchMedia?.('(pointer: coarse) and (hover: none)').matches ?? false;
+}
+
+/**
+ * Mobile mode: forced by `main.mobileMode: true|false`, or automatic: a mobile device whose screen is at
+ * most `mobileModeBreakpoint` (600) px in either dimension. Re-evaluated when the viewport changes.
+ */
+export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject<Environment> {
+  const query = `(max-width: ${main.mobileModeBreakpoint}px), (max-height: ${main.mobileModeBreakpoint}px)`;
+  const media = win.matchMedia?.(query);
+  const mobile = () =>
+    main.mobileMode === 'auto' ? Boolean(media?.matches) && isMobileDevice(win) : main.mobileMode;
+  const subject = new BehaviorSubject<Environment>({
+    theme: main.theme,
+    mobile: mobile(),
+    lang: main.lang,
+    timeFormat: main.timeFormat,
+  });
+  media?.addEventListener?.('change', () => {
+    const next = mobile();
+    if (next !== subject.value.mobile) subject.next({ ...subject.value, mobile: next });
+  });
+  return subject;
+}

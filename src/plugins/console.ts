@@ -1,0 +1,97 @@
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import { consoleMachine, consoleMessages } from '../../machines/console.machine.ts';
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'Console.open': { options: void; result: void };
+    'Console.close': { options: void; result: void };
+    'Console.configure': { options: { plugin?: string; command?: string; options?: string; watches?: string[] }; result: void };
+  }
+  interface Events {
+    'Console.opened': void;
+    'Console.closed': void;
+  }
+}
+
+export type ConsoleActor = ActorRefFrom<typeof consoleMachine>;
+
+export const CONSOLE_WIDTH_PX = 420;
+const OPEN_COOKIE = "console_open"; // read by src/app/restore.ts
+
+/**
+ * The Console plugin: owns the console actor, answers Console.* commands, runs the commands typed
+ * into the window on the bus, forwards watched events, docks the window and remembers whether it was
+ * open (cookie), reopening it on the next page.
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('Console');
+  const actor: ConsoleActor = createActor(
+    consoleMachine.provide({
+      actors: {
+        runCommand: fromPromise(({ input }) =>
+          // Whatever the visitor typed is sent as the console's own command, so permissions apply.
+          app.bus.command(input.name as 'Console.open', input.options as void, { commander: 'Console' }),
+        ),
+      },
+    }),
+    { input: {} },
+  ).start();
+
+  let watching: Array<() => void> = [];
+  let watched: readonly string[] = [];
+  actor.subscribe((snapshot) => {
+    const patterns = snapshot.context.watches;
+    if (patterns === watched) return;
+    watched = patterns;
+    watching.forEach((off) => off());
+    watching = patterns.map((pattern) =>
+      app.bus.subscribe(pattern as '*', (event) => {
+        if (event.plugin !== 'Console') actor.send({ type: 'watch.event', name: event.name, data: event.data });
+      }),
+    );
+  });
+
+  let wasOpen = false;
+  actor.subscribe((snapshot) => {
+    const open = snapshot.matches('open');
+    if (open === wasOpen) return;
+    wasOpen = open;
+    if (open) {
+      app.cookies.set(OPEN_COOKIE, '1');
+      app.ensureElement('la-console');
+      void app.bus.command('WindowManager.dock', { plugin: 'Console', width: CONSOLE_WIDTH_PX }, { commander: 'Console' });
+      plugin.publish('opened', undefined);
+    } else {
+      app.cookies.remove(OPEN_COOKIE);
+      void app.bus.command('WindowManager.undock', { plugin: 'Console' }, { commander: 'Console' });
+      plugin.publish('closed', undefined);
+    }
+  });
+
+  plugin.registerCommand('open', () => {
+    if (!actor.getSnapshot().can({ type: 'open' })) throw new Error(consoleMessages.alreadyOpened);
+    actor.send({ type: 'open' });
+  });
+  plugin.registerCommand('close', () => {
+    if (!actor.getSnapshot().can({ type: 'close' })) throw new Error(consoleMessages.alreadyClosed);
+    actor.send({ type: 'close' });
+  });
+  plugin.registerCommand('configure', (options) => {
+    if (!options || typeof options !== 'object' || Object.keys(options).length === 0) {
+      throw new Error(consoleMessages.invalidConfiguration);
+    }
+    for (const field of ['plugin', 'command', 'options'] as const) {
+      const value = options[field];
+      if (typeof value === 'string') actor.send({ type: 'form.change', field, value });
+    }
+    for (const pattern of options.watches ?? []) actor.send({ type: 'watch.add', pattern });
+  });
+  app.bus.subscribe('App.closeAll', () => {
+    if (actor.getSnapshot().can({ type: 'close' })) actor.send({ type: 'close' });
+  });
+
+  app.provide('Console', actor);
+  plugin.ready();
+}
