@@ -4,11 +4,32 @@
  * (privacy modes, sandboxed iframes): every call degrades to a no-op instead of throwing.
  */
 
-/** `www.pomoc.example.pl` → `.example.pl`; an IP address or `localhost` stays as it is (host-only). */
-export function parentDomain(hostname: string): string | undefined {
-  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
+/**
+ * Candidate cookie domains for a host, shortest first: `www.pomoc.example.com.pl` →
+ * `.com.pl`, `.example.com.pl`, `.pomoc.example.com.pl`, `.www.pomoc.example.com.pl`. None for
+ * `localhost` or an IP address (host-only cookies there).
+ */
+export function candidateDomains(hostname: string): string[] {
+  if (!hostname.includes('.') || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return [];
   const parts = hostname.split('.');
-  return parts.length <= 2 ? `.${hostname}` : `.${parts.slice(-2).join('.')}`;
+  return parts.slice(0, -1).map((_, i) => `.${parts.slice(parts.length - 2 - i).join('.')}`);
+}
+
+/** The parent domain cookies are set on: the shortest candidate the browser accepts (a public
+ * suffix such as `.com.pl` is refused), found by writing a probe cookie. */
+export function parentDomain(doc: Document): string | undefined {
+  for (const domain of candidateDomains(doc.location?.hostname ?? '')) {
+    try {
+      doc.cookie = `la_probe=1; path=/; domain=${domain}; SameSite=Lax`;
+      if (doc.cookie.split('; ').includes('la_probe=1')) {
+        doc.cookie = `la_probe=; path=/; domain=${domain}; max-age=0`;
+        return domain;
+      }
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 export interface CookieJar {
@@ -19,8 +40,9 @@ export interface CookieJar {
 
 export function createCookieJar(doc: Document, prefix: string): CookieJar {
   const full = (name: string) => encodeURIComponent(`${prefix}_${name}`);
-  const domain = parentDomain(doc.location?.hostname ?? '');
+  let domain: string | undefined | null = null;
   const write = (name: string, value: string, maxAge?: number) => {
+    if (domain === null) domain = parentDomain(doc);
     const parts = [`${full(name)}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Lax'];
     if (domain) parts.push(`domain=${domain}`);
     if (maxAge !== undefined) parts.push(`max-age=${maxAge}`);

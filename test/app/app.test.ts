@@ -1,0 +1,166 @@
+import { expect } from '@esm-bundle/chai';
+import { App } from '../../src/app/app.ts';
+import type { PluginLoaders } from '../../src/app/app.ts';
+import { captureConsole } from '../helpers/dom.ts';
+
+declare module '../../src/bus/types.ts' {
+  interface Commands {
+    'Lazy.hello': { options: void; result: string };
+  }
+}
+
+const make = (config: unknown, plugins: PluginLoaders = {}, loadRuntime = async () => undefined) =>
+  new App({ window, config, plugins, loadRuntime });
+
+const message = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: Error) => e.message);
+
+describe('App', () => {
+  it('reports a missing configuration in the console and still becomes ready in English', async () => {
+    let app: App | undefined;
+    const { errors } = await captureConsole(async () => {
+      app = make(undefined);
+      await app.ready;
+    });
+    expect(errors.some((e) => e.includes('No configuration provided'))).to.equal(true);
+    expect(app!.t.lang).to.equal('en');
+    expect(app!.t.t('common.close')).to.equal('Close');
+  });
+
+  it('loads the Polish pack with English as fallback and publishes App.ready', async () => {
+    const app = make({ main: { lang: 'pl', deploymentID: 'ppk' } });
+    const ready = new Promise((resolve) => app.bus.subscribe('App.ready', (e) => resolve(e.data)));
+    await app.ready;
+    expect(await ready).to.deep.equal({ lang: 'pl' });
+    expect(app.t.t('common.close')).to.equal('Zamknij');
+    expect(app.t.plural('stats.waitMinutes', 5)).to.equal('5 minut');
+    expect(app.isReady).to.equal(true);
+    expect(sessionStorage.getItem('ppk_ready')).to.equal('1');
+  });
+
+  it('becomes ready when the language-pack URL cannot be fetched', async () => {
+    let app: App | undefined;
+    const { warnings } = await captureConsole(async () => {
+      app = make({ main: { lang: 'pl', i18n: '/no/such/pack.json' } });
+      await app.ready;
+    });
+    expect(app!.t.t('common.close')).to.equal('Zamknij');
+    expect(warnings.some((w) => w.includes('/no/such/pack.json'))).to.equal(true);
+  });
+
+  it('lets a host i18n object override bundled strings and add a language', async () => {
+    const app = make({ main: { lang: 'de', i18n: { de: { 'common.close': 'Schließen' }, pl: { 'common.close': 'X' } } } });
+    await app.ready;
+    expect(app.t.lang).to.equal('de');
+    expect(app.t.t('common.close')).to.equal('Schließen');
+    expect(app.t.t('common.cancel')).to.equal('Cancel');
+  });
+
+  it('falls back to English for an unknown language with the spec message', async () => {
+    const { warnings } = await captureConsole(async () => {
+      const app = make({ main: { lang: 'xx' } });
+      await app.ready;
+      expect(app.t.lang).to.equal('en');
+    });
+    expect(warnings.some((w) => w.includes('No matching language code found in language pack'))).to.equal(true);
+  });
+
+  it('loads a lazy plugin, and the runtime, on its first command only', async () => {
+    let runtimeLoads = 0;
+    let pluginLoads = 0;
+    const app = make(
+      { main: { lang: 'en' } },
+      {
+        Lazy: async () => {
+          pluginLoads += 1;
+          return {
+            register(target: App) {
+              const plugin = target.bus.registerPlugin('Lazy');
+              plugin.registerCommand('hello', () => 'hi');
+              target.provide('Lazy', { controller: true });
+              plugin.ready();
+            },
+          };
+        },
+      },
+      async () => {
+        runtimeLoads += 1;
+      },
+    );
+    const provided = app.whenProvided('Lazy');
+    expect([runtimeLoads, pluginLoads]).to.deep.equal([0, 0]);
+    expect(await app.bus.command('Lazy.hello')).to.equal('hi');
+    expect(await app.bus.command('Lazy.hello')).to.equal('hi');
+    expect([runtimeLoads, pluginLoads]).to.deep.equal([1, 1]);
+    expect(await provided).to.deep.equal({ controller: true });
+  });
+
+  it('rejects a lazy plugin command with "Could not load plugin file" when the runtime fails, then retries', async () => {
+    let fail = true;
+    const app = make(
+      { main: { lang: 'en' } },
+      { Lazy: async () => ({ register: (a: App) => a.bus.registerPlugin('Lazy').ready() }) },
+      async () => {
+        if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+      },
+    );
+    const first = await captureConsole(async () => {
+      expect(await message(app.bus.command('Lazy.hello'))).to.equal('Could not load plugin file');
+    });
+    expect(first.errors.length).to.equal(1);
+    fail = false;
+    expect(await message(app.bus.command('Lazy.hello'))).to.equal('Command does not exist');
+  });
+
+  it('registers extensions only after ready, with the spec messages', async () => {
+    const app = make({ main: { lang: 'en' } });
+    const early = message(app.bus.command('App.registerExtension', { name: 'x', extension: () => undefined }));
+    // The App plugin is ready at once, so this runs before the language pack has loaded.
+    expect(await early).to.equal('You must wait until App.ready is published before registering new Extensions.');
+    await app.ready;
+    let ran = false;
+    expect(await message(app.bus.command('App.registerExtension', { name: 'x', extension: () => (ran = true) }))).to.equal('resolved');
+    expect(ran).to.equal(true);
+    expect(await message(app.bus.command('App.registerExtension', { name: 'x', extension: () => undefined }))).to.equal(
+      'The Extension name: x, is already taken. Please use another name.',
+    );
+    expect(await message(app.bus.command('App.registerExtension', { name: 'y', extension: 42 }))).to.equal(
+      'The options name must be a string and extension must be a function or a URL.',
+    );
+  });
+
+  it('changes theme by command and refuses an unknown one', async () => {
+    const app = make({ main: { lang: 'en', theme: 'light' } });
+    expect(app.environment.value.theme).to.equal('light');
+    await app.bus.command('App.setTheme', { theme: 'dark' });
+    expect(app.environment.value.theme).to.equal('dark');
+    expect(await message(app.bus.command('App.setTheme', { theme: 'blue' as 'dark' }))).to.equal('Invalid theme specified');
+  });
+
+  it('replaces a plugin section with configure, refusing main and non-objects', async () => {
+    const app = make({ main: { lang: 'en' }, sidebar: { channels: [] } });
+    const seen: string[] = [];
+    app.bus.subscribe('App.configured', (e) => seen.push(e.data.section));
+    app.configure('callback', { dataURL: '/cb' });
+    expect(await app.bus.command('App.getConfig', { section: 'callback' })).to.deep.equal({ dataURL: '/cb' });
+    expect(seen).to.deep.equal(['callback']);
+    expect(() => app.configure('main', {})).to.throw(/Invalid configuration/);
+    expect(() => app.configure('sidebar', null as unknown as Record<string, unknown>)).to.throw('Invalid configuration');
+  });
+
+  it('names cookies with the deployment id', () => {
+    const app = make({ main: { lang: 'en', deploymentID: 'ppk' } });
+    app.cookies.set('probe', 'a b');
+    expect(document.cookie).to.include('ppk_probe=a%20b');
+    expect(app.cookies.get('probe')).to.equal('a b');
+    app.cookies.remove('probe');
+    expect(app.cookies.get('probe')).to.equal(undefined);
+  });
+
+  it('appends a window element only when the page has none', () => {
+    const app = make({ main: { lang: 'en' } });
+    const first = app.ensureElement('la-probe-window');
+    expect(app.ensureElement('la-probe-window')).to.equal(first);
+    expect(document.querySelectorAll('la-probe-window').length).to.equal(1);
+    first.remove();
+  });
+});

@@ -1,0 +1,549 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench`: what live-assist costs a host page.
+ *
+ * 1. Builds (`npx rollup -c`), then reads dist/bundle-manifest.json and prints the gzip (level 9) and
+ *    brotli (quality 11) bytes of: the loader (dist/live-assist.js plus anything it imports statically),
+ *    the React runtime chunk, each widget's own chunks (a chunk belongs to widget <w> when its modules
+ *    come from elements/<w>/, src/plugins/<w>.ts, machines/<w>.machine.ts or styles/<w>.css; a widget's
+ *    chunks are summed; budgets.json maps e.g. callback + calendar to one row), shared chunks (common
+ *    window chrome, luxon, intl-tel-input …, each on its own row, counted once), language packs and the
+ *    whole suite (every JS file). Budgets are gzip KiB (1024 bytes) from test/bench/budgets.json; a row
+ *    above its budget makes the script exit 1 (after the timings), naming the row. Widgets not built
+ *    yet show a dash.
+ * 2. Serves dist/ and a plain host page (config in an external script, one module script, one
+ *    <la-sidebar>) from a node:http server on 127.0.0.1 (gzip/brotli as the browser asks), and loads
+ *    it 5 times in headless Chromium (Playwright, fresh context each time): time to
+ *    `LiveAssist.ready`, to the sidebar's first button, bytes transferred before any interaction (the
+ *    runtime must not be among them: preload is 'intent'), and `LiveAssist.command('Console.open')`
+ *    until the console window shows (runtime load included). Medians are printed; timings are
+ *    information, never asserted.
+ * Everything is also written to dist/bench.json.
+ *
+ * Options: --skip-build (measure the existing dist/), --no-browser (sizes only), --runs=N (default 5).
+ * CHROME_PATH overrides /usr/bin/chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const DIST = join(ROOT, 'dist');
+const KiB = 1024;
+const args = process.argv.slice(2);
+const SKIP_BUILD = args.includes('--skip-build');
+const NO_BROWSER = args.includes('--no-browser');
+const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5) || 5;
+/** Names in module paths that are not widgets: shared view code, shared sheets, the plugin index. */
+const NOT_WIDGETS = new Set(['common', 'index', 'tokens', 'base', 'chrome']);
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// ───────────────────────────────────────────── build
+
+function build() {
+  const started = performance.now();
+  const result = spawnSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) {
+    console.error(`bench: the build failed (npx rollup -c exited ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+  return Math.round(performance.now() - started);
+}
+
+// ───────────────────────────────────────────── sizes
+
+/**
+ * @typedef {{ file: string, name: string, isEntry: boolean, isDynamicEntry: boolean, imports: string[],
+ *   dynamicImports: string[], modules: string[] }} Chunk
+ * @typedef {{ label: string, gzipKiB: number, widgets?: string[] }} Budget
+ * @typedef {{ key: string, label: string, kind: string, files: string[], raw: number, gzip: number,
+ *   brotli: number, budgetKiB: number | null, status: 'ok' | 'over' | 'not built' | 'in loader' | 'n/a',
+ *   note?: string }} Row
+ */
+
+/** @param {string} file */
+function measure(file) {
+  const bytes = readFileSync(join(DIST, file));
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length,
+  };
+}
+
+/** The widget names a module path belongs to (none for node_modules, src/app, elements/common …). */
+function widgetOf(/** @type {string} */ path) {
+  const p = path.split(sep).join('/');
+  const match =
+    /^elements\/([^/]+)\//.exec(p) ??
+    /^src\/plugins\/([^/]+)\.tsx?$/.exec(p) ??
+    /^machines\/([^/]+)\.machine\.tsx?$/.exec(p) ??
+    /^styles\/([^/]+)\.css$/.exec(p);
+  return match && !NOT_WIDGETS.has(match[1]) ? match[1] : undefined;
+}
+
+function sizes() {
+  const manifestPath = join(DIST, 'bundle-manifest.json');
+  if (!existsSync(manifestPath)) throw new Error('dist/bundle-manifest.json is missing: build first.');
+  /** @type {{ chunks: Chunk[] }} */
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  /** @type {{ budgets: Record<string, Budget>, reference: { text: string, totalKB: number } }} */
+  const config = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
+  const byFile = new Map(manifest.chunks.map((c) => [c.file, c]));
+  const measured = new Map(manifest.chunks.map((c) => [c.file, measure(c.file)]));
+  const assigned = new Set();
+
+  /** widget name → budget key (e.g. calendar → callback) */
+  const groupOf = new Map();
+  for (const [key, budget] of Object.entries(config.budgets)) for (const w of budget.widgets ?? []) groupOf.set(w, key);
+  const group = (/** @type {string} */ w) => groupOf.get(w) ?? w;
+
+  /** @type {Row[]} */
+  const rows = [];
+  const row = (/** @type {string} */ key, /** @type {string} */ label, /** @type {string} */ kind, /** @type {string[]} */ files) => {
+    for (const f of files) assigned.add(f);
+    const sum = files.reduce((s, f) => {
+      const m = /** @type {{ raw: number, gzip: number, brotli: number }} */ (measured.get(f));
+      return { raw: s.raw + m.raw, gzip: s.gzip + m.gzip, brotli: s.brotli + m.brotli };
+    }, { raw: 0, gzip: 0, brotli: 0 });
+    const budgetKiB = config.budgets[key]?.gzipKiB ?? null;
+    /** @type {Row} */
+    const r = { key, label, kind, files, ...sum, budgetKiB, status: budgetKiB == null ? 'n/a' : sum.gzip > budgetKiB * KiB ? 'over' : 'ok' };
+    rows.push(r);
+    return r;
+  };
+
+  // Loader: the entry and whatever it imports statically (all of it is paid up front).
+  const entry = manifest.chunks.find((c) => c.isEntry && c.file === 'live-assist.js') ?? manifest.chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('bundle-manifest.json has no entry chunk.');
+  const upFront = new Set();
+  const visit = (/** @type {string} */ file) => {
+    if (upFront.has(file)) return;
+    upFront.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+  };
+  visit(entry.file);
+  const loader = row('loader', config.budgets.loader?.label ?? 'loader', 'loader', [...upFront]);
+  if (upFront.size > 1) loader.note = `with what it imports statically: ${[...upFront].slice(1).join(', ')}`;
+  const loaderWidgets = new Set(entry.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
+
+  // Runtime.
+  const runtimeFiles = manifest.chunks
+    .filter((c) => !assigned.has(c.file) && (c.name === 'runtime' || c.modules.includes('src/runtime.ts')))
+    .map((c) => c.file);
+  const runtime = row('runtime', config.budgets.runtime?.label ?? 'runtime', 'runtime', runtimeFiles);
+  if (runtimeFiles.length === 0) runtime.status = 'not built';
+
+  // Widgets, shared chunks and language packs.
+  /** @type {Map<string, string[]>} */ const widgetFiles = new Map();
+  /** @type {Chunk[]} */ const shared = [];
+  /** @type {Chunk[]} */ const packs = [];
+  for (const chunk of manifest.chunks) {
+    if (assigned.has(chunk.file)) continue;
+    const groups = new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
+    if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/[^/]+\.json$/.test(m))) packs.push(chunk);
+    else if (groups.size === 1) {
+      const [g] = groups;
+      widgetFiles.set(g, [...(widgetFiles.get(g) ?? []), chunk.file]);
+    } else shared.push(chunk);
+  }
+  const widgetKeys = [
+    ...Object.keys(config.budgets).filter((k) => k !== 'loader' && k !== 'runtime'),
+    ...[...widgetFiles.keys()].filter((k) => !(k in config.budgets)).sort(),
+  ];
+  for (const key of widgetKeys) {
+    const files = widgetFiles.get(key) ?? [];
+    const r = row(key, config.budgets[key]?.label ?? key, 'widget', files);
+    if (files.length === 0) {
+      r.status = loaderWidgets.has(key) ? 'in loader' : 'not built';
+      if (r.status === 'in loader') r.note = 'no chunk of its own: its launcher is part of the loader';
+    }
+  }
+  for (const chunk of shared) {
+    const users = [...new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))))];
+    const r = row(`shared:${chunk.name}`, `shared: ${chunk.name}`, 'shared', [chunk.file]);
+    if (users.length > 1) r.note = `modules of ${users.join(', ')}`;
+  }
+  for (const chunk of packs) row(`lang:${chunk.name}`, `language pack: ${chunk.name}`, 'language', [chunk.file]);
+
+  // Any chunk not attributed above would be a bug in this script: fail loudly rather than under-count.
+  const orphans = manifest.chunks.filter((c) => !assigned.has(c.file));
+  if (orphans.length) throw new Error(`chunks not attributed to a row: ${orphans.map((c) => c.file).join(', ')}`);
+
+  const suite = row('suite', 'whole suite (every JS chunk)', 'suite', manifest.chunks.map((c) => c.file));
+  suite.status = 'n/a';
+  return { rows, loader, reference: config.reference };
+}
+
+// ───────────────────────────────────────────── tables
+
+const kib = (/** @type {number} */ n) => (n / KiB).toFixed(2);
+
+function table(/** @type {string[]} */ header, /** @type {string[][]} */ body, /** @type {('l'|'r')[]} */ align) {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (/** @type {string[]} */ cells) =>
+    '| ' + cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
+  const rule = '|' + widths.map((w, i) => (align[i] === 'r' ? '-'.repeat(w + 1) + ':' : ':' + '-'.repeat(w + 1))).join('|') + '|';
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+function sizeTable(/** @type {Row[]} */ rows) {
+  const body = rows.map((r) => {
+    const empty = r.status === 'not built' || r.status === 'in loader';
+    const dash = '—';
+    const status = {
+      ok: `ok (${Math.round((r.gzip / ((r.budgetKiB ?? 1) * KiB)) * 100)}%)`,
+      over: `OVER by ${r.gzip - (r.budgetKiB ?? 0) * KiB} B`,
+      'not built': 'not built',
+      'in loader': 'in loader',
+      'n/a': '',
+    }[r.status];
+    return [
+      r.label,
+      empty ? dash : String(r.files.length),
+      empty ? dash : String(r.raw),
+      empty ? dash : String(r.gzip),
+      empty ? dash : kib(r.gzip),
+      empty ? dash : String(r.brotli),
+      empty ? dash : kib(r.brotli),
+      r.budgetKiB == null ? '' : String(r.budgetKiB),
+      status,
+    ];
+  });
+  return table(
+    ['row', 'files', 'minified B', 'gzip-9 B', 'gzip KiB', 'brotli-11 B', 'brotli KiB', 'budget gzip KiB', 'status'],
+    body,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+// ───────────────────────────────────────────── browser
+
+const HOST_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>live-assist bench host</title>
+<link rel="icon" href="data:,">
+<script src="/config.js"></script>
+<script type="module" src="/dist/live-assist.js"></script>
+</head>
+<body>
+<h1>A plain host page</h1>
+<la-sidebar></la-sidebar>
+</body>
+</html>
+`;
+const CONFIG_SCRIPT = `window.liveAssistConfig = {
+  main: { lang: 'en', preload: 'intent' },
+  sidebar: { channels: [{ name: 'CallUs', clickCommand: 'Console.open' }] },
+};
+`;
+const TYPES = /** @type {Record<string, string>} */ ({
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8', '.css': 'text/css; charset=utf-8',
+});
+
+/** A static server for the host page and dist/, compressing as the browser asks (br, else gzip). */
+async function serve() {
+  /** @type {Map<string, Buffer>} */ const cache = new Map();
+  const encode = (/** @type {string} */ key, /** @type {Buffer} */ body, /** @type {'br'|'gzip'|'identity'} */ enc) => {
+    const id = `${enc}:${key}`;
+    if (!cache.has(id)) {
+      cache.set(id, enc === 'br'
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+        : enc === 'gzip' ? gzipSync(body, { level: 9 }) : body);
+    }
+    return /** @type {Buffer} */ (cache.get(id));
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    /** @type {Buffer | undefined} */ let body;
+    let type = 'text/plain; charset=utf-8';
+    if (url.pathname === '/' || url.pathname === '/index.html') [body, type] = [Buffer.from(HOST_PAGE), TYPES['.html']];
+    else if (url.pathname === '/config.js') [body, type] = [Buffer.from(CONFIG_SCRIPT), TYPES['.js']];
+    else if (url.pathname.startsWith('/dist/')) {
+      const file = normalize(join(DIST, decodeURIComponent(url.pathname.slice('/dist/'.length))));
+      if (file.startsWith(DIST + sep) && existsSync(file)) {
+        body = readFileSync(file);
+        type = TYPES[extname(file)] ?? 'application/octet-stream';
+      }
+    }
+    if (!body) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const enc = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    const payload = encode(url.pathname, body, enc);
+    res.writeHead(200, {
+      'content-type': type,
+      'content-length': payload.length,
+      'cache-control': 'no-cache',
+      ...(enc === 'identity' ? {} : { 'content-encoding': enc, vary: 'accept-encoding' }),
+    });
+    res.end(payload);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no server address');
+  return { server, origin: `http://127.0.0.1:${address.port}` };
+}
+
+/**
+ * Runs in the page before any of its scripts: a measuring instrument, not part of the host page.
+ * `__bench.when(fn)` resolves with performance.now() (ms since navigation start) the moment fn() holds,
+ * checked on every DOM mutation of the document and of every shadow root.
+ */
+const INSTRUMENT = `(() => {
+  const bench = (window.__bench = { marks: {}, watchers: [] });
+  const check = () => {
+    for (const w of [...bench.watchers]) {
+      let hit = false;
+      try { hit = Boolean(w.fn()); } catch {}
+      if (hit) { bench.watchers.splice(bench.watchers.indexOf(w), 1); w.resolve(performance.now()); }
+    }
+  };
+  bench.when = (fn) => new Promise((resolve) => { bench.watchers.push({ fn, resolve }); check(); });
+  const observe = (root) => new MutationObserver(check).observe(root, { childList: true, subtree: true, attributes: true });
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) { const root = attachShadow.call(this, init); observe(root); return root; };
+  observe(document);
+  let hooked = false;
+  const hookReady = () => {
+    if (hooked || !window.LiveAssist) return;
+    hooked = true;
+    window.LiveAssist.ready.then(() => { bench.marks.ready = performance.now(); });
+  };
+  document.addEventListener('load', hookReady, true);
+  document.addEventListener('DOMContentLoaded', hookReady);
+  bench.when(() => document.querySelector('la-sidebar')?.shadowRoot?.querySelector('button'))
+    .then((t) => { bench.marks.sidebarButton = t; });
+})();`;
+
+/** Network accounting through the DevTools protocol: bytes on the wire per phase. */
+async function networkLog(/** @type {import('playwright').Page} */ page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let phase = 'load';
+  /** @type {Map<string, { url: string, phase: string }>} */ const pending = new Map();
+  /** @type {{ url: string, phase: string, transferred: number, decoded: number, status: number, encoding: string }[]} */
+  const done = [];
+  /** @type {Map<string, { status: number, decoded: number, encoding: string }>} */ const info = new Map();
+  let lastActivity = performance.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    lastActivity = performance.now();
+    if (!e.request.url.startsWith('data:')) pending.set(e.requestId, { url: e.request.url, phase });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    info.set(e.requestId, { status: e.response.status, decoded: 0, encoding: headers['content-encoding'] ?? 'identity' });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const i = info.get(e.requestId);
+    if (i) i.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    lastActivity = performance.now();
+    const p = pending.get(e.requestId);
+    if (!p) return;
+    pending.delete(e.requestId);
+    const i = info.get(e.requestId);
+    done.push({ ...p, transferred: e.encodedDataLength, decoded: i?.decoded ?? 0, status: i?.status ?? 0, encoding: i?.encoding ?? '?' });
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    lastActivity = performance.now();
+    pending.delete(e.requestId);
+  });
+  return {
+    setPhase: (/** @type {string} */ p) => { phase = p; },
+    /** Waits until no request has been in flight for `quietMs`. */
+    async settle(quietMs = 300, timeoutMs = 10_000) {
+      const start = performance.now();
+      while (performance.now() - start < timeoutMs) {
+        if (pending.size === 0 && performance.now() - lastActivity >= quietMs) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    entries: (/** @type {string} */ p) => done.filter((d) => d.phase === p),
+  };
+}
+
+const fileOf = (/** @type {string} */ url) => new URL(url).pathname.replace(/^\/dist\//, '').replace(/^\/$/, '(page)');
+
+async function oneRun(/** @type {import('playwright').Browser} */ browser, /** @type {string} */ origin, /** @type {string[]} */ runtimeFiles) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript({ content: INSTRUMENT });
+    const page = await context.newPage();
+    /** @type {string[]} */ const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const net = await networkLog(page);
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => {
+      const m = /** @type {any} */ (window).__bench.marks;
+      return m.ready !== undefined && m.sidebarButton !== undefined;
+    }, null, { timeout: 15_000 });
+    await net.settle(500);
+    const marks = await page.evaluate(() => /** @type {any} */ (window).__bench.marks);
+    const before = net.entries('load');
+
+    net.setPhase('console');
+    const open = await page.evaluate(async () => {
+      const w = /** @type {any} */ (window);
+      const t0 = performance.now();
+      const shown = w.__bench.when(() => document.querySelector('la-console')?.shadowRoot?.querySelector('[part=window]'));
+      /** @type {number | null} */ let commandMs = null;
+      /** @type {string | null} */ let error = null;
+      const command = w.LiveAssist.command('Console.open').then(
+        () => { commandMs = performance.now() - t0; },
+        (/** @type {any} */ e) => { error = String(e?.message ?? e); },
+      );
+      const timeout = new Promise((r) => setTimeout(() => r(null), 15_000));
+      const t1 = await Promise.race([shown, timeout]);
+      await Promise.race([command, timeout]);
+      return { openMs: t1 == null ? null : t1 - t0, commandMs, error };
+    });
+    await net.settle(300);
+    const during = net.entries('console');
+    const sum = (/** @type {{ transferred: number, decoded: number }[]} */ list, /** @type {'transferred'|'decoded'} */ k) =>
+      list.reduce((s, e) => s + e[k], 0);
+    return {
+      readyMs: marks.ready,
+      sidebarButtonMs: marks.sidebarButton,
+      beforeInteraction: {
+        requests: before.length,
+        transferred: sum(before, 'transferred'),
+        decoded: sum(before, 'decoded'),
+        files: before.map((e) => fileOf(e.url)),
+        encodings: [...new Set(before.map((e) => e.encoding))],
+        runtimeFetched: before.some((e) => runtimeFiles.includes(fileOf(e.url))),
+      },
+      consoleOpen: {
+        ...open,
+        requests: during.length,
+        transferred: sum(during, 'transferred'),
+        files: during.map((e) => fileOf(e.url)),
+        encodings: [...new Set(during.map((e) => e.encoding))],
+      },
+      errors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function timings(/** @type {string[]} */ runtimeFiles) {
+  const { chromium } = await import('playwright');
+  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const { server, origin } = await serve();
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROME_ARGS });
+  try {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, origin, runtimeFiles));
+    return { browser: `Chromium ${browser.version()}`, executablePath, runs };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** @param {(number | null | undefined)[]} values */
+function stats(values) {
+  const v = /** @type {number[]} */ (values.filter((x) => typeof x === 'number' && Number.isFinite(x))).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const median = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], n: v.length, of: values.length };
+}
+
+function timingTable(/** @type {Awaited<ReturnType<typeof timings>>} */ t) {
+  const ms = (/** @type {number} */ x) => `${x.toFixed(1)} ms`;
+  const b = (/** @type {number} */ x) => `${Math.round(x)} B (${kib(x)} KiB)`;
+  /** @type {[string, ReturnType<typeof stats>, (x: number) => string][]} */
+  const metrics = [
+    ['navigation start → LiveAssist.ready', stats(t.runs.map((r) => r.readyMs)), ms],
+    ['navigation start → sidebar shows a button', stats(t.runs.map((r) => r.sidebarButtonMs)), ms],
+    ['bytes transferred before any interaction', stats(t.runs.map((r) => r.beforeInteraction.transferred)), b],
+    ['  (decoded size of the same responses)', stats(t.runs.map((r) => r.beforeInteraction.decoded)), b],
+    ['Console.open → console window shown (incl. runtime load)', stats(t.runs.map((r) => r.consoleOpen.openMs)), ms],
+    ['Console.open → command resolved', stats(t.runs.map((r) => r.consoleOpen.commandMs)), ms],
+    ['bytes transferred by Console.open', stats(t.runs.map((r) => r.consoleOpen.transferred)), b],
+  ];
+  const body = metrics.map(([name, s, f]) =>
+    s ? [name, f(s.median), f(s.min), f(s.max), s.n === s.of ? String(s.n) : `${s.n} of ${s.of}`] : [name, 'timeout', '', '', `0 of ${t.runs.length}`]);
+  return table(['metric (headless Chromium)', 'median', 'min', 'max', 'runs'], body, ['l', 'r', 'r', 'r', 'r']);
+}
+
+// ───────────────────────────────────────────── main
+
+const buildMs = SKIP_BUILD ? null : build();
+const { rows, loader, reference } = sizes();
+console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
+console.log(sizeTable(rows));
+const upFrontKB = loader.gzip / 1000;
+console.log(
+  `\nUp front a host page loads the loader only: ${loader.gzip} B gzip (${kib(loader.gzip)} KiB, ${upFrontKB.toFixed(1)} KB); ` +
+    `the runtime and each widget follow on intent or use.\n` +
+    `Comparison: ${reference.text} live-assist's up-front load is ${((upFrontKB / reference.totalKB) * 100).toFixed(1)}% of that.`,
+);
+for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
+
+/** @type {Awaited<ReturnType<typeof timings>> | null} */ let browserResults = null;
+/** @type {string | null} */ let browserError = null;
+if (!NO_BROWSER) {
+  const runtimeFiles = rows.find((r) => r.key === 'runtime')?.files ?? [];
+  try {
+    browserResults = await timings(runtimeFiles);
+  } catch (error) {
+    browserError = error instanceof Error ? error.stack ?? error.message : String(error);
+  }
+  if (browserResults) {
+    console.log(`\nlive-assist in ${browserResults.browser}: median of ${RUNS} fresh page loads (a new browser context each), ` +
+      `plain host page with <la-sidebar>, main.preload 'intent'\n`);
+    console.log(timingTable(browserResults));
+    const first = browserResults.runs[0];
+    const encodings = [...new Set(browserResults.runs.flatMap((r) => [...r.beforeInteraction.encodings, ...r.consoleOpen.encodings]))];
+    console.log(`\nTransferred = bytes on the wire (headers included), content-encoding as Chromium asked: ${encodings.join(', ')}.`);
+    console.log(`Fetched before any interaction: ${first.beforeInteraction.files.join(', ')}`);
+    console.log(`Fetched by Console.open: ${first.consoleOpen.files.join(', ') || '(nothing)'}`);
+    if (browserResults.runs.some((r) => r.beforeInteraction.runtimeFetched)) {
+      console.log('WARNING: the runtime chunk was fetched before any interaction although preload is \'intent\'.');
+    }
+    const errors = [...new Set(browserResults.runs.flatMap((r) => [...r.errors, ...(r.consoleOpen.error ? [r.consoleOpen.error] : [])]))];
+    if (errors.length) console.log(`Page errors: ${errors.join(' | ')}`);
+  } else {
+    console.error(`\nbench: the browser measurements could not run: ${browserError}`);
+  }
+}
+
+const over = rows.filter((r) => r.status === 'over');
+writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
+  date: new Date().toISOString(),
+  node: process.version,
+  buildMs,
+  unit: { sizes: 'bytes', budgets: 'gzip KiB (1024 bytes)' },
+  sizes: rows,
+  reference,
+  overBudget: over.map((r) => r.key),
+  browser: browserResults,
+  browserError,
+}, null, 2) + '\n');
+console.log('\nResults written to dist/bench.json.');
+
+if (over.length) {
+  console.error(`\nbench: over budget: ${over.map((r) => `${r.label} ${kib(r.gzip)} KiB gzip > ${r.budgetKiB} KiB`).join('; ')}`);
+  process.exit(1);
+}
+if (browserError) process.exit(1);

@@ -1,0 +1,71 @@
+// Shared by the Node-side end-to-end tests: Debian's Chromium through Playwright, and a tiny static
+// server for the built library (dist/) plus pages a test writes in memory.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: chromiumArgs });
+}
+
+const types = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.html': 'text/html; charset=utf-8' };
+
+/**
+ * Serves `/dist/*` from the repository and `pages` (path → { body, headers }) from memory, on
+ * 127.0.0.1 and a free port.
+ */
+export async function serve(pages) {
+  const root = process.cwd();
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const page = pages[path];
+    if (page) {
+      response.writeHead(200, { 'Content-Type': types[extname(path)] ?? types['.html'], ...page.headers });
+      response.end(page.body);
+      return;
+    }
+    const file = normalize(join(root, path));
+    if (path.startsWith('/dist/') && file.startsWith(join(root, 'dist'))) {
+      try {
+        const body = await readFile(file);
+        response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+        response.end(body);
+        return;
+      } catch {
+        /* fall through to 404 */
+      }
+    }
+    response.writeHead(404, { 'Content-Type': 'text/plain' });
+    response.end('not found');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A host page as the README shows it: a config script, the module script tag, and the element. */
+export function hostPage(config, body = '<la-sidebar></la-sidebar>') {
+  return {
+    '/config.js': { body: `window.liveAssistConfig = ${JSON.stringify(config)};` },
+    '/': {
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script src="/config.js"></script>
+<script type="module" src="/dist/live-assist.js"></script></head>
+<body><main><h1>Host page</h1><a href="#top">A link before the sidebar</a></main>${body}</body></html>`,
+      headers: {
+        'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:",
+      },
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// The built bundle in a real page: the load architecture (no React before intent), the public API,
+// bad configuration and a strict Content-Security-Policy. Needs `npm run build` first (npm test does it).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { launchChromium, serve, hostPage } from './browser.mjs';
+
+const channels = [{ name: 'CallUs', clickCommand: 'Console.open' }];
+let browser;
+
+before(async () => {
+  assert.ok(existsSync('dist/live-assist.js'), 'dist/live-assist.js is missing: run `npm run build` first');
+  browser = await launchChromium();
+});
+after(() => browser?.close());
+
+/** Opens a host page and records its requests, console messages, page errors and CSP violations. */
+async function open(config, body) {
+  const server = await serve(hostPage(config, body));
+  const page = await browser.newPage();
+  page.setDefaultTimeout(8000);
+  const requests = [];
+  const console = [];
+  const errors = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/', { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  const runtimeRequested = () => requests.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p));
+  return {
+    page,
+    requests,
+    console,
+    errors,
+    runtimeRequested,
+    close: async () => {
+      await page.close();
+      await server.close();
+    },
+  };
+}
+
+test('the sidebar appears without React; pointer entering it fetches the runtime', async () => {
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
+  try {
+    const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' });
+    await button.waitFor();
+    await host.page.waitForTimeout(1000); // well past load + idle
+    assert.equal(host.runtimeRequested(), false, `requests before intent: ${host.requests.join(', ')}`);
+    assert.ok(host.requests.every((p) => !/runtime|console/.test(p)));
+    await button.hover();
+    await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)));
+    assert.equal(host.runtimeRequested(), true);
+    assert.deepEqual(host.errors, []);
+  } finally {
+    await host.close();
+  }
+});
+
+test('keyboard focus entering the sidebar fetches the runtime', async () => {
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button').waitFor();
+    await host.page.keyboard.press('Tab'); // the host page's link
+    await host.page.waitForTimeout(300);
+    assert.equal(host.runtimeRequested(), false);
+    await host.page.keyboard.press('Tab'); // into the sidebar's shadow root
+    await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)));
+  } finally {
+    await host.close();
+  }
+});
+
+test('with the default preload the runtime is fetched once the page is idle after load', async () => {
+  const host = await open({ main: { lang: 'en' }, sidebar: { channels } });
+  try {
+    await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)), null, { timeout: 10000 });
+    assert.ok(host.requests.every((p) => !/console/.test(p)), 'no widget chunk is preloaded');
+  } finally {
+    await host.close();
+  }
+});
+
+test('a click on a channel runs its command, opening a React window under a strict CSP', async () => {
+  const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).click();
+    const title = host.page.locator('la-console').getByRole('heading', { name: 'Konsola CXBus' });
+    await title.waitFor();
+    assert.deepEqual(host.errors, []);
+    const violations = host.console.filter((m) => /Content Security Policy|Refused/.test(m));
+    assert.deepEqual(violations, []);
+  } finally {
+    await host.close();
+  }
+});
+
+test("LiveAssist.command('Nope.open') rejects with \"Command does not exist\"", async () => {
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
+  try {
+    const message = await host.page.evaluate(() => window.LiveAssist.command('Nope.open').then(() => 'resolved', (e) => e.message));
+    assert.equal(message, 'Command does not exist');
+  } finally {
+    await host.close();
+  }
+});
+
+test('a malformed configuration logs the spec messages, throws nothing, and the sidebar still shows', async () => {
+  const host = await open({ main: { theme: 'blue', lang: 'xx', timeFormat: 13 }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' }).waitFor();
+    assert.ok(host.console.some((m) => m.startsWith('error:') && m.includes('Invalid theme specified')), host.console.join('\n'));
+    assert.ok(host.console.some((m) => m.includes('No matching language code found in language pack')));
+    assert.ok(host.console.some((m) => m.includes('Invalid time format')));
+    assert.deepEqual(host.errors, []);
+  } finally {
+    await host.close();
+  }
+});
+
+test('a configuration that is not an object still boots, with "No configuration provided"', async () => {
+  const host = await open('oops', '<la-sidebar channels=\'[{"name":"WebChat"}]\'></la-sidebar>');
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' }).waitFor();
+    assert.ok(host.console.some((m) => m.includes('No configuration provided')));
+    assert.deepEqual(host.errors, []);
+  } finally {
+    await host.close();
+  }
+});
+
+test('a bad attribute shows a clear error inside the element, never a blank one', async () => {
+  const host = await open({ main: { lang: 'en' } }, '<la-sidebar channels="[oops"></la-sidebar>');
+  try {
+    const alert = host.page.locator('la-sidebar').getByRole('alert');
+    await alert.first().waitFor();
+    assert.match(await alert.first().textContent(), /attribute "channels" must be valid JSON/);
+    assert.deepEqual(host.errors, []);
+  } finally {
+    await host.close();
+  }
+});
+
+test('LiveAssist.ready resolves when the language pack URL cannot be fetched', async () => {
+  const host = await open({ main: { lang: 'pl', i18n: '/missing-pack.json', preload: 'intent' }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
+    assert.deepEqual(host.errors, []);
+  } finally {
+    await host.close();
+  }
+});
