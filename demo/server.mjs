@@ -179,7 +179,7 @@ export async function startServer(options = {}) {
         }
         let request;
         try {
-          request = new Request(url, { method, headers, body: body && body.length ? body : undefined });
+          request = new Request(url, { method, headers, body: body && body.length ? /** @type {BodyInit} */ (/** @type {unknown} */ (body)) : undefined });
         } catch {
           return sendJson(res, 400, { error: 'Malformed request', status: 400 });
         }

@@ -170,6 +170,10 @@ function create(sim, input) {
   if (trigger === E.NUMBER_NOT_ALLOWED) throw fail(400, E.NUMBER_NOT_ALLOWED, 'Callback to this number is not allowed.');
 
   const now = sim.serverNow();
+  if (trigger === E.TOO_MANY_REQUESTS) {
+    const proposed = proposals(sim, now, 3);
+    throw fail(429, E.TOO_MANY_REQUESTS, `Too many requests at this time. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, { proposedTimes: proposed });
+  }
   const asap = !input.desired || input.desired.toLowerCase() === 'now';
   let desiredEpoch = now;
   let slotIso = '';
@@ -191,10 +195,6 @@ function create(sim, input) {
         `Too many requests at this time. The time slot ${slotIso} is full. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`,
         { proposedTimes: proposed });
     }
-  }
-  if (trigger === E.TOO_MANY_REQUESTS) {
-    const proposed = proposals(sim, desiredEpoch, 3);
-    throw fail(429, E.TOO_MANY_REQUESTS, `Too many requests at this time. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, { proposedTimes: proposed });
   }
   const duplicate = trigger === E.ALREADY_QUEUED || sim.state.callbacks.some((c) => c.national === national && c.serviceName === input.serviceName);
   if (duplicate) {

@@ -4,7 +4,7 @@
  * web-chat.md §3/§7/§8). The library's msw tests import these typedefs and constants so the mocks and
  * the simulator cannot drift apart:
  *
- *   /** @typedef {import('../../demo/simulator/contracts.js').GroupEwtResponse} GroupEwtResponse *\/
+ *   import type { GroupEwtResponse } from '../../demo/simulator/contracts.js';   // in TypeScript
  *   import { PATHS, CALLBACK_ERRORS } from '../../demo/simulator/contracts.js';
  *
  * Everything here is data; no behaviour.

@@ -86,6 +86,7 @@ function initialState(options) {
     clockOffsetMs: 0,
     /** @type {Map<string, number>} seconds per queue; absent = unknown (-1) */
     waits: new Map(Object.entries({ ...DEFAULT_WAITS, ...(options.waits || {}) })),
+    /** @type {string[]} */
     callbackServices: [DEPLOYMENT.callbackService],
     callbackHours: { ...DEPLOYMENT.callbackHours, days: [...DEPLOYMENT.callbackHours.days] },
     slots: {
@@ -107,7 +108,9 @@ function initialState(options) {
     surveyCancels: 0,
     chat: {
       ...chat,
+      /** @type {string[]} */
       services: [DEPLOYMENT.chatBotService, DEPLOYMENT.chatService],
+      /** @type {string} */
       botService: DEPLOYMENT.chatBotService,
       /** @type {Map<string, import('./chat.js').ChatSession>} */
       sessions: new Map(),

@@ -56,6 +56,7 @@ export class LaElement extends HTMLElement {
   #subscriptions: Subscription[] = [];
   #unsubscribe: Array<() => void> = [];
   #mounting = false;
+  #positionSheet?: CSSStyleSheet;
 
   static get observedAttributes(): string[] {
     return Object.keys(this.spec.attributes ?? {});
@@ -105,6 +106,12 @@ export class LaElement extends HTMLElement {
         app.bus.subscribe(`${plugin}.*`, (event) =>
           this.emit(event.name.slice(plugin.length + 1).toLowerCase(), event.data),
         ),
+      );
+      this.#unsubscribe.push(
+        app.bus.subscribe('WindowManager.changed', (event) => {
+          const entry = event.data.find((dock) => dock.plugin === plugin);
+          if (entry) this.#setDockOffset(entry.position);
+        }),
       );
       void app.whenProvided(plugin).then((controller) => this.#mount(controller));
     }
@@ -159,6 +166,16 @@ export class LaElement extends HTMLElement {
       if (value === undefined) delete this.#attributes[property];
       else this.#attributes[property] = value;
     }
+  }
+
+  /** Places a docked window (window manager offset) through an adopted sheet: no inline styles. */
+  #setDockOffset(px: number): void {
+    const shadow = this.shadowRoot!;
+    if (!this.#positionSheet) {
+      this.#positionSheet = new CSSStyleSheet();
+      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, this.#positionSheet];
+    }
+    this.#positionSheet.replaceSync(`:host { --la-dock-offset: ${Math.round(px)}px; }`);
   }
 
   #setState(state: string, on: boolean): void {

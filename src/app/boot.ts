@@ -4,6 +4,7 @@ import { registerWindowManager } from '../plugins/window-manager.ts';
 import { bindApp } from '../../elements/common/host.ts';
 import { defineElements } from '../../elements/index.ts';
 import { wasOpenBefore } from './restore.ts';
+import { loadWebFonts } from './fonts.ts';
 import type { CommandName, OptionsOf, ResultOf, BusEvent, EventPattern, DataOf } from '../bus/index.ts';
 
 /** The host page's API, `window.LiveAssist`. */
@@ -57,6 +58,7 @@ export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAs
   bindApp(app);
   defineElements(win.customElements);
   schedulePreload(app);
+  loadWebFonts(win.document, app.config.main.fonts);
   if (wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
 
   const api: LiveAssistApi = Object.freeze({

@@ -111,6 +111,17 @@ describe('<la-console>', () => {
     expect(await api.command('WindowManager.getRegistry')).to.deep.equal([]);
   });
 
+  it('is placed by the window manager after other docked windows (adopted sheet, no inline style)', async () => {
+    await api.command('WindowManager.dock', { plugin: 'Other', width: 300 });
+    await api.command('Console.open');
+    const win = await waitFor(windowEl, 4000, 'the console window');
+    await waitFor(() => getComputedStyle(win).right === `${55 + 300 + 24}px`, 2000, 'the dock offset');
+    expect(document.querySelector('la-console')!.hasAttribute('style')).to.equal(false);
+    await api.command('WindowManager.undock', { plugin: 'Other' });
+    await waitFor(() => getComputedStyle(win).right === '55px', 2000, 'the console to move right');
+    await api.command('Console.close');
+  });
+
   it('refuses an empty configure with "Invalid configuration"', async () => {
     expect(await api.command('Console.configure', {}).catch((e: Error) => e.message)).to.equal('Invalid configuration');
   });

@@ -1,0 +1,79 @@
+import { expect } from '@esm-bundle/chai';
+import { watchEnvironment } from '../../src/app/environment.ts';
+import { readConfig } from '../../src/app/config.ts';
+import { loadWebFonts, webFontsUrl } from '../../src/app/fonts.ts';
+
+/** A window whose screen size and device kind the test decides. */
+function fakeWindow(small: boolean, mobileDevice: boolean) {
+  const listeners: Array<() => void> = [];
+  const media = {
+    matches: small,
+    addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+  };
+  const win = {
+    navigator: { userAgentData: { mobile: mobileDevice } },
+    matchMedia: (query: string) => (query.includes('max-width') ? media : { matches: false }),
+  } as unknown as Window;
+  return {
+    win,
+    resize(next: boolean) {
+      media.matches = next;
+      listeners.forEach((l) => l());
+    },
+  };
+}
+
+const main = (mobileMode: unknown) => readConfig({ main: { lang: 'en', mobileMode } }, ['en']).main;
+
+describe('environment', () => {
+  it('is mobile automatically only on a mobile device with a screen of at most 600 px', () => {
+    expect(watchEnvironment(fakeWindow(true, true).win, main('auto')).value.mobile).to.equal(true);
+    expect(watchEnvironment(fakeWindow(true, false).win, main('auto')).value.mobile).to.equal(false);
+    expect(watchEnvironment(fakeWindow(false, true).win, main('auto')).value.mobile).to.equal(false);
+  });
+
+  it('follows the viewport in auto mode', () => {
+    const fake = fakeWindow(false, true);
+    const environment = watchEnvironment(fake.win, main('auto'));
+    fake.resize(true);
+    expect(environment.value.mobile).to.equal(true);
+    fake.resize(false);
+    expect(environment.value.mobile).to.equal(false);
+  });
+
+  it('can be forced either way', () => {
+    expect(watchEnvironment(fakeWindow(false, false).win, main(true)).value.mobile).to.equal(true);
+    expect(watchEnvironment(fakeWindow(true, true).win, main(false)).value.mobile).to.equal(false);
+  });
+
+  it('uses the 600 px breakpoint in both dimensions, or the configured one', () => {
+    const queries: string[] = [];
+    const win = { navigator: {}, matchMedia: (q: string) => (queries.push(q), { matches: false }) } as unknown as Window;
+    watchEnvironment(win, main('auto'));
+    watchEnvironment(win, readConfig({ main: { lang: 'en', mobileModeBreakpoint: 480 } }, ['en']).main);
+    expect(queries.filter((q) => q.includes('width'))).to.deep.equal([
+      '(max-width: 600px), (max-height: 600px)',
+      '(max-width: 480px), (max-height: 480px)',
+    ]);
+  });
+});
+
+describe('web fonts', () => {
+  it('are not requested unless enabled', () => {
+    const fonts = readConfig({ main: { lang: 'en' } }, ['en']).main.fonts;
+    expect(webFontsUrl(fonts)).to.equal(undefined);
+    expect(loadWebFonts(document, fonts)).to.equal(undefined);
+    expect(document.querySelector('link[data-live-assist-fonts]')).to.equal(null);
+  });
+
+  it('add one stylesheet link when enabled, for the default family or a self-hosted URL', () => {
+    const enabled = readConfig({ main: { lang: 'en', fonts: { enabled: true } } }, ['en']).main.fonts;
+    expect(webFontsUrl(enabled)).to.equal('https://fonts.googleapis.com/css?family=Roboto:400,300,100');
+    const own = { ...enabled, url: `${location.origin}/fonts/roboto.css` };
+    const link = loadWebFonts(document, own)!;
+    expect(link.href).to.equal(`${location.origin}/fonts/roboto.css`);
+    expect(loadWebFonts(document, own)).to.equal(link);
+    expect(document.querySelectorAll('link[data-live-assist-fonts]').length).to.equal(1);
+    link.remove();
+  });
+});
