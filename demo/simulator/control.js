@@ -213,7 +213,7 @@ export async function handleControl(sim, request, url) {
         if (f.maxTotalSize !== undefined) c.fileLimits.maxTotalSize = Math.round(num(f.maxTotalSize, 'maxTotalSize', 0, 100 * 1024 * 1024));
         if (f.needAgent !== undefined) c.fileLimits.needAgent = bool(f.needAgent, 'needAgent');
         if (f.types !== undefined) {
-          if (!Array.isArray(f.types) || f.types.some((t) => typeof t !== 'string' || !/^[a-z0-9]{1,10}$/i.test(t))) throw new HttpError(400, 'types must be a list of extensions');
+          if (!Array.isArray(f.types) || f.types.some((/** @type {unknown} */ t) => typeof t !== 'string' || !/^[a-z0-9]{1,10}$/i.test(t))) throw new HttpError(400, 'types must be a list of extensions');
           c.fileLimits.types = f.types.map((/** @type {string} */ t) => t.toLowerCase());
         }
       }
