@@ -86,13 +86,8 @@ export class LaElement extends HTMLElement {
   connectedCallback(): void {
     const app = this.app;
     this.#subscriptions.push(
-      app.environment.subscribe((environment) => {
-        const theme = this.getAttribute('theme') === 'light' || this.getAttribute('theme') === 'dark'
-          ? this.getAttribute('theme')!
-          : environment.theme;
-        this.#setState('light', theme === 'light');
-        this.#setState('dark', theme !== 'light');
-        this.#setState('mobile', environment.mobile);
+      app.environment.subscribe(() => {
+        this.#applyEnvironment();
         this.render();
       }),
     );
@@ -125,6 +120,7 @@ export class LaElement extends HTMLElement {
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     this.#parse(name, value);
+    if (name === 'theme' && currentApp) this.#applyEnvironment();
     if (this.#view) this.#view.attrs = { ...this.#attributes };
     if (this.isConnected) this.render();
   }
@@ -176,6 +172,16 @@ export class LaElement extends HTMLElement {
       shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, this.#positionSheet];
     }
     this.#positionSheet.replaceSync(`:host { --la-dock-offset: ${Math.round(px)}px; }`);
+  }
+
+  /** Theme (the element's own `theme` attribute wins over the app's) and mobile mode as custom states. */
+  #applyEnvironment(): void {
+    const environment = this.app.environment.value;
+    const own = this.getAttribute('theme');
+    const theme = own === 'light' || own === 'dark' ? own : environment.theme;
+    this.#setState('light', theme === 'light');
+    this.#setState('dark', theme !== 'light');
+    this.#setState('mobile', environment.mobile);
   }
 
   #setState(state: string, on: boolean): void {
