@@ -48,7 +48,9 @@ function jsdocTagDefinitions() {
 }
 
 /**
- * The static `spec` field is the host's internal wiring, not public API: keep it out of the manifest.
+ * Keeps non-API members out of the manifest: the static `spec` field (the host's wiring: tag, plugin,
+ * attribute types, view loader; its source text would otherwise appear as the default) and private
+ * members (`#field`, `private`).
  * @returns {Plugin}
  */
 function hideInternalMembers() {
@@ -58,7 +60,10 @@ function hideInternalMembers() {
       for (const mod of customElementsManifest.modules ?? []) {
         for (const declaration of mod.declarations ?? []) {
           if (declaration.kind !== 'class' || !declaration.members) continue;
-          declaration.members = declaration.members.filter((/** @type {{ name: string, static?: boolean }} */ m) => !(m.static && m.name === 'spec'));
+          declaration.members = declaration.members.filter(
+            (/** @type {{ name: string, static?: boolean, privacy?: string }} */ m) =>
+              !(m.static && m.name === 'spec') && m.privacy !== 'private' && !m.name.startsWith('#'),
+          );
         }
       }
     },

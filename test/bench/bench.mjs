@@ -6,8 +6,9 @@
  * 1. Builds (`npx rollup -c`), then reads dist/bundle-manifest.json and prints the gzip (level 9) and
  *    brotli (quality 11) bytes of: the loader (dist/live-assist.js plus anything it imports statically),
  *    the React runtime chunk, each widget's own chunks (a chunk belongs to widget <w> when its modules
- *    come from elements/<w>/, src/plugins/<w>.ts, machines/<w>.machine.ts or styles/<w>.css; a widget's
- *    chunks are summed; budgets.json maps e.g. callback + calendar to one row), shared chunks (common
+ *    come from elements/<w>/, src/plugins/<w>.ts, machines/<w>.machine.ts, styles/<w>.css or
+ *    src/services/<w>(.ts|/); a widget's chunks are summed; budgets.json maps several names to one row,
+ *    e.g. callback + calendar + callback-service), shared chunks (common
  *    window chrome, luxon, intl-tel-input …, each on its own row, counted once), language packs and the
  *    whole suite (every JS file). Budgets are gzip KiB (1024 bytes) from test/bench/budgets.json; a row
  *    above its budget makes the script exit 1 (after the timings), naming the row. Widgets not built
@@ -89,7 +90,8 @@ function widgetOf(/** @type {string} */ path) {
     /^elements\/([^/]+)\//.exec(p) ??
     /^src\/plugins\/([^/]+)\.tsx?$/.exec(p) ??
     /^machines\/([^/]+)\.machine\.tsx?$/.exec(p) ??
-    /^styles\/([^/]+)\.css$/.exec(p);
+    /^styles\/([^/]+)\.css$/.exec(p) ??
+    /^src\/services\/([^/]+?)(?:\.tsx?$|\/)/.exec(p);
   return match && !NOT_WIDGETS.has(match[1]) ? match[1] : undefined;
 }
 
@@ -489,14 +491,22 @@ function timingTable(/** @type {Awaited<ReturnType<typeof timings>>} */ t) {
 // ───────────────────────────────────────────── main
 
 const buildMs = SKIP_BUILD ? null : build();
-const { rows, loader, reference } = sizes();
+/** @type {ReturnType<typeof sizes>} */ let measured;
+try {
+  measured = sizes();
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { rows, loader, reference } = measured;
 console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
 console.log(sizeTable(rows));
-const upFrontKB = loader.gzip / 1000;
+const pack = rows.find((r) => r.key === 'lang:en');
+const upFront = loader.gzip + (pack?.gzip ?? 0);
 console.log(
-  `\nUp front a host page loads the loader only: ${loader.gzip} B gzip (${kib(loader.gzip)} KiB, ${upFrontKB.toFixed(1)} KB); ` +
-    `the runtime and each widget follow on intent or use.\n` +
-    `Comparison: ${reference.text} live-assist's up-front load is ${((upFrontKB / reference.totalKB) * 100).toFixed(1)}% of that.`,
+  `\nUp front a host page loads the loader and its language pack: ${loader.gzip} B + ${pack?.gzip ?? 0} B (en) = ` +
+    `${upFront} B gzip (${kib(upFront)} KiB, ${(upFront / 1000).toFixed(1)} KB); the runtime and each widget follow on intent or use.\n` +
+    `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,
 );
 for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
 
