@@ -25,23 +25,10 @@ window.liveAssistConfig = {
     ],
   },
 
-  // Live Assistance overlay. The list depends on the server time and the chat wait (spec §4):
-  // outside Mon-Fri 8:00-17:00, or with a chat wait of 10000 s or more → call us, e-mail, callback;
-  // otherwise (and when the wait-time request fails) → call us, chat, e-mail, callback.
+  // Live Assistance overlay: one tile per channel with its status; the list follows the availability
+  // rule in `stats.availability` (spec §4).
   channelselector: {
     ewtRefreshInterval: 10,
-    availability: {
-      statsURL: '/api/ewt/group?name=PPK_Chat',
-      timeout: 3000,
-      timeZone: 'Europe/Warsaw',
-      openHour: 8,
-      closeHour: 17,
-      days: [1, 2, 3, 4, 5],
-      chatUnavailableWait: 10000,
-      onError: 'showAll',
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
-      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
-    },
     channels: [
       { name: 'CallUs', clickCommand: 'CallUs.open' },
       {
@@ -68,6 +55,17 @@ window.liveAssistConfig = {
   // Wait-time statistics: the deployment's group-EWT request answers { ewt, time }.
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', timeout: 3000, refreshInterval: 10 },
+    // The deployment's availability rule (spec §4), applied by the sidebar and the channel selector:
+    // outside 8:00-17:00 server time (Warsaw), or with a chat wait of 10000 s or more → call us,
+    // e-mail, callback; otherwise (and when the wait-time request fails) → call us, chat, e-mail, callback.
+    availability: {
+      timeZone: 'Europe/Warsaw',
+      openHour: 8,
+      closeHour: 17,
+      chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+    },
     // Generic statistics service (used for the callback queue): v1 with the apikey header.
     apiVersion: 'v1',
     dataURL: '/api/stats/v1',
@@ -146,10 +144,12 @@ window.liveAssistConfig = {
     },
   },
 
+  // Send message: the channel runs SendMessage.redirect, which navigates to the contact page
+  // (redirectURL, or the channel's clickOptions.url) instead of opening the window.
   sendmessage: {
     redirectURL: '/kontakt',
-    apiURL: '/api/sendmessage',
     dataURL: '/api/sendmessage',
+    limitsURL: '/api/sendmessage/limits',
     timeout: 3000,
   },
 };

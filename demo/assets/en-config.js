@@ -17,11 +17,6 @@ window.liveAssistConfig = {
   },
   channelselector: {
     ewtRefreshInterval: 10,
-    availability: {
-      statsURL: '/api/ewt/group?name=PPK_Chat', timeout: 3000, timeZone: 'Europe/Warsaw',
-      openHour: 8, closeHour: 17, days: [1, 2, 3, 4, 5], chatUnavailableWait: 10000, onError: 'showAll',
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
-    },
     channels: [
       { name: 'CallUs', clickCommand: 'CallUs.open' },
       { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
@@ -35,6 +30,10 @@ window.liveAssistConfig = {
   },
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', timeout: 3000, refreshInterval: 10 },
+    availability: {
+      timeZone: 'Europe/Warsaw', openHour: 8, closeHour: 17, chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+    },
     apiVersion: 'v3',
     dataURL: '/api/stats/v3',
     apikey: 'demo-key',
@@ -77,5 +76,5 @@ window.liveAssistConfig = {
     timeFormat: 24,
     form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }, { name: 'lastname', required: true, maxlength: 100 }, { name: 'email', maxlength: 100 }, { name: 'subject', maxlength: 100 }] },
   },
-  sendmessage: { apiURL: '/api/sendmessage', dataURL: '/api/sendmessage', uploadsEnabled: true, timeout: 3000 },
+  sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits', uploadsEnabled: true, timeout: 3000, userData: { source: 'en-demo' } },
 };

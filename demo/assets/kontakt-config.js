@@ -2,18 +2,15 @@
 window.liveAssistConfig = {
   main: { deploymentID: 'ppk', lang: 'pl', theme: 'light', timeFormat: 24, mobileMode: 'auto' },
   sendmessage: {
-    apiURL: '/api/sendmessage',
     dataURL: '/api/sendmessage',
+    // The server's attachment limits (3 files, 5 MiB together) are read when the form opens.
+    limitsURL: '/api/sendmessage/limits',
     timeout: 3000,
     uploadsEnabled: true,
+    // Validation is on by default: imię, nazwisko, e-mail, temat and the message are required
+    // (the Polish labels come from locales/pl.json).
     validation: true,
-    // Labels of this deployment's contact page: imię, nazwisko, e-mail, temat — all required.
-    formFields: [
-      { name: 'firstName', label: 'Imię', required: true, maxlength: 100 },
-      { name: 'lastName', label: 'Nazwisko', required: true, maxlength: 100 },
-      { name: 'email', label: 'E-mail', required: true, maxlength: 100 },
-      { name: 'subject', label: 'Temat', required: true, maxlength: 100 },
-    ],
+    userData: { source: 'kontakt' },
     dataProtection: {
       controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
       purpose: 'obsługa Twojego pytania kontaktowego',

@@ -52,9 +52,25 @@ export function defineView<C>(
     );
   }
   if (!customElements.get(tag)) {
+    const Base = r2wc(Root, { props: { app: undefined, host: undefined, controller: undefined, attrs: undefined } }) as unknown as {
+      new (): HTMLElement & { disconnectedCallback(): void };
+    };
     customElements.define(
       tag,
-      r2wc(Root, { props: { app: undefined, host: undefined, controller: undefined, attrs: undefined } }),
+      class extends Base {
+        /**
+         * r2wc unmounts the React root as soon as the element leaves the DOM. When another React view
+         * removes it (the overlay's body holding `<la-channel-selector>`, which its commit detaches),
+         * that is a synchronous unmount inside React's commit, which React refuses ("Attempted to
+         * synchronously unmount a root while React was already rendering"). The unmount waits for a
+         * microtask instead — and is skipped when the element was moved rather than removed.
+         */
+        override disconnectedCallback() {
+          queueMicrotask(() => {
+            if (!this.isConnected) super.disconnectedCallback();
+          });
+        }
+      },
     );
   }
   return { tag, sheets: [chrome, ...sheets] };

@@ -1,19 +1,30 @@
 import { LaElement } from '../common/host.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
-import { sidebarLauncher } from './launcher.ts';
+import { render } from 'lit-html';
+import { buttons, channelsOf, sidebarLauncher } from './launcher.ts';
+import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 
 /**
  * The helpline launcher on the page edge: one button per configured channel (call us, callback,
- * web chat, send message …), each running its channel's bus command.
+ * web chat, send message …), each running its channel's bus command. 48 px wide, it expands (at least
+ * 132 px) 250 ms after the pointer or keyboard focus enters and contracts 500 ms after they leave; in
+ * mobile mode it is one 'Need help?' button opening the channel list in an overlay.
  *
  * @tag la-sidebar
  * @summary Always-visible launcher with one button per contact channel.
- * @attr {string} channels - JSON array of channels `{ name, clickCommand, clickOptions, displayName, title, icon }`; defaults to `liveAssistConfig.sidebar.channels`.
+ * @attr {string} channels - JSON array of channels `{ name, clickCommand, clickOptions, displayName, displayTitle, icon, enable }`; defaults to `liveAssistConfig.sidebar.channels`.
  * @attr {'dark'|'light'} theme - Overrides the app's theme for this element.
  * @fires la-channel-click - A channel button was activated; `detail.name` is the channel.
+ * @fires la-ready - The Sidebar plugin is loaded.
+ * @fires la-opened - The sidebar was opened (shown collapsed).
+ * @fires la-expanded - The sidebar expanded.
+ * @fires la-contracted - The sidebar contracted.
+ * @fires la-closed - The sidebar was closed (hidden).
  * @csspart root - The element's root wrapper.
  * @csspart sidebar - The launcher's navigation landmark.
  * @csspart channel - Each channel button.
+ * @csspart footer - The 'Powered by' footer.
+ * @csspart mobile-button - The single 'Need help?' button in mobile mode.
  * @cssprop --la-accent - Accent colour.
  * @cssprop --la-bg - Background.
  * @cssprop --la-fg - Text colour.
@@ -21,8 +32,58 @@ import { sidebarLauncher } from './launcher.ts';
 export class LaSidebarElement extends LaElement {
   static override spec = {
     tag: 'la-sidebar',
+    plugin: 'Sidebar',
     attributes: { channels: 'json' as const, theme: 'string' as const },
     sheets: [sheet],
     launcher: sidebarLauncher,
   };
+
+  /** The Sidebar plugin's actor, once its chunk has loaded. */
+  actor?: SidebarActor;
+  #engaged = { pointer: false, focus: false };
+  #off?: () => void;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const { app } = this;
+    void app.whenProvided<SidebarActor>('Sidebar').then((actor) => {
+      if (!this.isConnected || this.actor) return;
+      this.actor = actor;
+      this.#off = actor.subscribe(() => this.render()).unsubscribe;
+      if (this.#engaged.pointer || this.#engaged.focus) actor.send({ type: 'pointer.enter' });
+      this.render();
+    });
+    // With idle preload the plugin (and its availability rule) loads with the runtime; else on intent.
+    const { preload, pluginLoadDelay } = app.config.main;
+    if (preload === 'idle') {
+      const go = () => setTimeout(() => this.load(), pluginLoadDelay);
+      if (document.readyState === 'complete') go();
+      else window.addEventListener('load', go, { once: true });
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#off?.();
+    this.actor = undefined;
+  }
+
+  /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
+  load(): void {
+    void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
+  }
+
+  /** Renders the channel buttons into `container` (the mobile overlay); `before` runs ahead of a channel. */
+  renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
+    render(buttons(this, channelsOf(this), before), container);
+  }
+
+  /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */
+  engage(kind: 'pointer' | 'focus', on: boolean): void {
+    const was = this.#engaged.pointer || this.#engaged.focus;
+    this.#engaged[kind] = on;
+    const is = this.#engaged.pointer || this.#engaged.focus;
+    if (!this.actor) return void (is && this.load());
+    if (is !== was) this.actor.send({ type: is ? 'pointer.enter' : 'pointer.leave' });
+  }
 }

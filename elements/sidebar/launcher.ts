@@ -1,64 +1,79 @@
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { LaElement } from '../common/host.ts';
+import type { LaSidebarElement } from './la-sidebar.ts';
+import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 
-/** One channel of `sidebar.channels` in the host configuration. */
-export interface SidebarChannel {
-  name: string;
-  clickCommand?: string;
-  clickOptions?: unknown;
-  displayName?: string;
-  title?: string;
-  icon?: string;
+const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
+
+/** The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and availability. */
+export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
+  const context = host.actor?.getSnapshot().context;
+  const own = host.parsedAttributes.channels;
+  const list = (own ?? context?.channels ?? host.app.section('sidebar').channels) as unknown;
+  if (!Array.isArray(list)) return [];
+  const available = context?.available;
+  return (list as SidebarChannel[]).filter(
+    (c) => c?.name && c.enable !== false && (!available || available.includes(c.name)),
+  );
 }
 
-const isChannel = (value: unknown): value is SidebarChannel =>
-  typeof value === 'object' && value !== null && typeof (value as SidebarChannel).name === 'string';
-
-/** The configured channels; bad entries are dropped with a console error (never a blank sidebar). */
-export function readChannels(host: LaElement): SidebarChannel[] {
-  const fromAttribute = host.parsedAttributes.channels;
-  const configured = fromAttribute ?? host.app.section('sidebar').channels;
-  if (!Array.isArray(configured) || configured.length === 0) return [];
-  return configured.filter(isChannel);
-}
-
-/** Runs a channel's command on the bus as the Sidebar; a rejection is reported, never thrown. */
-function run(host: LaElement, channel: SidebarChannel): void {
+/** Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar. */
+function run(host: LaSidebarElement, channel: SidebarChannel): void {
   host.emit('channel-click', { name: channel.name });
+  if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   host.app.bus
     .command(channel.clickCommand as 'App.closeAll', channel.clickOptions as void, { commander: 'Sidebar' })
-    .catch((error: unknown) =>
-      console.error(`[live-assist] ${channel.clickCommand}: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    .catch((error: unknown) => console.error('[live-assist]', error));
+}
+
+export function buttons(host: LaSidebarElement, channels: SidebarChannel[], before?: () => Promise<unknown>): TemplateResult {
+  const { t } = host.app.t;
+  return html`<ul class="la-sidebar__list">
+    ${channels.map((c) => {
+      const name = c.displayName ?? t(c.i18n ?? `sidebar.channel.${c.name}.name`);
+      return html`<li>
+        <button type="button" class="la-sidebar__button" part="channel" title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
+          @click=${async () => {
+            await before?.().catch(() => undefined);
+            run(host, c);
+          }}>
+          <span class="la-sidebar__icon" aria-hidden="true">${c.icon ?? ICONS[c.name] ?? name.slice(0, 1)}</span>
+          <span class="la-sidebar__name">${name}</span>
+        </button>
+      </li>`;
+    })}
+  </ul>`;
 }
 
 /**
- * The always-visible launcher, rendered with lit-html in the loader (no React): one button per
- * channel with its icon, name and title. The sidebar's full behaviour (expand on hover, mobile
- * overlay) arrives with its own machine.
+ * The launcher, rendered with lit-html by the loader (no React): the strip with one button per
+ * channel, expanded or collapsed as the Sidebar actor says (the actor arrives with the plugin chunk
+ * on first intent or when the browser is idle), or in mobile mode one 'Need help?' button.
  */
-export function sidebarLauncher(host: LaElement): TemplateResult | typeof nothing {
+export function sidebarLauncher(element: LaElement): TemplateResult | typeof nothing {
+  const host = element as LaSidebarElement;
   const { app } = host;
   if (!app.isReady) return nothing;
   const { t } = app.t;
-  const channels = readChannels(host);
-  if (channels.length === 0) {
-    return html`<p class="la-element-error" role="alert">${t('sidebar.noChannels')}</p>`;
+  const snapshot = host.actor?.getSnapshot();
+  const view = snapshot?.value.view;
+  if (view === 'closed' || (!snapshot && app.section('sidebar').showOnStartup === false)) return nothing;
+  const channels = channelsOf(host);
+  if (channels.length === 0) return html`<p class="la-element-error" role="alert">${t('sidebar.noChannels')}</p>`;
+  const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
+  if (app.environment.value.mobile) {
+    return html`<button type="button" class="la-sidebar-mobile${side}" part="mobile-button" aria-haspopup="dialog"
+      @click=${() => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' })}>${t('sidebar.mobileTitle')}</button>`;
   }
-  return html`<nav class="la-sidebar" part="sidebar" aria-label=${t('sidebar.label')}>
-    <ul class="la-sidebar__list">
-      ${channels.map((channel) => {
-        const name = channel.displayName ?? t(`sidebar.channel.${channel.name}.name`);
-        const title = channel.title ?? t(`sidebar.channel.${channel.name}.title`);
-        return html`<li>
-          <button type="button" class="la-sidebar__button" part="channel" title=${title} @click=${() => run(host, channel)}>
-            <span class="la-sidebar__icon" aria-hidden="true">${channel.icon ?? name.slice(0, 1)}</span>
-            <span class="la-sidebar__name">${name}</span>
-          </button>
-        </li>`;
-      })}
-    </ul>
+  const sub = typeof view === 'object' ? (view as { opened: string }).opened : '';
+  const expanded = sub === 'expanded' || sub === 'contracting';
+  return html`<nav class="la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}" part="sidebar" aria-label=${t('sidebar.label')}
+    @pointerenter=${() => host.engage('pointer', true)} @pointerleave=${() => host.engage('pointer', false)}
+    @focusin=${() => host.engage('focus', true)}
+    @focusout=${(e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node) && host.engage('focus', false)}>
+    ${buttons(host, channels)}
+    <p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p>
   </nav>`;
 }

@@ -1,10 +1,8 @@
 import { App } from './app.ts';
 import type { PluginLoaders } from './app.ts';
-import { registerWindowManager } from '../plugins/window-manager.ts';
 import { bindApp } from '../../elements/common/host.ts';
 import { defineElements } from '../../elements/index.ts';
 import { wasOpenBefore } from './restore.ts';
-import { loadWebFonts } from './fonts.ts';
 import type { CommandName, OptionsOf, ResultOf, BusEvent, EventPattern, DataOf } from '../bus/index.ts';
 
 /** The host page's API, `window.LiveAssist`. */
@@ -32,19 +30,26 @@ export interface BootOptions {
   loadRuntime: () => Promise<unknown>;
 }
 
-/** Preloads the runtime once the page has loaded and the browser is idle (`main.preload: 'idle'`). */
-function schedulePreload(app: App): void {
+/** Runs `go` once the page has loaded, `main.pluginLoadDelay` has passed and the browser is idle. */
+function whenIdle(app: App, go: () => void): void {
   const { window: win } = app;
-  const { preload, pluginLoadDelay } = app.config.main;
-  if (preload !== 'idle') return;
-  const whenIdle = () => {
-    const idle = (win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
-      .requestIdleCallback;
-    const go = () => void app.loadRuntime().catch(() => undefined);
-    win.setTimeout(() => (idle ? idle.call(win, go, { timeout: 5000 }) : go()), pluginLoadDelay);
-  };
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  const idle = (win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+    .requestIdleCallback;
+  const later = () => win.setTimeout(() => (idle ? idle.call(win, go, { timeout: 5000 }) : go()), app.config.main.pluginLoadDelay);
+  if (win.document.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
+}
+
+/**
+ * After load, when idle: the React runtime (`main.preload: 'idle'`), and the SendMessage plugin when
+ * its side button is configured visible (`sendmessage.sideButton.visible`): the plugin renders the
+ * button from its view, so the loader carries no button markup.
+ */
+function scheduleIdleWork(app: App): void {
+  if (app.config.main.preload === 'idle') whenIdle(app, () => void app.loadRuntime().catch(() => undefined));
+  if ((app.section('sendmessage').sideButton as { visible?: unknown } | undefined)?.visible === true) {
+    whenIdle(app, () => void app.bus.load('SendMessage').catch(() => undefined));
+  }
 }
 
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
@@ -54,11 +59,12 @@ export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAs
     return win.LiveAssist;
   }
   const app = new App({ window: win, config: win.liveAssistConfig, plugins, loadRuntime });
-  registerWindowManager(app);
   bindApp(app);
   defineElements(win.customElements);
-  schedulePreload(app);
-  loadWebFonts(win.document, app.config.main.fonts);
+  scheduleIdleWork(app);
+  if (app.config.main.fonts.enabled) {
+    void import('./fonts.ts').then((fonts) => fonts.loadWebFonts(win.document, app.config.main.fonts));
+  }
   if (wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
 
   const api: LiveAssistApi = Object.freeze({

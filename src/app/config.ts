@@ -1,7 +1,6 @@
-// The host page's `window.liveAssistConfig`: one section per plugin. `main` is validated here with
-// valibot; every other section is handed, as a plain object, to the plugin that owns it. Reading the
-// configuration never throws: a bad value is reported as a ConfigIssue and replaced by its default.
-import * as v from 'valibot';
+// The host page's `window.liveAssistConfig`: one section per plugin. `main` is validated here (by hand:
+// this runs in the loader); every other section is handed, as a plain object, to the plugin that owns
+// it. Reading the configuration never throws: a bad value is reported as a ConfigIssue and replaced by its default.
 import { normalizePacks, type LanguagePacks } from './i18n.ts';
 
 export interface MainConfig {
@@ -60,43 +59,68 @@ const ALLOWED_HEADERS: Record<string, 'Authorization' | 'apikey'> = {
   apikey: 'apikey',
 };
 
-/** Options of `main` that are plain values: each schema carries its message and its default. */
-const mainSchemas = {
-  deploymentID: v.optional(v.string('deploymentID must be a string'), ''),
-  theme: v.optional(v.picklist(['dark', 'light'], M.invalidTheme), 'dark'),
-  timeFormat: v.optional(v.picklist([12, 24], M.invalidTimeFormat), 12),
-  mobileMode: v.optional(
-    v.union([v.literal('auto'), v.boolean()], "mobileMode must be 'auto', true or false"),
-    'auto',
-  ),
-  mobileModeBreakpoint: v.optional(
-    v.pipe(
-      v.number('mobileModeBreakpoint must be a number of pixels'),
-      v.minValue(1, 'mobileModeBreakpoint must be at least 1'),
-    ),
-    600,
-  ),
-  pluginLoadDelay: v.optional(
-    v.pipe(v.number(M.invalidWait), v.minValue(1, M.invalidWait), v.maxValue(2 ** 31 - 1, M.invalidWait)),
-    100,
-  ),
-  preload: v.optional(v.picklist(['idle', 'intent'], "preload must be 'idle' or 'intent'"), 'idle'),
-  fonts: v.optional(
-    v.object(
-      {
-        enabled: v.optional(v.boolean('fonts.enabled must be true or false'), false),
-        family: v.optional(
-          v.pipe(v.string('fonts.family must be a string'), v.nonEmpty('fonts.family must not be empty')),
-          'Roboto:400,300,100',
-        ),
-        url: v.optional(v.pipe(v.string('fonts.url must be a string'), v.url('fonts.url must be an absolute URL'))),
-      },
-      'fonts must be an object',
-    ),
-    {},
-  ),
-  debug: v.optional(v.boolean('debug must be true or false'), false),
+/**
+ * Options of `main` that are plain values: each check returns the first problem's message (null when
+ * valid) and carries its default. Hand-written rather than a schema library: this runs in the loader,
+ * whose every byte each host page pays for.
+ */
+interface Field<T> {
+  problem(value: unknown): string | null;
+  fallback: () => T;
+  /** The accepted value (defaults to the value itself). */
+  read?: (value: unknown) => T;
+}
+const oneOf = <T,>(values: readonly T[], message: string, fallback: T): Field<T> => ({
+  problem: (value) => (values.includes(value as T) ? null : message),
+  fallback: () => fallback,
+});
+const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value);
+const isAbsoluteUrl = (value: string): boolean => {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
 };
+const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
+
+const mainSchemas = {
+  deploymentID: { problem: (value: unknown) => (typeof value === 'string' ? null : 'deploymentID must be a string'), fallback: () => '' } as Field<string>,
+  theme: oneOf(['dark', 'light'] as const, M.invalidTheme, 'dark'),
+  timeFormat: oneOf([12, 24] as const, M.invalidTimeFormat, 12),
+  mobileMode: oneOf<'auto' | boolean>(['auto', true, false], "mobileMode must be 'auto', true or false", 'auto'),
+  mobileModeBreakpoint: {
+    problem: (value: unknown) =>
+      !isNumber(value) ? 'mobileModeBreakpoint must be a number of pixels' : value < 1 ? 'mobileModeBreakpoint must be at least 1' : null,
+    fallback: () => 600,
+  } as Field<number>,
+  pluginLoadDelay: {
+    problem: (value: unknown) => (isNumber(value) && value >= 1 && value <= 2 ** 31 - 1 ? null : M.invalidWait),
+    fallback: () => 100,
+  } as Field<number>,
+  preload: oneOf(['idle', 'intent'] as const, "preload must be 'idle' or 'intent'", 'idle'),
+  fonts: {
+    problem: (value: unknown) => {
+      if (!isRecord(value)) return 'fonts must be an object';
+      const { enabled, family, url } = value;
+      if (enabled !== undefined && typeof enabled !== 'boolean') return 'fonts.enabled must be true or false';
+      if (family !== undefined && typeof family !== 'string') return 'fonts.family must be a string';
+      if (family === '') return 'fonts.family must not be empty';
+      if (url !== undefined && typeof url !== 'string') return 'fonts.url must be a string';
+      if (typeof url === 'string' && !isAbsoluteUrl(url)) return 'fonts.url must be an absolute URL';
+      return null;
+    },
+    fallback: DEFAULT_FONTS,
+    read: (value: unknown) => {
+      const { enabled, family, url } = value as Partial<MainConfig['fonts']>;
+      return { enabled: enabled ?? false, family: family ?? DEFAULT_FONTS().family, ...(url === undefined ? {} : { url }) };
+    },
+  } as Field<MainConfig['fonts']>,
+  debug: { problem: (value: unknown) => (typeof value === 'boolean' ? null : 'debug must be true or false'), fallback: () => false } as Field<boolean>,
+};
+
+type FieldValue<K extends keyof typeof mainSchemas> = (typeof mainSchemas)[K] extends Field<infer T> ? T : never;
 
 const specialKeys = ['lang', 'i18n', 'header', 'extensions'];
 const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
@@ -130,16 +154,17 @@ class Reader {
     return Object.fromEntries(entries); // own data properties: a `__proto__` key cannot reach a prototype
   }
 
-  /** The value parsed by `schema`, or the schema's default with the schema's message reported. */
-  field<S extends v.GenericSchema>(schema: S, value: unknown, path: string): v.InferOutput<S> {
+  /** The value if `field` accepts it (undefined gives the default), or the default with the message reported. */
+  field<T>(field: Field<T>, value: unknown, path: string): T {
+    if (value === undefined) return field.fallback();
     try {
-      const result = v.safeParse(schema, value);
-      if (result.success) return result.output;
-      this.report('error', result.issues[0].message, path);
+      const problem = field.problem(value);
+      if (problem === null) return field.read ? field.read(value) : (value as T);
+      this.report('error', problem, path);
     } catch {
       this.report('error', `${path} could not be read`, path);
     }
-    return v.parse(schema, undefined);
+    return field.fallback();
   }
 }
 
@@ -231,7 +256,8 @@ function readExtensions(r: Reader, value: unknown): MainConfig['extensions'] {
 }
 
 function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: readonly string[]): MainConfig {
-  const field = <K extends keyof typeof mainSchemas>(key: K) => r.field(mainSchemas[key], raw[key], `main.${key}`);
+  const field = <K extends keyof typeof mainSchemas>(key: K): FieldValue<K> =>
+    r.field(mainSchemas[key] as Field<FieldValue<K>>, raw[key], `main.${key}`);
   for (const key of Object.keys(raw)) {
     if (!knownKeys.has(key)) r.report('warn', `Unknown option main.${key} was ignored`, `main.${key}`);
   }

@@ -186,6 +186,11 @@ export class Bus {
     }
   }
 
+  /** Loads a lazily declared plugin's code without running a command; resolves once it is registered. */
+  load(pluginName: string): Promise<void> {
+    return this.#plugins.has(pluginName) ? Promise.resolve() : this.#load(pluginName);
+  }
+
   #load(pluginName: string): Promise<void> {
     let loading = this.#loading.get(pluginName);
     if (!loading) {

@@ -6,4 +6,15 @@ import type { PluginLoaders } from '../app/app.ts';
  */
 export const lazyPlugins: PluginLoaders = {
   Console: () => import('./console.ts'),
+  WindowManager: () => import('./window-manager.ts').then((m) => ({ register: m.registerWindowManager })),
+  Callback: () => import('./callback.ts'),
+  CallbackService: () => import('./callback-service.ts'),
+  Calendar: () => import('./calendar.ts'),
+  SendMessage: () => import('./send-message.ts'),
+  SendMessageService: () => import('./send-message.ts').then((m) => ({ register: m.registerService })),
+  Sidebar: () => import('./sidebar.ts'),
+  StatsService: () => import('./stats.ts'),
+  Overlay: () => import('./overlay.ts'),
+  ChannelSelector: () => import('./channel-selector.ts'),
+  CallUs: () => import('./call-us.ts'),
 };

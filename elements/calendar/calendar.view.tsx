@@ -1,0 +1,208 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { DateTime } from 'luxon';
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
+import { useEnvironment, useT } from '../common/context.ts';
+import type { CalendarActor } from '../../src/plugins/calendar.ts';
+import { enabledPeriods, parseHhMm, type CalendarConfig, type Period } from '../../machines/calendar.machine.ts';
+import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
+import sheet from '../../styles/calendar.css' with { type: 'css' };
+
+interface Slot {
+  iso: string;
+  at: DateTime;
+  open: boolean;
+}
+
+/** The chosen day's slots in one period: every `interval` minutes from its open to its close time. */
+export function periodSlots(day: DateTime, period: Period, config: CalendarConfig, slots: Record<string, number> | null, now: number): Slot[] {
+  const hours = config.calenderHours[period];
+  const open = parseHhMm(hours.openTime) ?? 0;
+  const close = parseHhMm(hours.closeTime) ?? 24 * 60 - 1;
+  const capacity = new Map(Object.entries(slots ?? {}).map(([time, value]) => [Date.parse(time), value]));
+  const out: Slot[] = [];
+  for (let minute = open; minute < close; minute += config.calenderHours.interval) {
+    const at = day.startOf('day').plus({ minutes: minute });
+    const epoch = at.toMillis();
+    const available = !config.showAvailability || (capacity.get(epoch) ?? 0) > 0;
+    const slot = { iso: at.toUTC().toISO()!, at, open: epoch >= now && available };
+    if (slot.open || !config.hideUnavailableTimeSlots) out.push(slot);
+  }
+  return out;
+}
+
+/** Moves focus within a row of buttons with the arrow keys (WAI-ARIA date picker pattern). */
+function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previous: string[]; rows?: number }) {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+  const index = buttons.indexOf(event.target as HTMLButtonElement);
+  if (index < 0) return;
+  let next = -1;
+  if (step.next.includes(event.key)) next = Math.min(buttons.length - 1, index + 1);
+  else if (step.previous.includes(event.key)) next = Math.max(0, index - 1);
+  else if (step.rows && event.key === 'ArrowDown') next = Math.min(buttons.length - 1, index + step.rows);
+  else if (step.rows && event.key === 'ArrowUp') next = Math.max(0, index - step.rows);
+  else if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = buttons.length - 1;
+  if (next < 0) return;
+  event.preventDefault();
+  buttons.forEach((button, i) => (button.tabIndex = i === next ? 0 : -1));
+  buttons[next]!.focus();
+}
+
+function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
+  const t = useT();
+  const env = useEnvironment();
+  const snapshot = useSelector(actor, (s) => s);
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const [now] = useState(() => Date.now());
+  const open = !snapshot.matches('closed');
+
+  useEffect(() => {
+    if (!open) return;
+    const first = dialog.current?.querySelector<HTMLButtonElement>('.la-calendar__day[tabindex="0"]');
+    first?.focus();
+  }, [open]);
+
+  if (!open) return null;
+  const { config, start, day, slots, time, period } = snapshot.context;
+  const loading = snapshot.matches({ open: 'loading' });
+  const failed = snapshot.matches({ open: 'error' });
+  const timeFormat = config.timeFormat ?? env.timeFormat;
+  const first = DateTime.fromISO(start);
+  const days = Array.from({ length: config.numberOfDays }, (_, i) => first.plus({ days: i }));
+  const chosenDay = day ? DateTime.fromISO(day) : null;
+  const periods = enabledPeriods(config);
+  const list = chosenDay && !failed && !loading ? periodSlots(chosenDay, period, config, slots, now) : [];
+  const focusSlot = list.find((s) => s.iso === time && s.open) ?? list.find((s) => s.open);
+  const close = () => actor.send({ type: 'close' });
+  const selectedDayIndex = chosenDay ? days.findIndex((d) => d.hasSame(chosenDay, 'day')) : -1;
+
+  return (
+    <div className="la-calendar__backdrop">
+      <div
+        ref={dialog}
+        className="la-calendar"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        part="window"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            close();
+          }
+        }}
+      >
+        <header className="la-titlebar">
+          <div className="la-titlebar__text">
+            <h2 id={titleId} className="la-titlebar__title">
+              {t.t('calendar.title')}
+            </h2>
+          </div>
+          <button type="button" className="la-icon-button" aria-label={t.t('common.closeWindow', { title: t.t('calendar.title') })} onClick={close}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        <p className="la-calendar__prompt">{t.t('calendar.prompt')}</p>
+        <div className="la-calendar__body">
+          <div
+            className="la-calendar__days"
+            role="group"
+            aria-label={t.t('calendar.days')}
+            aria-busy={loading || undefined}
+            onKeyDown={(event) => roving(event, { next: ['ArrowRight', 'ArrowDown'], previous: ['ArrowLeft', 'ArrowUp'] })}
+          >
+            {days.map((d, i) => {
+              const chosen = i === selectedDayIndex;
+              return (
+                <button
+                  key={d.toISODate()}
+                  type="button"
+                  className={`la-calendar__day${chosen ? ' la-calendar__day--chosen' : ''}`}
+                  aria-pressed={chosen}
+                  aria-disabled={loading || undefined}
+                  tabIndex={i === (selectedDayIndex < 0 ? 0 : selectedDayIndex) ? 0 : -1}
+                  onClick={() => {
+                    if (!loading) actor.send({ type: 'day.select', day: d.startOf('day').toISO()! });
+                  }}
+                >
+                  <span className="la-calendar__day-label">{formatDayLabel(d, t, DateTime.fromMillis(now))}</span>
+                  <span className="la-calendar__day-date">{formatDate(d, env.lang)}</span>
+                </button>
+              );
+            })}
+          </div>
+          <div className="la-calendar__times">
+            {periods.length > 1 ? (
+              <div className="la-calendar__tabs" role="group" aria-label={t.t('calendar.periods')}>
+                {periods.map((p) => (
+                  <button
+                    key={p}
+                    type="button"
+                    className={`la-calendar__tab${p === period ? ' la-calendar__tab--chosen' : ''}`}
+                    aria-pressed={p === period}
+                    disabled={loading || failed}
+                    onClick={() => actor.send({ type: 'period.select', period: p })}
+                  >
+                    {t.t(`calendar.${p}`)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            {loading ? <LoadingScreen /> : null}
+            {failed ? (
+              <div className="la-calendar__error" role="alert">
+                <p>{t.t('calendar.error')}</p>
+                <ButtonGroup variant="primary">
+                  <Button variant="primary" onClick={() => actor.send({ type: 'error.ok' })}>
+                    {t.t('calendar.ok')}
+                  </Button>
+                </ButtonGroup>
+              </div>
+            ) : null}
+            {!chosenDay && !loading ? <p className="la-calendar__hint">{t.t('calendar.chooseDay')}</p> : null}
+            {chosenDay && !loading && !failed ? (
+              list.length ? (
+                <div
+                  className="la-calendar__slots"
+                  role="group"
+                  aria-label={t.t('calendar.times', { day: formatDate(chosenDay, env.lang) })}
+                  onKeyDown={(event) => roving(event, { next: ['ArrowRight'], previous: ['ArrowLeft'], rows: env.mobile ? 1 : 4 })}
+                >
+                  {list.map((slot) => {
+                    const chosen = slot.iso === time;
+                    return (
+                      <button
+                        key={slot.iso}
+                        type="button"
+                        className={`la-calendar__slot${chosen ? ' la-calendar__slot--chosen' : ''}`}
+                        aria-pressed={chosen}
+                        disabled={!slot.open}
+                        tabIndex={slot === focusSlot ? 0 : -1}
+                        onClick={() => actor.send({ type: 'slot.select', time: slot.iso })}
+                      >
+                        {formatTime(slot.at, env.lang, timeFormat)}
+                      </button>
+                    );
+                  })}
+                </div>
+              ) : (
+                <p className="la-calendar__hint">{t.t('calendar.noSlots')}</p>
+              )
+            ) : null}
+          </div>
+        </div>
+        <ButtonGroup variant="binary">
+          <Button onClick={close}>{t.t('common.cancel')}</Button>
+          <Button variant="primary" disabled={!time} onClick={close}>
+            {t.t('common.okay')}
+          </Button>
+        </ButtonGroup>
+      </div>
+    </div>
+  );
+}
+
+export default defineView('la-calendar-view', CalendarView, [sheet]);

@@ -1,0 +1,148 @@
+import { useId, useLayoutEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { Button, ButtonGroup, Dialog } from '../common/chrome.tsx';
+import { useT, useView } from '../common/context.ts';
+import type { Translator } from '../../src/app/i18n.ts';
+import type { LaElement } from '../common/host.ts';
+import type { CallUsActor } from '../../src/plugins/call-us.ts';
+import { canOfferCobrowse, telHref, type CallUsContact } from '../../machines/call-us.machine.ts';
+import { fitFontSize, MAIN_NUMBER_MAX_PX } from './fit.ts';
+import sheet from '../../styles/call-us.css' with { type: 'css' };
+
+/** A number's label: its i18n key when the language pack has it, else its display name. */
+function label(t: Translator, contact: CallUsContact): string {
+  if (contact.i18n) {
+    const text = t.t(contact.i18n);
+    if (text !== contact.i18n) return text;
+  }
+  return contact.displayName ?? '';
+}
+
+const fitSheets = new WeakMap<LaElement, CSSStyleSheet>();
+
+/** Sets `--la-callus-main-size` on the host through its own adopted sheet (no inline styles). */
+function setMainSize(host: LaElement, px: number): void {
+  const shadow = host.shadowRoot!;
+  let fit = fitSheets.get(host);
+  if (!fit) {
+    fit = new CSSStyleSheet();
+    fitSheets.set(host, fit);
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, fit];
+  }
+  fit.replaceSync(`:host { --la-callus-main-size: ${px}px; }`);
+}
+
+/** Fits the main number to its line: measured at 36 px, then scaled down (whole px) to the line's width. */
+function useFittedMainNumber(number: string | undefined) {
+  const { host } = useView();
+  const line = useRef<HTMLParagraphElement>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  useLayoutEffect(() => {
+    const box = line.current;
+    if (!box || !link.current) return;
+    const fit = () => {
+      if (!link.current) return;
+      setMainSize(host, MAIN_NUMBER_MAX_PX);
+      setMainSize(host, fitFontSize(link.current.getBoundingClientRect().width, box.clientWidth));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [host, number]);
+  return { line, link };
+}
+
+function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
+  const t = useT();
+  const id = useId();
+  const open = useSelector(actor, (s) => s.matches('open'));
+  const dialog = useSelector(actor, (s) => s.matches({ open: 'dialog' }) || s.matches({ open: 'starting' }));
+  const starting = useSelector(actor, (s) => s.matches({ open: 'starting' }));
+  const failed = useSelector(actor, (s) => s.matches({ open: 'failed' }));
+  const context = useSelector(actor, (s) => s.context);
+  const [main, ...alternates] = open ? context.contacts : [];
+  const { line, link } = useFittedMainNumber(main?.number);
+  if (!open || !main) return null;
+  const mainLabel = label(t, main);
+
+  return (
+    <div className="la-callus">
+      <p ref={line} className="la-callus__main">
+        {mainLabel ? <span id={`${id}-main`} className="la-callus__label">{mainLabel}</span> : null}
+        <a
+          ref={link}
+          part="number"
+          className="la-callus__number la-callus__number--main"
+          href={telHref(main.number)}
+          aria-describedby={mainLabel ? `${id}-main` : undefined}
+        >
+          {main.number}
+        </a>
+      </p>
+      {alternates.length ? (
+        <section className="la-callus__section" aria-labelledby={`${id}-alt`}>
+          <h3 id={`${id}-alt`} className="la-callus__heading">{t.t('callus.alternates')}</h3>
+          <ul className="la-callus__alternates">
+            {alternates.map((contact, index) => {
+              const text = label(t, contact);
+              return (
+                <li key={`${contact.number}-${index}`}>
+                  {text ? <span className="la-callus__label">{text}: </span> : null}
+                  <a part="number" className="la-callus__number la-callus__number--alternate" href={telHref(contact.number)}>
+                    {contact.number}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {context.hours.length ? (
+        <section className="la-callus__section" aria-labelledby={`${id}-hours`}>
+          <h3 id={`${id}-hours`} className="la-callus__heading">{t.t('callus.hours')}</h3>
+          <ul className="la-callus__hours">
+            {context.hours.map((hours, index) => (
+              <li key={index}>{hours}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="la-callus__available">{t.t('callus.available')}</p>
+      <footer className="la-callus__footer">
+        {canOfferCobrowse(context) ? (
+          <p className="la-callus__cobrowse">
+            <button type="button" className="la-callus__link" onClick={() => actor.send({ type: 'cobrowse.offer' })}>
+              {t.t('callus.cobrowse')}
+            </button>
+          </p>
+        ) : null}
+        <ButtonGroup>
+          <Button onClick={() => actor.send({ type: 'close' })}>{t.t('common.cancel')}</Button>
+        </ButtonGroup>
+      </footer>
+      {dialog ? (
+        <Dialog title={t.t('callus.cobrowseTitle')} role="dialog" onCancel={starting ? undefined : () => actor.send({ type: 'dialog.cancel' })}>
+          <p>{t.t('callus.cobrowseText')}</p>
+          <ButtonGroup variant="binary">
+            <Button disabled={starting} onClick={() => actor.send({ type: 'dialog.cancel' })}>{t.t('common.cancel')}</Button>
+            <Button variant="primary" disabled={starting} aria-busy={starting} onClick={() => actor.send({ type: 'dialog.confirm' })}>
+              {t.t('callus.startCobrowse')}
+            </Button>
+          </ButtonGroup>
+        </Dialog>
+      ) : null}
+      {failed ? (
+        <Dialog title={t.t('callus.cobrowseTitle')} onCancel={() => actor.send({ type: 'error.dismiss' })}>
+          <p>{t.t('callus.cobrowseFailed')}</p>
+          <ButtonGroup variant="primary">
+            <Button variant="primary" onClick={() => actor.send({ type: 'error.dismiss' })}>{t.t('common.ok')}</Button>
+          </ButtonGroup>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+export default defineView('la-call-us-view', CallUsView, [sheet]);

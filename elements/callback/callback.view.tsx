@@ -1,0 +1,323 @@
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import intlTelInput from 'intl-tel-input';
+import itiSheet from 'intl-tel-input/dist/css/intlTelInput-no-assets.css' with { type: 'css' };
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { Button, ButtonGroup, Dialog, LoadingScreen, Window } from '../common/chrome.tsx';
+import { TextArea, TextField } from '../common/fields.tsx';
+import { useEnvironment, useT, useView } from '../common/context.ts';
+import type { CallbackActor } from '../../src/plugins/callback.ts';
+import type { CallbackField, CallbackContext, FieldError } from '../../machines/callback.machine.ts';
+import { immediateAvailable } from '../../machines/callback.machine.ts';
+import { formatDateTime } from '../../src/app/datetime.ts';
+import type { Translator } from '../../src/app/i18n.ts';
+import sheet from '../../styles/callback.css' with { type: 'css' };
+
+const message = (t: Translator, error: FieldError | undefined): string | undefined => (error ? t.t(error.key, error.params) : undefined);
+
+/** Typing rule of the phone field: digits and '+' only (editing keys pass). */
+const phoneKey = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !/[\d+]/.test(event.key)) event.preventDefault();
+};
+
+interface PhoneFieldProps {
+  label: string;
+  value: string;
+  error: string | undefined;
+  maxLength: number;
+  countryCodes: boolean;
+  onChange: (value: string) => void;
+}
+
+/** The phone number with intl-tel-input's country picker, limited to Poland (dial code 48). */
+function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: PhoneFieldProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const t = useT();
+  useLayoutEffect(() => {
+    if (!countryCodes || !input.current) return undefined;
+    const iti = intlTelInput(input.current, {
+      onlyCountries: ['pl'],
+      initialCountry: 'pl',
+      countrySelectorMode: 'DROPDOWN',
+      countrySearch: false,
+      formatAsYouType: false,
+      placeholderNumberPolicy: 'OFF' as never,
+      uiTranslations: { selectedCountryAriaLabel: t.t('callback.countryCode') } as never,
+    });
+    return () => iti.destroy();
+  }, [countryCodes, t]);
+  return (
+    <div className={`la-field la-callback__phone${error ? ' la-field--invalid' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        <span className="la-field__required" aria-hidden="true">{' *'}</span>
+        <span className="la-visually-hidden"> ({t.t('common.required')})</span>
+      </label>
+      <div className="la-callback__phone-box">
+        <input
+          ref={input}
+          id={id}
+          type="tel"
+          name="phonenumber"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={maxLength}
+          value={value}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onKeyDown={phoneKey}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+      {error ? (
+        <span id={`${id}-error`} className="la-field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+interface DataProtection {
+  controller?: string;
+  purpose?: string;
+  pdf?: string;
+}
+
+function WaitRow({ context, disabled }: { context: CallbackContext; disabled: boolean }) {
+  const t = useT();
+  const { ewt, settings } = context;
+  if (disabled || ewt === undefined || ewt < settings.ewtThreshold) return null;
+  const minutes = Math.max(1, Math.round(ewt / 60));
+  return (
+    <p className="la-callback__wait" role="status">
+      {t.t('callback.waitTime', { minutes: t.plural('stats.waitMinutes', minutes) })}
+    </p>
+  );
+}
+
+function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
+  const t = useT();
+  const env = useEnvironment();
+  const { app } = useView();
+  const snapshot = useSelector(actor, (s) => s);
+  const dateField = useRef<HTMLInputElement>(null);
+  const calendarFromHere = useRef(false);
+  const idBase = useId();
+
+  useEffect(
+    () =>
+      app.bus.subscribe('Calendar.closed', () => {
+        if (!calendarFromHere.current) return;
+        calendarFromHere.current = false;
+        dateField.current?.focus();
+      }),
+    [app],
+  );
+
+  if (snapshot.matches('closed')) return null;
+  const context = snapshot.context;
+  const flow = (snapshot.value as { active: { flow: string; wait: string } }).active;
+  const { values, errors, settings, schedule } = context;
+  const busy = flow.flow === 'submitted';
+  const dialogOpen = flow.flow === 'error' || flow.flow === 'confirmClose';
+  const change = (field: CallbackField) => (event: { target: { value: string } }) =>
+    actor.send({ type: 'form.change', field, value: event.target.value });
+  const openCalendar = () => {
+    calendarFromHere.current = true;
+    void app.bus
+      .command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' })
+      .catch(() => (calendarFromHere.current = false));
+  };
+  const protection = (app.section('callback').dataProtection ?? {}) as DataProtection;
+  const asapOffered = immediateAvailable(context);
+  const failureText = (() => {
+    const failure = context.failure;
+    if (!failure) return '';
+    if (failure.message) return failure.message;
+    const base = t.t(`callback.error.${failure.code}`);
+    const slot = failure.times?.[0];
+    return slot ? `${base} ${t.t('callback.error.slotFull', { time: formatDateTime(new Date(slot), env.lang, env.timeFormat) })}` : base;
+  })();
+
+  return (
+    <Window
+      title={t.t('callback.title')}
+      minimized={context.minimized}
+      onMinimize={() => actor.send({ type: 'minimize.toggle' })}
+      onClose={() => actor.send({ type: 'close' })}
+    >
+      {flow.flow === 'scheduled' ? (
+        <div className="la-callback__confirmation" role="status">
+          <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p>
+          <ButtonGroup variant="primary">
+            <Button variant="primary" onClick={() => actor.send({ type: 'close' })}>
+              {t.t('common.close')}
+            </Button>
+          </ButtonGroup>
+        </div>
+      ) : (
+        <form
+          className="la-callback__form"
+          noValidate
+          aria-busy={busy || undefined}
+          onKeyDown={() => {
+            if (flow.flow === 'open') actor.send({ type: 'form.keydown' });
+          }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'form.submit' });
+          }}
+        >
+          <fieldset className="la-callback__fields" disabled={busy || dialogOpen}>
+            <legend className="la-visually-hidden">{t.t('callback.title')}</legend>
+            <TextField
+              label={t.t('callback.firstname')}
+              name="firstname"
+              autoComplete="given-name"
+              required
+              maxLength={settings.maxLength.firstname}
+              value={values.firstname}
+              error={message(t, errors.firstname)}
+              onChange={change('firstname')}
+            />
+            <TextField
+              label={t.t('callback.lastname')}
+              name="lastname"
+              autoComplete="family-name"
+              maxLength={settings.maxLength.lastname}
+              value={values.lastname}
+              error={message(t, errors.lastname)}
+              onChange={change('lastname')}
+            />
+            <PhoneField
+              label={t.t('callback.phonenumber')}
+              value={values.phonenumber}
+              error={message(t, errors.phonenumber)}
+              maxLength={settings.maxLength.phonenumber}
+              countryCodes={settings.countryCodes}
+              onChange={(value) => actor.send({ type: 'form.change', field: 'phonenumber', value })}
+            />
+            <TextArea
+              label={t.t('callback.subject')}
+              name="subject"
+              rows={3}
+              required
+              maxLength={settings.maxLength.subject}
+              value={values.subject}
+              error={message(t, errors.subject)}
+              onChange={change('subject')}
+            />
+            {settings.scheduledCallback ? (
+              <>
+              <fieldset className="la-callback__schedule">
+                <legend className="la-callback__label">{t.t('callback.schedule')}</legend>
+                {settings.immediateCallback ? (
+                  <label className="la-callback__choice">
+                    <input
+                      type="radio"
+                      name="schedule"
+                      value="asap"
+                      checked={schedule === 'asap'}
+                      disabled={!asapOffered}
+                      onChange={() => actor.send({ type: 'schedule.asap' })}
+                    />
+                    {t.t('callback.asap')}
+                    {asapOffered && context.ewt !== undefined && context.ewt <= 300 && flow.wait !== 'disabled' ? (
+                      <span className="la-callback__note">
+                        {' '}
+                        {t.t('callback.asapNote', { minutes: t.plural('stats.waitMinutes', Math.max(1, Math.round(context.ewt / 60))) })}
+                      </span>
+                    ) : null}
+                  </label>
+                ) : null}
+                <label className="la-callback__choice">
+                  <input
+                    type="radio"
+                    name="schedule"
+                    value="pick"
+                    checked={schedule === 'pick'}
+                    onChange={() => actor.send({ type: 'schedule.pick' })}
+                  />
+                  {t.t('callback.pick')}
+                </label>
+              </fieldset>
+                {schedule === 'pick' ? (
+                  <div className={`la-field${errors.desiredTime ? ' la-field--invalid' : ''}`}>
+                    <label htmlFor={`${idBase}-time`}>{t.t('callback.dateTime')}</label>
+                    <input
+                      ref={dateField}
+                      id={`${idBase}-time`}
+                      name="desiredtime"
+                      readOnly
+                      aria-haspopup="dialog"
+                      placeholder={t.t('callback.chooseTime')}
+                      value={context.desiredTime ? formatDateTime(new Date(context.desiredTime), env.lang, env.timeFormat) : ''}
+                      aria-invalid={errors.desiredTime ? true : undefined}
+                      aria-describedby={errors.desiredTime ? `${idBase}-time-error` : undefined}
+                      onClick={openCalendar}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+                          event.preventDefault();
+                          openCalendar();
+                        }
+                      }}
+                    />
+                    {errors.desiredTime ? (
+                      <span id={`${idBase}-time-error`} className="la-field__error" role="alert">
+                        {message(t, errors.desiredTime)}
+                      </span>
+                    ) : null}
+                  </div>
+                ) : null}
+              </>
+            ) : null}
+            {flow.wait !== 'off' ? <WaitRow context={context} disabled={flow.wait === 'disabled' || schedule === 'pick'} /> : null}
+            {protection.controller ? (
+              <p className="la-callback__privacy">
+                {t.t('callback.dataProtection', { controller: protection.controller, purpose: protection.purpose ?? '' })}{' '}
+                {protection.pdf ? (
+                  <a href={protection.pdf} target="_blank" rel="noopener noreferrer">
+                    {t.t('callback.dataProtectionLink')}
+                  </a>
+                ) : null}
+              </p>
+            ) : null}
+            <ButtonGroup variant="binary">
+              <Button onClick={() => actor.send({ type: 'close' })}>{t.t('common.cancel')}</Button>
+              <Button type="submit" variant="primary">
+                {t.t('common.confirm')}
+              </Button>
+            </ButtonGroup>
+          </fieldset>
+          {busy ? <LoadingScreen /> : null}
+        </form>
+      )}
+      {flow.flow === 'error' ? (
+        <Dialog title={t.t('common.error')} onCancel={() => actor.send({ type: 'dialog.ok' })}>
+          <p className="la-callback__dialog-text">{failureText}</p>
+          <ButtonGroup variant="primary">
+            <Button variant="primary" onClick={() => actor.send({ type: 'dialog.ok' })}>
+              {t.t('common.okay')}
+            </Button>
+          </ButtonGroup>
+        </Dialog>
+      ) : null}
+      {flow.flow === 'confirmClose' ? (
+        <Dialog title={t.t('callback.closeTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
+          <p className="la-callback__dialog-text">{t.t('callback.closeConfirm')}</p>
+          <ButtonGroup variant="binary">
+            <Button onClick={() => actor.send({ type: 'close.cancel' })}>{t.t('common.no')}</Button>
+            <Button variant="primary" onClick={() => actor.send({ type: 'close.confirm' })}>
+              {t.t('common.yes')}
+            </Button>
+          </ButtonGroup>
+        </Dialog>
+      ) : null}
+    </Window>
+  );
+}
+
+export default defineView('la-callback-view', CallbackView, [itiSheet, sheet]);

@@ -1,0 +1,54 @@
+import { useSelector } from '@xstate/react';
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { useT, useView } from '../common/context.ts';
+import { runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
+import { tileStatus } from '../../machines/channel-selector.machine.ts';
+import sheet from '../../styles/channel-selector.css' with { type: 'css' };
+
+const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
+
+function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorActor>) {
+  const t = useT();
+  const { app } = useView();
+  const open = useSelector(actor, (s) => s.matches('open'));
+  const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
+  const { channels, available, waits } = useSelector(actor, (s) => s.context);
+  if (!open) return null;
+  const tiles = channels
+    .filter((c) => !available || available.includes(c.name))
+    .map((channel) => ({ channel, status: tileStatus(channel, waits) }))
+    .filter((tile) => tile.status.status !== 'hidden');
+  return (
+    <ul className="la-selector" aria-busy={loading}>
+      {tiles.map(({ channel, status }) => {
+        const name = channel.displayName ?? t.t(channel.i18n ?? `sidebar.channel.${channel.name}.name`);
+        const text =
+          status.status === 'wait'
+            ? t.t('stats.waitTime', { minutes: t.plural('stats.waitMinutes', status.minutes) })
+            : t.t(status.status === 'unavailable' ? 'stats.unavailable' : 'stats.available');
+        return (
+          <li key={channel.name}>
+            <button
+              type="button"
+              part="tile"
+              className={`la-tile la-tile--${status.level}`}
+              disabled={status.status === 'unavailable'}
+              title={channel.displayTitle ?? t.t(`sidebar.channel.${channel.name}.title`)}
+              onClick={async () => {
+                await app.bus.command('ChannelSelector.close', undefined, { commander: 'ChannelSelector' }).catch(() => undefined);
+                runChannel(app, channel);
+              }}
+            >
+              <span className="la-tile__icon" aria-hidden="true">{channel.icon ?? ICONS[channel.name] ?? name.slice(0, 1)}</span>
+              <span className="la-tile__name">{name}</span>
+              {channel.subtitle ? <span className="la-tile__subtitle">{channel.subtitle}</span> : null}
+              <span className="la-tile__status">{text}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default defineView('la-channel-selector-view', ChannelSelectorView, [sheet]);

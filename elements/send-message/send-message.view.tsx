@@ -1,0 +1,284 @@
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { Button, ButtonGroup, Dialog, LoadingScreen, Smokescreen, Window } from '../common/chrome.tsx';
+import { TextArea, TextField } from '../common/fields.tsx';
+import { SideButton } from '../common/side-button.tsx';
+import { useEnvironment, useT } from '../common/context.ts';
+import type { Translator } from '../../src/app/i18n.ts';
+import type { SendMessageController } from '../../src/plugins/send-message.ts';
+import {
+  ALLOWED_EXTENSIONS,
+  MAX_FIELD_LENGTH,
+  type FieldProblem,
+  type FileProblem,
+  type SendFailure,
+  type SendMessageField,
+} from '../../machines/send-message.machine.ts';
+import { formatSize } from './size.ts';
+import sheet from '../../styles/send-message.css' with { type: 'css' };
+import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
+
+/** The spec's send-message codes and the locale keys that word them (the contact page's keys). */
+const CODE_KEYS: Record<number, string> = {
+  102: 'firstNameRequired',
+  103: 'lastNameRequired',
+  104: 'subjectRequired',
+  181: 'emailRequired',
+  182: 'textRequired',
+  201: 'attachmentsLimit',
+  202: 'attachmentsSize',
+  203: 'invalidFileType',
+  381: 'invalidFromEmail',
+  383: 'invalidMailbox',
+};
+
+const ACCEPT = [...ALLOWED_EXTENSIONS.map((e) => `.${e}`), 'image/*', 'application/pdf', 'text/plain', 'application/zip'].join(',');
+
+function size(t: Translator, lang: string, bytes: number): string {
+  return formatSize(bytes, lang, (unit) => t.t(`sendmessage.size.${unit}`));
+}
+
+/** One code of the table in the active language; 201/202 with the allowed count or size. */
+export function codeMessage(t: Translator, lang: string, code: number, limit?: number, fallback = ''): string {
+  const key = CODE_KEYS[code];
+  if (!key) return fallback || t.t('sendmessage.unknowError');
+  const shown = limit === undefined ? '' : code === 202 ? size(t, lang, limit) : String(limit);
+  return t.t(`sendmessage.${key}`, { limit: shown });
+}
+
+function fieldMessage(t: Translator, lang: string, problem: FieldProblem | undefined): string | undefined {
+  if (problem === undefined) return undefined;
+  return problem === 'maxLength' ? t.t('sendmessage.maxLength', { max: MAX_FIELD_LENGTH }) : codeMessage(t, lang, problem);
+}
+
+function fileMessage(t: Translator, lang: string, problem: FileProblem): string {
+  const message = codeMessage(t, lang, problem.code, problem.limit);
+  return problem.name ? t.t('sendmessage.fileProblem', { name: problem.name, message }) : message;
+}
+
+/** The failure's messages: each error of a 400 by code, the server's reason, or the generic texts. */
+function failureMessages(t: Translator, lang: string, failure: SendFailure): string[] {
+  if (failure.kind === 'timeout' || failure.kind === 'network') return [t.t('sendmessage.connectionError')];
+  if (failure.errors.length) {
+    return failure.errors.map((e) => {
+      const limit = e.code === 201 || e.code === 202 ? Number(/(\d+)\s*$/.exec(e.message)?.[1]) : undefined;
+      return codeMessage(t, lang, e.code, Number.isFinite(limit) ? limit : undefined, e.message);
+    });
+  }
+  return [failure.reason ?? t.t('sendmessage.unknowError')];
+}
+
+const FIELDS: ReadonlyArray<{ name: SendMessageField; type?: string; autoComplete: string }> = [
+  { name: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'subject', autoComplete: 'off' },
+];
+
+function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>) {
+  const { actor } = controller;
+  const settings = controller.settings();
+  const t = useT();
+  const { lang } = useEnvironment();
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const state = useSelector(actor, (s) =>
+    s.matches({ open: 'submitting' }) ? 'submitting'
+    : s.matches({ open: 'failed' }) ? 'failed'
+    : s.matches({ open: 'completed' }) ? 'completed'
+    : s.matches({ open: 'confirmingClose' }) ? 'confirmingClose'
+    : 'editing',
+  );
+  const context = useSelector(actor, (s) => s.context);
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  // Opened from the side button: focus moves into the form (the button itself steps aside).
+  const focusOnOpen = useRef(false);
+
+  // A refused submit moves focus to the first problem.
+  useEffect(() => {
+    if (context.refusals === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .la-send-message__file-problem')?.focus();
+  }, [context.refusals]);
+  useEffect(() => {
+    if (state === 'completed') successRef.current?.focus();
+  }, [state]);
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [open]);
+
+  const sideButton = (
+    <SideButton
+      actor={controller.sideButton}
+      label={t.t('sendmessage.sideButton')}
+      onActivate={() => {
+        focusOnOpen.current = true;
+        void controller.clickSideButton().catch((error: unknown) => {
+          focusOnOpen.current = false;
+          console.warn('[live-assist] the Send Message side button:', error instanceof Error ? error.message : error);
+        });
+      }}
+    />
+  );
+  if (!open) return <>{sideButton}</>;
+  const embedded = attrs.mode !== 'dock';
+  const busy = state !== 'editing' && state !== 'completed';
+  const change = (field: SendMessageField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    actor.send({ type: 'form.change', field, value: event.target.value });
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length) actor.send({ type: 'files.add', files });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+  const total = context.files.reduce((sum, f) => sum + f.size, 0);
+  const title = t.t('sendmessage.title');
+
+  return (
+    <>
+      {sideButton}
+      <Window
+        title={title}
+        kind={embedded ? 'embedded' : 'dock'}
+        minimized={!embedded && context.minimized}
+        {...(embedded
+          ? {}
+          : {
+              onMinimize: () => actor.send({ type: context.minimized ? 'unminimize' : 'minimize' }),
+              onClose: () => actor.send({ type: 'close.request' }),
+            })}
+      >
+        {state === 'completed' ? (
+          <div ref={successRef} className="la-send-message__success" role="status" tabIndex={-1}>
+            <p>{t.t('sendmessage.success')}</p>
+            <ButtonGroup variant="primary">
+              {embedded ? (
+                <Button variant="primary" onClick={() => actor.send({ type: 'form.reset' })}>{t.t('sendmessage.newMessage')}</Button>
+              ) : (
+                <Button variant="primary" onClick={() => actor.send({ type: 'close.request' })}>{t.t('common.close')}</Button>
+              )}
+            </ButtonGroup>
+          </div>
+        ) : (
+          <form ref={formRef} className="la-send-message__form" noValidate onSubmit={submit} inert={busy} aria-label={title}>
+            {FIELDS.map(({ name, type, autoComplete }) => (
+              <TextField
+                key={name}
+                label={t.t(`sendmessage.${name}`)}
+                name={name}
+                type={type ?? 'text'}
+                autoComplete={autoComplete}
+                required
+                maxLength={MAX_FIELD_LENGTH}
+                value={context.values[name]}
+                onChange={change(name)}
+                error={fieldMessage(t, lang, context.fieldErrors[name])}
+              />
+            ))}
+            <TextArea
+              label={t.t('sendmessage.text')}
+              name="text"
+              required
+              rows={5}
+              placeholder={t.t('sendmessage.textPlaceholder')}
+              value={context.values.text}
+              onChange={change('text')}
+              error={fieldMessage(t, lang, context.fieldErrors.text)}
+            />
+            {settings.uploadsEnabled ? (
+              <div className="la-send-message__attachments">
+                <TextField
+                  label={t.t('sendmessage.attach')}
+                  name="files"
+                  type="file"
+                  multiple
+                  accept={ACCEPT}
+                  onChange={onFiles}
+                  hint={t.t('sendmessage.attachHint')}
+                />
+                {context.fileProblem ? (
+                  <p className="la-send-message__file-problem" role="alert" tabIndex={-1}>
+                    {fileMessage(t, lang, context.fileProblem)}
+                  </p>
+                ) : null}
+                {context.files.length ? (
+                  <>
+                    <ul className="la-send-message__files" aria-label={t.t('sendmessage.files')}>
+                      {context.files.map((file, index) => (
+                        <li key={`${index}-${file.name}`}>
+                          <span className="la-send-message__file-name">{file.name}</span>
+                          <span className="la-send-message__file-size">{size(t, lang, file.size)}</span>
+                          <button
+                            type="button"
+                            className="la-icon-button"
+                            aria-label={t.t('sendmessage.removeFile', { name: file.name })}
+                            onClick={() => actor.send({ type: 'files.remove', index })}
+                          >
+                            <span aria-hidden="true">×</span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <p className="la-send-message__total">{t.t('sendmessage.totalSize', { size: size(t, lang, total) })}</p>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+            {settings.dataProtection ? (
+              <p className="la-send-message__notice">
+                {t.t('sendmessage.dataProtection', { controller: settings.dataProtection.controller, purpose: settings.dataProtection.purpose })}{' '}
+                <a href={settings.dataProtection.pdf} target="_blank" rel="noopener">{t.t('sendmessage.dataProtectionLink')}</a>
+              </p>
+            ) : null}
+            <ButtonGroup variant="primary">
+              <Button type="submit" variant="primary">{t.t('sendmessage.send')}</Button>
+            </ButtonGroup>
+          </form>
+        )}
+        {state === 'submitting' ? (
+          <Smokescreen>
+            <LoadingScreen label={t.t('sendmessage.sending')} />
+          </Smokescreen>
+        ) : null}
+        {state === 'failed' && context.failure ? (
+          <Dialog
+            title={t.t(context.failure.kind === 'timeout' || context.failure.kind === 'network' ? 'sendmessage.retryTitle' : 'common.error')}
+            onCancel={() => actor.send({ type: 'alert.dismiss' })}
+          >
+            <ul className="la-send-message__errors">
+              {failureMessages(t, lang, context.failure).map((message, i) => (
+                <li key={i}>{message}</li>
+              ))}
+            </ul>
+            <ButtonGroup variant="binary">
+              {context.failure.kind === 'timeout' || context.failure.kind === 'network' ? (
+                <>
+                  <Button onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.cancel')}</Button>
+                  <Button variant="primary" onClick={() => actor.send({ type: 'alert.retry' })}>{t.t('common.retry')}</Button>
+                </>
+              ) : (
+                <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.ok')}</Button>
+              )}
+            </ButtonGroup>
+          </Dialog>
+        ) : null}
+        {state === 'confirmingClose' ? (
+          <Dialog title={t.t('sendmessage.confirmCloseTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
+            <p>{t.t('sendmessage.confirmClose')}</p>
+            <ButtonGroup variant="binary">
+              <Button onClick={() => actor.send({ type: 'close.cancel' })}>{t.t('common.no')}</Button>
+              <Button variant="primary" onClick={() => actor.send({ type: 'close.confirm' })}>{t.t('common.yes')}</Button>
+            </ButtonGroup>
+          </Dialog>
+        ) : null}
+      </Window>
+    </>
+  );
+}
+
+export default defineView('la-send-message-view', SendMessageView, [sheet, sideButtonSheet]);

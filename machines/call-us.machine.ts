@@ -1,0 +1,130 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** One number of `callus.contacts` (contact-widgets.md §3): shown as a `tel:` link, labelled by `i18n` or `displayName`. */
+export interface CallUsContact {
+  number: string;
+  displayName?: string;
+  i18n?: string;
+}
+
+/** The `callus` configuration section: the numbers (the first is the main one) and the opening-hours lines. */
+export interface CallUsConfig {
+  contacts: CallUsContact[];
+  hours: string[];
+}
+
+export interface CallUsContext extends CallUsConfig {
+  /** Co-browse status as last published on the bus (Cobrowse.online / started / stopped). */
+  cobrowseOnline: boolean;
+  cobrowseStarted: boolean;
+  /** A chat agent is connected (WebChat.agentConnected / agentDisconnected). */
+  agentConnected: boolean;
+  /** Why the last co-browse start failed (shown in the failure dialog). */
+  error: string | null;
+}
+
+export type CallUsEvent =
+  | { type: 'open'; config: CallUsConfig }
+  | { type: 'close' }
+  | { type: 'cobrowse.online' }
+  | { type: 'cobrowse.started' }
+  | { type: 'cobrowse.stopped' }
+  | { type: 'agent.connected' }
+  | { type: 'agent.disconnected' }
+  /** The footer link: opens the co-browse warning dialog. */
+  | { type: 'cobrowse.offer' }
+  | { type: 'dialog.cancel' }
+  | { type: 'dialog.confirm' }
+  | { type: 'error.dismiss' };
+
+export const callUsMessages = {
+  alreadyOpened: 'Already opened',
+  alreadyClosed: 'Already closed',
+  noContacts: 'Invalid configuration. Please ensure atleast one contact number is configured.',
+} as const;
+
+/** A contact entry the panel can show: a non-empty number. */
+export const isContact = (value: unknown): value is CallUsContact =>
+  typeof value === 'object' && value !== null && typeof (value as CallUsContact).number === 'string' && (value as CallUsContact).number.trim() !== '';
+
+/** Reads the `callus` section leniently: invalid contacts and non-string hours are dropped. */
+export function readCallUsConfig(section: Record<string, unknown>): CallUsConfig {
+  const contacts = Array.isArray(section.contacts) ? section.contacts.filter(isContact) : [];
+  const hours = Array.isArray(section.hours) ? section.hours.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
+  return { contacts, hours };
+}
+
+/** `tel:` target of a number: spaces (and other whitespace) removed. */
+export const telHref = (number: string): string => `tel:${number.replace(/\s+/g, '')}`;
+
+/** The co-browse footer's condition (plugins-and-infrastructure.md §2): online, not started, an agent connected. */
+export const canOfferCobrowse = (c: Pick<CallUsContext, 'cobrowseOnline' | 'cobrowseStarted' | 'agentConnected'>): boolean =>
+  c.cobrowseOnline && !c.cobrowseStarted && c.agentConnected;
+
+/**
+ * The call-us panel (contact-widgets.md §2): closed, or open showing the numbers and hours, with the
+ * co-browse warning dialog, its start (the `startCobrowse` actor runs `Cobrowse.start`) and a failure
+ * notice. Co-browse and chat status is tracked in every state, so the footer is right when it opens.
+ */
+export const callUsMachine = setup({
+  types: { context: {} as CallUsContext, events: {} as CallUsEvent },
+  actors: {
+    startCobrowse: fromPromise<void>(async () => {
+      throw new Error('startCobrowse is provided by the CallUs plugin');
+    }),
+  },
+  guards: {
+    hasContacts: ({ event }) => event.type === 'open' && Array.isArray(event.config?.contacts) && event.config.contacts.length > 0,
+    canOffer: ({ context }) => canOfferCobrowse(context),
+    cannotOffer: ({ context }) => !canOfferCobrowse(context),
+  },
+}).createMachine({
+  id: 'callUs',
+  context: { contacts: [], hours: [], cobrowseOnline: false, cobrowseStarted: false, agentConnected: false, error: null },
+  initial: 'closed',
+  on: {
+    'cobrowse.online': { actions: assign({ cobrowseOnline: true }) },
+    'cobrowse.started': { actions: assign({ cobrowseOnline: true, cobrowseStarted: true }) },
+    'cobrowse.stopped': { actions: assign({ cobrowseStarted: false }) },
+    'agent.connected': { actions: assign({ agentConnected: true }) },
+    'agent.disconnected': { actions: assign({ agentConnected: false }) },
+  },
+  states: {
+    closed: {
+      on: {
+        open: {
+          guard: 'hasContacts',
+          target: 'open',
+          actions: assign(({ event }) => ({ contacts: event.config.contacts, hours: event.config.hours ?? [], error: null })),
+        },
+      },
+    },
+    open: {
+      initial: 'panel',
+      on: { close: 'closed' },
+      states: {
+        panel: {
+          on: { 'cobrowse.offer': { guard: 'canOffer', target: 'dialog' } },
+        },
+        // The warning dialog: leaves by itself when the offer no longer holds (the agent left, co-browse started).
+        dialog: {
+          always: { guard: 'cannotOffer', target: 'panel' },
+          on: { 'dialog.cancel': 'panel', 'dialog.confirm': 'starting' },
+        },
+        starting: {
+          invoke: {
+            src: 'startCobrowse',
+            onDone: { target: '#callUs.closed' },
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+            },
+          },
+        },
+        failed: {
+          on: { 'error.dismiss': { target: 'panel', actions: assign({ error: null }) } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,109 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SidebarChannel } from './sidebar.machine.ts';
+
+/** A channel of `channelselector.channels`: the sidebar channel plus its wait-time settings. */
+export interface SelectorChannel extends SidebarChannel {
+  subtitle?: string;
+  ewt?: {
+    display?: boolean;
+    queue?: string;
+    availabilityThresholdMin?: number;
+    availabilityThresholdMax?: number;
+    hideChannelWhenThresholdMax?: boolean;
+  };
+}
+
+/** What one refresh learns: the offered channel names (null = all) and the wait per queue (seconds). */
+export interface SelectorStatus {
+  available: string[] | null;
+  waits: Record<string, number>;
+}
+
+export interface ChannelSelectorContext extends SelectorStatus {
+  channels: SelectorChannel[];
+  refreshMs: number;
+}
+
+export type ChannelSelectorEvent = { type: 'open'; channels: SelectorChannel[] } | { type: 'close' };
+
+export const channelSelectorMessages = {
+  alreadyOpened: 'Already opened',
+  alreadyClosed: 'Already closed',
+  noChannels: 'Invalid configuration. Please ensure atleast one channel is configured.',
+} as const;
+
+export const THRESHOLD_MIN = 300;
+export const THRESHOLD_MAX = 480;
+
+export interface TileStatus {
+  /** available: no wait shown; wait: 'Wait Time' with minutes; unavailable: disabled; hidden: not listed. */
+  status: 'available' | 'wait' | 'unavailable' | 'hidden';
+  /** Style: none, warning (under the minimum threshold) or alert (between the thresholds). */
+  level: 'none' | 'warning' | 'alert';
+  minutes: number;
+}
+
+/**
+ * A tile's status (contact-widgets.md §4): wait 0 (or unknown, or display off) is Available; under the
+ * minimum threshold a warning; from the minimum to the maximum the wait in minutes with an alert; at or
+ * above the maximum hidden (`hideChannelWhenThresholdMax`, default true) or Unavailable.
+ */
+export function tileStatus(channel: SelectorChannel, waits: Record<string, number>): TileStatus {
+  const ewt = channel.ewt;
+  const wait = ewt?.queue ? waits[ewt.queue] : undefined;
+  if (!ewt || ewt.display === false || wait === undefined || wait <= 0) return { status: 'available', level: 'none', minutes: 0 };
+  const min = ewt.availabilityThresholdMin ?? THRESHOLD_MIN;
+  const max = ewt.availabilityThresholdMax ?? THRESHOLD_MAX;
+  const minutes = Math.max(1, Math.round(wait / 60));
+  if (wait >= max) return { status: ewt.hideChannelWhenThresholdMax === false ? 'unavailable' : 'hidden', level: 'alert', minutes };
+  if (wait >= min) return { status: 'wait', level: 'alert', minutes };
+  return { status: 'available', level: 'warning', minutes };
+}
+
+export const channelSelectorMachine = setup({
+  types: {
+    context: {} as ChannelSelectorContext,
+    events: {} as ChannelSelectorEvent,
+    input: {} as { refreshMs?: number } | undefined,
+  },
+  actors: {
+    fetchStatus: fromPromise<SelectorStatus, { channels: SelectorChannel[] }>(async () => {
+      throw new Error('fetchStatus is provided by the ChannelSelector plugin');
+    }),
+  },
+  delays: { refreshInterval: ({ context }) => context.refreshMs },
+  guards: {
+    hasChannels: ({ event }) => event.type === 'open' && Array.isArray(event.channels) && event.channels.length > 0,
+  },
+}).createMachine({
+  id: 'channelSelector',
+  context: ({ input }) => ({ channels: [], available: null, waits: {}, refreshMs: input?.refreshMs ?? 10_000 }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        open: {
+          guard: 'hasChannels',
+          target: 'open',
+          actions: assign({ channels: ({ event }) => event.channels, available: null, waits: {} }),
+        },
+      },
+    },
+    // Statistics refresh every 10 s only while open.
+    open: {
+      initial: 'loading',
+      on: { close: 'closed' },
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchStatus',
+            input: ({ context }) => ({ channels: context.channels }),
+            onDone: { target: 'idle', actions: assign(({ event }) => event.output) },
+            onError: { target: 'idle', actions: assign({ available: null, waits: {} }) },
+          },
+        },
+        idle: { after: { refreshInterval: 'loading' } },
+      },
+    },
+  },
+});

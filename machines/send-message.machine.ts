@@ -1,0 +1,359 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+
+/**
+ * The send-message window (contact-widgets.md §2, §4, §5): closed → opened → started (first input)
+ * → submitted → completed or failed; closing without completing is cancelled; minimized /
+ * unminimized. Closing with any value in the form asks for confirmation first. Validation outcome
+ * (field codes of the spec's table, file type, count and size limits) is decided here; the network
+ * call is the `sendForm` actor the plugin provides.
+ */
+export type SendMessageField = 'firstName' | 'lastName' | 'email' | 'subject' | 'text';
+export const SEND_MESSAGE_FIELDS: readonly SendMessageField[] = ['firstName', 'lastName', 'email', 'subject', 'text'];
+/** Text fields limited to 100 characters (spec §5); the message body is not. */
+export const MAX_FIELD_LENGTH = 100;
+const LIMITED: readonly SendMessageField[] = ['firstName', 'lastName', 'email', 'subject'];
+
+/** A file as the machine sees it (a browser `File` satisfies it). */
+export interface Attachment {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+}
+
+export interface AttachmentLimits {
+  maxFiles?: number | undefined;
+  maxTotalSize?: number | undefined;
+}
+
+/** A field's problem: a code of the spec's table (102 …) or 'maxLength'. */
+export type FieldProblem = number | 'maxLength';
+
+/** A rejected attachment: 201 (count, limit = allowed count), 202 (size, limit = bytes), 203 (type). */
+export interface FileProblem {
+  code: 201 | 202 | 203;
+  limit?: number;
+  name?: string;
+}
+
+export interface SendFailure {
+  kind: 'timeout' | 'network' | 'rejected' | 'server' | 'unknown';
+  errors: ReadonlyArray<{ code: number; message: string }>;
+  /** The server's reason or error text. */
+  reason?: string;
+}
+
+export interface SendMessageContext {
+  values: Record<SendMessageField, string>;
+  files: Attachment[];
+  fieldErrors: Partial<Record<SendMessageField, FieldProblem>>;
+  fileProblem: FileProblem | null;
+  failure: SendFailure | null;
+  started: boolean;
+  interactionId: string | null;
+  minimized: boolean;
+  limits: AttachmentLimits;
+  validation: boolean;
+  userData: Record<string, string>;
+  /** Increments on every refused submit (the view moves focus to the first invalid field). */
+  refusals: number;
+}
+
+export interface SendMessageInput {
+  validation?: boolean;
+  limits?: AttachmentLimits;
+  userData?: Record<string, string>;
+}
+
+export type SendMessageEvent =
+  | { type: 'open'; form?: Partial<Record<SendMessageField, string>>; userData?: Record<string, string> }
+  | { type: 'close' }
+  | { type: 'close.request' }
+  | { type: 'close.confirm' }
+  | { type: 'close.cancel' }
+  | { type: 'minimize' }
+  | { type: 'unminimize' }
+  | { type: 'form.change'; field: SendMessageField; value: string }
+  | { type: 'files.add'; files: readonly Attachment[] }
+  | { type: 'files.remove'; index: number }
+  | { type: 'form.submit' }
+  | { type: 'alert.dismiss' }
+  | { type: 'alert.retry' }
+  | { type: 'form.reset' }
+  | { type: 'configure'; validation?: boolean; limits?: AttachmentLimits; userData?: Record<string, string> };
+
+export type SendMessageEmitted =
+  | { type: 'opened' }
+  | { type: 'started' }
+  | { type: 'submitted' }
+  | { type: 'completed'; interactionId: string }
+  | { type: 'failed'; failure: SendFailure }
+  | { type: 'cancelled' }
+  | { type: 'minimized' }
+  | { type: 'unminimized' }
+  | { type: 'closed' };
+
+export interface SendFormInput {
+  values: Record<SendMessageField, string>;
+  files: Attachment[];
+  userData: Record<string, string>;
+}
+
+/** The command rejections of the send-message plugin (spec wording where it gives one). */
+export const sendMessageMessages = {
+  alreadyOpened: 'Already opened',
+  alreadyClosed: 'Already closed',
+  confirmClose: 'Form still contains values. Cannot close until user confirms',
+  notOpen: 'Send message is not currently open',
+  alreadyMinimized: 'Already minimized',
+  notMinimized: 'Already unminimized',
+  invalidConfiguration: 'Invalid configuration',
+  noRedirect: 'No redirect URL configured',
+  invalidRedirect: 'Invalid redirect URL',
+} as const;
+
+/** Extensions the spec allows: images, PDFs, text files and ZIPs (as the server's list). */
+export const ALLOWED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'pdf', 'txt', 'zip'];
+const ALLOWED_MIME = /^(image\/(jpeg|png|gif|bmp|webp)|application\/(pdf|zip|x-zip-compressed|octet-stream)|text\/plain|)$/;
+
+export function allowedFile(file: Attachment): boolean {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const mime = file.type.split(';')[0]!.trim().toLowerCase();
+  return ALLOWED_EXTENSIONS.includes(ext) && ALLOWED_MIME.test(mime);
+}
+
+const isEmail = (s: string) => /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/.test(s);
+const REQUIRED_CODE: Record<SendMessageField, number> = { firstName: 102, lastName: 103, subject: 104, email: 181, text: 182 };
+
+/** Field problems of the spec's table: required (102 103 104 181 182), malformed email (381), max 100. */
+export function validateFields(values: Record<SendMessageField, string>): Partial<Record<SendMessageField, FieldProblem>> {
+  const problems: Partial<Record<SendMessageField, FieldProblem>> = {};
+  for (const field of SEND_MESSAGE_FIELDS) {
+    const value = values[field].trim();
+    if (value === '') problems[field] = REQUIRED_CODE[field];
+    else if (LIMITED.includes(field) && value.length > MAX_FIELD_LENGTH) problems[field] = 'maxLength';
+    else if (field === 'email' && !isEmail(value)) problems[field] = 381;
+  }
+  return problems;
+}
+
+const totalSize = (files: readonly Attachment[]) => files.reduce((sum, f) => sum + f.size, 0);
+
+/** Adds files in order; the first one of a wrong type or over a limit is refused with its code. */
+export function addFiles(
+  current: readonly Attachment[],
+  added: readonly Attachment[],
+  limits: AttachmentLimits,
+): { files: Attachment[]; problem: FileProblem | null } {
+  const files = [...current];
+  let problem: FileProblem | null = null;
+  for (const file of added) {
+    if (!allowedFile(file)) problem ??= { code: 203, name: file.name };
+    else if (limits.maxFiles !== undefined && files.length + 1 > limits.maxFiles) problem ??= { code: 201, limit: limits.maxFiles, name: file.name };
+    else if (limits.maxTotalSize !== undefined && totalSize(files) + file.size > limits.maxTotalSize) problem ??= { code: 202, limit: limits.maxTotalSize, name: file.name };
+    else files.push(file);
+  }
+  return { files, problem };
+}
+
+/** The files' problem against the (possibly changed) limits at submit time. */
+export function checkFiles(files: readonly Attachment[], limits: AttachmentLimits): FileProblem | null {
+  const wrong = files.find((f) => !allowedFile(f));
+  if (wrong) return { code: 203, name: wrong.name };
+  if (limits.maxFiles !== undefined && files.length > limits.maxFiles) return { code: 201, limit: limits.maxFiles };
+  if (limits.maxTotalSize !== undefined && totalSize(files) > limits.maxTotalSize) return { code: 202, limit: limits.maxTotalSize };
+  return null;
+}
+
+const emptyValues = (): Record<SendMessageField, string> => ({ firstName: '', lastName: '', email: '', subject: '', text: '' });
+const hasValues = (context: SendMessageContext) =>
+  context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
+
+export const sendMessageMachine = setup({
+  types: {
+    context: {} as SendMessageContext,
+    events: {} as SendMessageEvent,
+    input: {} as SendMessageInput | undefined,
+    emitted: {} as SendMessageEmitted,
+  },
+  actors: {
+    sendForm: fromPromise<{ interactionId: string }, SendFormInput>(async () => {
+      throw new Error('sendForm is provided by the SendMessage plugin');
+    }),
+  },
+  guards: {
+    canClose: ({ context }) => context.interactionId !== null || !hasValues(context),
+    hasValues: ({ context }) => hasValues(context),
+    notMinimized: ({ context }) => !context.minimized,
+    minimized: ({ context }) => context.minimized,
+    retryable: ({ context }) => context.failure?.kind === 'timeout' || context.failure?.kind === 'network',
+    formValid: ({ context }) =>
+      checkFiles(context.files, context.limits) === null &&
+      (!context.validation || Object.keys(validateFields(context.values)).length === 0),
+  },
+  actions: {
+    /** The first input of an opened form: 'started', once. */
+    start: enqueueActions(({ context, enqueue }) => {
+      if (context.started) return;
+      enqueue.assign({ started: true });
+      enqueue.emit({ type: 'started' });
+    }),
+  },
+}).createMachine({
+  id: 'sendMessage',
+  context: ({ input }) => ({
+    values: emptyValues(),
+    files: [],
+    fieldErrors: {},
+    fileProblem: null,
+    failure: null,
+    started: false,
+    interactionId: null,
+    minimized: false,
+    limits: input?.limits ?? {},
+    validation: input?.validation ?? true,
+    userData: input?.userData ?? {},
+    refusals: 0,
+  }),
+  initial: 'closed',
+  on: {
+    configure: {
+      actions: assign(({ context, event }) => ({
+        validation: event.validation ?? context.validation,
+        limits: event.limits ? { ...context.limits, ...event.limits } : context.limits,
+        userData: event.userData ? { ...context.userData, ...event.userData } : context.userData,
+      })),
+    },
+  },
+  states: {
+    closed: {
+      on: {
+        open: {
+          target: 'open',
+          actions: [
+            assign(({ context, event }) => ({
+              values: { ...emptyValues(), ...Object.fromEntries(Object.entries(event.form ?? {}).filter(([k, v]) => SEND_MESSAGE_FIELDS.includes(k as SendMessageField) && typeof v === 'string')) },
+              files: [],
+              fieldErrors: {},
+              fileProblem: null,
+              failure: null,
+              started: false,
+              interactionId: null,
+              minimized: false,
+              userData: { ...context.userData, ...event.userData },
+            })),
+            emit({ type: 'opened' }),
+          ],
+        },
+      },
+    },
+    open: {
+      initial: 'editing',
+      // Closing without completing is 'cancelled'; every close is 'closed'.
+      exit: enqueueActions(({ context, enqueue }) => {
+        if (context.interactionId === null) enqueue.emit({ type: 'cancelled' });
+        enqueue.emit({ type: 'closed' });
+      }),
+      on: {
+        close: { guard: 'canClose', target: 'closed' },
+        minimize: { guard: 'notMinimized', actions: [assign({ minimized: true }), emit({ type: 'minimized' })] },
+        unminimize: { guard: 'minimized', actions: [assign({ minimized: false }), emit({ type: 'unminimized' })] },
+      },
+      states: {
+        editing: {
+          on: {
+            'form.change': {
+              actions: [
+                assign(({ context, event }) => {
+                  const { [event.field]: _, ...fieldErrors } = context.fieldErrors;
+                  return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
+                }),
+                'start',
+              ],
+            },
+            'files.add': {
+              actions: [
+                assign(({ context, event }) => {
+                  const { files, problem } = addFiles(context.files, event.files, context.limits);
+                  return { files, fileProblem: problem };
+                }),
+                'start',
+              ],
+            },
+            'files.remove': {
+              actions: assign(({ context, event }) => ({
+                files: context.files.filter((_, i) => i !== event.index),
+                fileProblem: null,
+              })),
+            },
+            'form.submit': [
+              { guard: 'formValid', target: 'submitting' },
+              {
+                actions: assign(({ context }) => ({
+                  fieldErrors: context.validation ? validateFields(context.values) : {},
+                  fileProblem: checkFiles(context.files, context.limits) ?? context.fileProblem,
+                  refusals: context.refusals + 1,
+                })),
+              },
+            ],
+            'close.request': [{ guard: 'hasValues', target: 'confirmingClose' }, { target: '#sendMessage.closed' }],
+          },
+        },
+        confirmingClose: {
+          on: {
+            'close.confirm': '#sendMessage.closed',
+            'close.cancel': 'editing',
+          },
+        },
+        submitting: {
+          entry: [assign({ fieldErrors: {}, fileProblem: null, failure: null }), emit({ type: 'submitted' })],
+          invoke: {
+            src: 'sendForm',
+            input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData }),
+            onDone: {
+              target: 'completed',
+              actions: [
+                assign({ interactionId: ({ event }) => event.output.interactionId }),
+                emit(({ event }) => ({ type: 'completed' as const, interactionId: event.output.interactionId })),
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                assign({ failure: ({ event }) => toFailure(event.error) }),
+                emit(({ event }) => ({ type: 'failed' as const, failure: toFailure(event.error) })),
+              ],
+            },
+          },
+        },
+        failed: {
+          on: {
+            'alert.dismiss': { target: 'editing', actions: assign({ failure: null }) },
+            'alert.retry': { guard: 'retryable', target: 'submitting' },
+            'close.request': [{ guard: 'hasValues', target: 'confirmingClose' }, { target: '#sendMessage.closed' }],
+          },
+        },
+        completed: {
+          on: {
+            'form.reset': {
+              target: 'editing',
+              actions: assign({ values: emptyValues(), files: [], interactionId: null, started: false }),
+            },
+            'close.request': '#sendMessage.closed',
+          },
+        },
+      },
+    },
+  },
+});
+
+/** Reads a failure the sendForm actor threw (a SendMessageFailure or any error). */
+export function toFailure(error: unknown): SendFailure {
+  const e = error as { kind?: unknown; errors?: unknown; message?: unknown } | undefined;
+  const kinds = ['timeout', 'network', 'rejected', 'server', 'unknown'];
+  const kind = typeof e?.kind === 'string' && kinds.includes(e.kind) ? (e.kind as SendFailure['kind']) : 'unknown';
+  const errors = Array.isArray(e?.errors) ? (e.errors as SendFailure['errors']) : [];
+  const reason = kind === 'server' && typeof e?.message === 'string' ? e.message : undefined;
+  return reason ? { kind, errors, reason } : { kind, errors };
+}
+
+export type SendMessageMachine = typeof sendMessageMachine;

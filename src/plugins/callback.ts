@@ -1,0 +1,139 @@
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import {
+  callbackMachine,
+  callbackMessages,
+  CALLBACK_FIELDS,
+  defaultCallbackSettings,
+  type CallbackSettings,
+  type LifecycleReport,
+  type OpenOptions,
+} from '../../machines/callback.machine.ts';
+import { checkCallbackConfig, createCallbackService, type CallbackServiceConfig } from '../services/callback.ts';
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'Callback.open': { options: OpenOptions | void; result: void };
+    'Callback.close': { options: void; result: void };
+    'Callback.minimize': { options: void; result: void };
+  }
+  interface Events {
+    'Callback.opened': LifecycleReport;
+    'Callback.started': LifecycleReport;
+    'Callback.submitted': LifecycleReport;
+    'Callback.completed': LifecycleReport;
+    'Callback.failed': LifecycleReport;
+    'Callback.cancelled': LifecycleReport;
+    'Callback.closed': LifecycleReport;
+    'Callback.minimized': LifecycleReport;
+    'Callback.maximized': LifecycleReport;
+  }
+}
+
+export type CallbackActor = ActorRefFrom<typeof callbackMachine>;
+
+export const CALLBACK_WIDTH_PX = 360;
+
+interface CallbackSection extends CallbackServiceConfig {
+  countryCodes?: boolean;
+  countries?: Array<{ iso2?: string; dialCode?: string }>;
+  immediateCallback?: boolean;
+  scheduledCallback?: boolean;
+  ewt?: CallbackServiceConfig['ewt'] & {
+    display?: boolean;
+    threshold?: number;
+    refreshInterval?: number;
+    immediateCallbackMin?: number;
+    immediateCallbackMax?: number;
+  };
+  formFields?: Array<{ name?: string; required?: boolean; maxlength?: number; value?: string }>;
+}
+
+const num = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** The `callback` section as machine settings (contact-widgets.md §9 defaults). */
+export function callbackSettings(section: CallbackSection): CallbackSettings {
+  const d = defaultCallbackSettings;
+  const dial = section.countries?.[0]?.dialCode ?? '48';
+  const fields = new Map((section.formFields ?? []).map((f) => [f.name, f]));
+  const maxLength = { ...d.maxLength };
+  const required = { ...d.required };
+  for (const name of CALLBACK_FIELDS) {
+    const field = fields.get(name);
+    if (field?.maxlength) maxLength[name] = field.maxlength;
+    if (typeof field?.required === 'boolean' && name !== 'phonenumber') required[name] = field.required;
+  }
+  const ewt = section.ewt ?? {};
+  return {
+    ...d,
+    phonePrefix: `+${dial.replace(/\D/g, '')}`,
+    countryCodes: section.countryCodes ?? d.countryCodes,
+    maxLength,
+    required,
+    immediateCallback: section.immediateCallback ?? d.immediateCallback,
+    scheduledCallback: section.scheduledCallback ?? d.scheduledCallback,
+    ewtDisplay: (ewt.display ?? d.ewtDisplay) && Boolean(ewt.queue),
+    ewtThreshold: num(ewt.threshold, d.ewtThreshold),
+    immediateMin: num(ewt.immediateCallbackMin, d.immediateMin),
+    immediateMax: num(ewt.immediateCallbackMax, d.immediateMax),
+    refreshInterval: num(ewt.refreshInterval, d.refreshInterval / 1000) * 1000,
+    timeout: num(section.timeout, d.timeout),
+  };
+}
+
+/**
+ * The Callback plugin: owns the callback window's actor, answers Callback.* commands (rejections from
+ * the machine's `can`), publishes the lifecycle report with every transition event, docks the window,
+ * submits through `CallbackService.schedule` and takes the calendar's `Calendar.selected` time.
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('Callback');
+  const section = () => app.section('callback') as CallbackSection;
+  const actor: CallbackActor = createActor(
+    callbackMachine.provide({
+      actors: {
+        submitCallback: fromPromise(({ input }) => app.bus.command('CallbackService.schedule', input, { commander: 'Callback' })),
+        fetchWait: fromPromise(() => createCallbackService(section()).wait()),
+      },
+    }),
+    { input: { settings: callbackSettings(section()) } },
+  ).start();
+
+  actor.on('*', (event) => {
+    if (event.type === 'opened') {
+      app.ensureElement('la-callback');
+      void app.bus.command('WindowManager.dock', { plugin: 'Callback', width: CALLBACK_WIDTH_PX }, { commander: 'Callback' });
+    }
+    if (event.type === 'closed') {
+      void app.bus.command('WindowManager.undock', { plugin: 'Callback' }, { commander: 'Callback' });
+      void app.bus.command('Calendar.close', undefined, { commander: 'Callback' }).catch(() => undefined);
+    }
+    plugin.publish(event.type, event.report);
+  });
+
+  plugin.registerCommand('open', (options) => {
+    const problem = checkCallbackConfig(section());
+    if (problem) throw new Error(problem === 'Invalid configuration' ? callbackMessages.invalidConfiguration : callbackMessages.apiNotAvailable);
+    const event = { type: 'open' as const, ...(options && typeof options === 'object' ? options : {}) };
+    if (!actor.getSnapshot().can(event)) throw new Error(callbackMessages.alreadyOpened);
+    actor.send(event);
+  });
+  plugin.registerCommand('close', () => {
+    if (actor.getSnapshot().matches('closed')) throw new Error(callbackMessages.alreadyClosed);
+    actor.send({ type: 'close', force: true });
+  });
+  plugin.registerCommand('minimize', () => {
+    if (!actor.getSnapshot().can({ type: 'minimize.toggle' })) throw new Error(callbackMessages.notOpen);
+    actor.send({ type: 'minimize.toggle' });
+  });
+  app.bus.subscribe('Calendar.selected', (event) => {
+    if (actor.getSnapshot().can({ type: 'schedule.time', date: event.data.date })) actor.send({ type: 'schedule.time', date: event.data.date });
+  });
+  app.bus.subscribe('App.closeAll', () => {
+    if (!actor.getSnapshot().matches('closed')) actor.send({ type: 'close', force: true });
+  });
+
+  app.provide('Callback', actor);
+  plugin.ready();
+}

@@ -1,0 +1,105 @@
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import { channelSelectorMachine, channelSelectorMessages } from '../../machines/channel-selector.machine.ts';
+import type { SelectorChannel, SelectorStatus } from '../../machines/channel-selector.machine.ts';
+import { applyAvailability, isRule } from '../../machines/availability.ts';
+import type { StatsConfig } from '../services/stats.ts';
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'ChannelSelector.open': { options: void; result: void };
+    'ChannelSelector.close': { options: void; result: void };
+  }
+  interface Events {
+    'ChannelSelector.opened': void;
+    'ChannelSelector.closed': void;
+  }
+}
+
+export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
+
+/**
+ * The ChannelSelector plugin ('Live Assistance'): opens the shared overlay with one tile per configured
+ * channel; while open, refreshes the statistics every 10 s (group EWT with the deployment's
+ * availability rule, and the waits of the channels' queues through StatsService).
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('ChannelSelector');
+  const section = app.section('channelselector');
+  const commander = { commander: 'ChannelSelector' };
+  const actor: ChannelSelectorActor = createActor(
+    channelSelectorMachine.provide({
+      actors: {
+        fetchStatus: fromPromise<SelectorStatus, { channels: SelectorChannel[] }>(async ({ input }) => {
+          const stats = app.section('stats') as StatsConfig & { availability?: unknown };
+          const rule = isRule(stats.availability) ? stats.availability : undefined;
+          const waits: Record<string, number> = {};
+          let available: string[] | null = null;
+          if (stats.groupEWT) {
+            try {
+              const answer = await app.bus.command('StatsService.getGroupEWT', undefined, commander);
+              if (stats.groupEWT.queue) waits[stats.groupEWT.queue] = answer.ewt;
+              if (rule) available = applyAvailability(rule, answer).channels;
+            } catch {
+              /* a failed wait-time request offers the full list */
+            }
+          }
+          const queues = input.channels.map((c) => c.ewt?.queue).filter((q): q is string => Boolean(q) && !(q! in waits));
+          if (queues.length && stats.dataURL) {
+            try {
+              for (const q of await app.bus.command('StatsService.getStats', { queues }, commander)) waits[q.virtualQueue] = q.ewt;
+            } catch {
+              /* tiles show Available without a wait */
+            }
+          }
+          return { available, waits };
+        }),
+      },
+    }),
+    { input: { refreshMs: (Number(section.ewtRefreshInterval) || 10) * 1000 } },
+  ).start();
+
+  let element: HTMLElement | undefined;
+  const close = () => {
+    if (!actor.getSnapshot().matches('open')) return;
+    actor.send({ type: 'close' });
+    plugin.publish('closed', undefined);
+  };
+  plugin.registerCommand('open', async () => {
+    if (actor.getSnapshot().matches('open')) throw new Error(channelSelectorMessages.alreadyOpened);
+    const channels = (Array.isArray(section.channels) ? section.channels : []).filter(
+      (c: SelectorChannel) => c && typeof c.name === 'string' && c.enable !== false,
+    ) as SelectorChannel[];
+    const event = { type: 'open' as const, channels };
+    if (!actor.getSnapshot().can(event)) throw new Error(channelSelectorMessages.noChannels);
+    element ??= app.window.document.createElement('la-channel-selector');
+    await app.bus.command(
+      'Overlay.open',
+      { title: app.t.t('channelselector.title'), subtitle: app.t.t('channelselector.subtitle'), content: element },
+      commander,
+    );
+    actor.send(event);
+    plugin.publish('opened', undefined);
+  });
+  plugin.registerCommand('close', async () => {
+    if (!actor.getSnapshot().matches('open')) throw new Error(channelSelectorMessages.alreadyClosed);
+    close();
+    await app.bus.command('Overlay.close', undefined, commander).catch(() => undefined);
+  });
+  // The overlay closed (Escape, backdrop, another plugin's view): the selector is closed too.
+  app.bus.subscribe('Overlay.closed', close);
+  app.bus.subscribe('Overlay.opened', (event) => event.data.owner !== 'ChannelSelector' && close());
+
+  app.provide('ChannelSelector', actor);
+  plugin.ready();
+}
+
+/** Runs a tile's channel after the selector closed: its `onClick` or its bus command. */
+export function runChannel(app: App, channel: SelectorChannel): void {
+  if (typeof channel.onClick === 'function') return void channel.onClick(channel);
+  if (!channel.clickCommand) return;
+  app.bus
+    .command(channel.clickCommand as 'App.closeAll', channel.clickOptions as void, { commander: 'ChannelSelector' })
+    .catch((error: unknown) => console.error(`[live-assist] ${channel.clickCommand}: ${(error as Error)?.message ?? error}`));
+}

@@ -1,0 +1,348 @@
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import {
+  sendMessageMachine,
+  sendMessageMessages as M,
+  type AttachmentLimits,
+  type SendFailure,
+  type SendMessageField,
+} from '../../machines/send-message.machine.ts';
+import {
+  SIDE_BUTTON_DEFAULTS,
+  sideButtonMachine,
+  sideButtonMessages,
+  type SideButtonEffect,
+} from '../../machines/side-button.machine.ts';
+import {
+  createSendMessageService,
+  sendMessageServiceMessages,
+  type SendMessageFormData,
+  type SendMessageLimits,
+  type SendMessageServiceConfig,
+} from '../services/send-message.ts';
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'SendMessage.open': { options: { form?: Partial<Record<SendMessageField, string>>; userData?: Record<string, string> } | void; result: void };
+    'SendMessage.close': { options: { confirmed?: boolean } | void; result: void };
+    'SendMessage.minimize': { options: void; result: void };
+    'SendMessage.unminimize': { options: void; result: void };
+    'SendMessage.configure': { options: Partial<SendMessageSettings>; result: void };
+    'SendMessage.redirect': { options: { url?: string } | void; result: { url: string } };
+    'SendMessage.showButton': { options: void; result: void };
+    'SendMessage.hideButton': { options: void; result: void };
+    'SendMessageService.sendForm': { options: { formData: SendMessageFormData }; result: { interactionId: string } };
+    'SendMessageService.getLimits': { options: { url: string }; result: SendMessageLimits | undefined };
+    'SendMessageService.configure': { options: Partial<Omit<SendMessageServiceConfig, 'fetch'>>; result: void };
+  }
+  interface Events {
+    'SendMessage.opened': void;
+    'SendMessage.started': void;
+    'SendMessage.submitted': void;
+    'SendMessage.completed': { interactionId: string };
+    'SendMessage.failed': SendFailure;
+    'SendMessage.cancelled': void;
+    'SendMessage.minimized': void;
+    'SendMessage.unminimized': void;
+    'SendMessage.closed': void;
+    'SendMessage.redirected': { url: string };
+    'SendMessage.buttonDisplayed': void;
+    'SendMessage.buttonHidden': void;
+  }
+}
+
+/** The `sendmessage` configuration section (README "Send message"). */
+export interface SendMessageSettings {
+  dataURL: string;
+  apikey?: string;
+  contactCenterId?: string;
+  timeout: number;
+  redirectURL?: string;
+  uploadsEnabled: boolean;
+  validation: boolean;
+  limits: AttachmentLimits;
+  limitsURL?: string;
+  userData: Record<string, string>;
+  dataProtection?: { controller: string; purpose: string; pdf: string };
+  sideButton: SideButtonSettings;
+}
+
+/** `sendmessage.sideButton`: the optional 'Send Message' side button (README "Send message"). */
+export interface SideButtonSettings {
+  /** Shown when the plugin loads (the app loads it once the page is idle when this is true). */
+  visible: boolean;
+  /** ms before it appears (spec: 1000). */
+  openDelay: number;
+  effect: SideButtonEffect;
+  /** ms of the fade or slide (spec: 300); no motion under `prefers-reduced-motion`. */
+  effectDuration: number;
+  /** What a click runs: `SendMessage.open` by default (a deployment that redirects: `SendMessage.redirect`). */
+  clickCommand: string;
+  clickOptions?: unknown;
+}
+
+export type SendMessageActor = ActorRefFrom<typeof sendMessageMachine>;
+export type SideButtonActor = ActorRefFrom<typeof sideButtonMachine>;
+
+/** What the plugin hands to `<la-send-message>`'s view. */
+export interface SendMessageController {
+  actor: SendMessageActor;
+  /** The side button's visibility (hidden, waiting for its delay, visible, aside while the window is open). */
+  sideButton: SideButtonActor;
+  settings(): SendMessageSettings;
+  /** The side button was activated: runs `sideButton.clickCommand` (commander `SendMessage`). */
+  clickSideButton(): Promise<unknown>;
+}
+
+export const SEND_MESSAGE_WIDTH_PX = 360;
+const TAG = 'la-send-message';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+const nonNegative = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+
+/** Reads `sendmessage.sideButton` with the spec's defaults (openDelay 1000, fade, 300 ms). */
+export function readSideButton(raw: unknown): SideButtonSettings {
+  const section = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const settings: SideButtonSettings = {
+    visible: section.visible === true,
+    openDelay: nonNegative(section.openDelay) ?? SIDE_BUTTON_DEFAULTS.openDelay,
+    effect: section.effect === 'slide' ? 'slide' : SIDE_BUTTON_DEFAULTS.effect,
+    effectDuration: nonNegative(section.effectDuration) ?? SIDE_BUTTON_DEFAULTS.effectDuration,
+    clickCommand: str(section.clickCommand) ?? 'SendMessage.open',
+  };
+  if (section.clickOptions !== undefined) settings.clickOptions = section.clickOptions;
+  return settings;
+}
+
+/** Reads the section with defaults; a wrong type falls back to the default (never throws). */
+export function readSettings(section: Record<string, unknown>, fallbackApikey?: string): SendMessageSettings {
+  const limits = (section.limits ?? {}) as Record<string, unknown>;
+  const userData = section.userData && typeof section.userData === 'object' ? (section.userData as Record<string, unknown>) : {};
+  const dp = section.dataProtection as Record<string, unknown> | undefined;
+  const settings: SendMessageSettings = {
+    dataURL: str(section.dataURL) ?? '/api/sendmessage',
+    timeout: positive(section.timeout) ?? 3000,
+    uploadsEnabled: section.uploadsEnabled !== false,
+    validation: section.validation !== false,
+    limits: { maxFiles: positive(limits.maxFiles), maxTotalSize: positive(limits.maxTotalSize) },
+    userData: Object.fromEntries(Object.entries(userData).map(([k, v]) => [k, String(v)])),
+    sideButton: readSideButton(section.sideButton),
+  };
+  const apikey = str(section.apikey) ?? fallbackApikey;
+  if (apikey) settings.apikey = apikey;
+  if (str(section.contactCenterId)) settings.contactCenterId = str(section.contactCenterId)!;
+  if (str(section.redirectURL)) settings.redirectURL = str(section.redirectURL)!;
+  if (str(section.limitsURL)) settings.limitsURL = str(section.limitsURL)!;
+  if (dp && str(dp.controller) && str(dp.purpose) && str(dp.pdf)) {
+    settings.dataProtection = { controller: String(dp.controller), purpose: String(dp.purpose), pdf: String(dp.pdf) };
+  }
+  return settings;
+}
+
+const isEmpty = (options: unknown) =>
+  !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
+
+/** A redirect target: http(s) only (never `javascript:`), resolved against the page. */
+export function redirectTarget(url: string, base: string): string {
+  let target: URL;
+  try {
+    target = new URL(url, base);
+  } catch {
+    throw new Error(M.invalidRedirect);
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(M.invalidRedirect);
+  return target.href;
+}
+
+/**
+ * The SendMessageService plugin: the network side of sending a message (POST multipart or
+ * form-encoded, headers, timeout), on the bus so other plugins and the host page can use it.
+ */
+export function registerService(app: App): void {
+  const plugin = app.bus.registerPlugin('SendMessageService');
+  const settings = readSettings(app.section('sendmessage'), app.config.main.header.apikey);
+  const config: SendMessageServiceConfig = {
+    dataURL: settings.dataURL,
+    apikey: settings.apikey,
+    contactCenterId: settings.contactCenterId,
+    timeout: settings.timeout,
+  };
+  const service = createSendMessageService(config);
+  app.bus.subscribe('App.configured', (event) => {
+    if (event.data.section !== 'sendmessage') return;
+    const next = readSettings(app.section('sendmessage'), app.config.main.header.apikey);
+    Object.assign(config, { dataURL: next.dataURL, apikey: next.apikey, contactCenterId: next.contactCenterId, timeout: next.timeout });
+  });
+  plugin.registerCommand('sendForm', (options) => {
+    if (!options || typeof options !== 'object' || !options.formData) throw new Error(sendMessageServiceMessages.noFormData);
+    return service.sendForm(options.formData);
+  });
+  plugin.registerCommand('getLimits', (options) => {
+    if (!str(options?.url)) throw new Error(M.invalidConfiguration);
+    return service.getLimits(options.url);
+  });
+  plugin.registerCommand('configure', (options) => {
+    if (isEmpty(options)) throw new Error(sendMessageServiceMessages.invalidConfiguration);
+    if (str(options.dataURL)) config.dataURL = options.dataURL!;
+    if ('apikey' in options) config.apikey = str(options.apikey);
+    if ('contactCenterId' in options) config.contactCenterId = str(options.contactCenterId);
+    if (positive(options.timeout)) config.timeout = options.timeout!;
+  });
+  plugin.ready();
+}
+
+/**
+ * The SendMessage plugin: owns the window's actor, answers SendMessage.* commands (rejections via
+ * `snapshot.can`), publishes the lifecycle, docks the window (unless the page embeds the element),
+ * fetches the server's attachment limits, and redirects to the contact page when asked.
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('SendMessage');
+  let settings = readSettings(app.section('sendmessage'), app.config.main.header.apikey);
+  const actor: SendMessageActor = createActor(
+    sendMessageMachine.provide({
+      actors: {
+        sendForm: fromPromise(({ input }) =>
+          app.bus.command(
+            'SendMessageService.sendForm',
+            { formData: { ...input.values, userData: input.userData, files: input.files as File[] } },
+            { commander: 'SendMessage' },
+          ),
+        ),
+      },
+    }),
+    { input: { validation: settings.validation, limits: settings.limits, userData: settings.userData } },
+  ).start();
+
+  // The side button: its own small actor (the shared side-button machine), told about the window.
+  const sideButtonOptions = ({ openDelay, effect, effectDuration }: SideButtonSettings) => ({ openDelay, effect, effectDuration });
+  const sideButton: SideButtonActor = createActor(sideButtonMachine, { input: sideButtonOptions(settings.sideButton) }).start();
+
+  const applySettings = () => {
+    settings = readSettings(app.section('sendmessage'), app.config.main.header.apikey);
+    actor.send({ type: 'configure', validation: settings.validation, limits: settings.limits, userData: settings.userData });
+    sideButton.send({ type: 'configure', ...sideButtonOptions(settings.sideButton) });
+  };
+  app.bus.subscribe('App.configured', (event) => {
+    if (event.data.section === 'sendmessage') applySettings();
+  });
+
+  const element = (): HTMLElement => {
+    const doc = app.window.document;
+    const existing = doc.querySelector<HTMLElement>(TAG);
+    if (existing) return existing;
+    // A window opened by a command on a page without the element is docked (an authored one embeds).
+    const created = doc.createElement(TAG);
+    created.setAttribute('mode', 'dock');
+    doc.body.append(created);
+    return created;
+  };
+
+  sideButton.on('displayed', () => plugin.publish('buttonDisplayed', undefined));
+  sideButton.on('hidden', () => plugin.publish('buttonHidden', undefined));
+
+  actor.on('*', (emitted) => {
+    switch (emitted.type) {
+      case 'opened': {
+        sideButton.send({ type: 'window.open' });
+        if (element().getAttribute('mode') === 'dock') {
+          void app.bus.command('WindowManager.dock', { plugin: 'SendMessage', width: SEND_MESSAGE_WIDTH_PX }, { commander: 'SendMessage' });
+        }
+        if (settings.limitsURL) {
+          void app.bus
+            .command('SendMessageService.getLimits', { url: settings.limitsURL }, { commander: 'SendMessage' })
+            .then((limits) => limits && actor.send({ type: 'configure', limits }))
+            .catch(() => undefined);
+        }
+        return plugin.publish('opened', undefined);
+      }
+      case 'closed':
+        sideButton.send({ type: 'window.close' });
+        void app.bus.command('WindowManager.undock', { plugin: 'SendMessage' }, { commander: 'SendMessage' });
+        return plugin.publish('closed', undefined);
+      case 'completed':
+        return plugin.publish('completed', { interactionId: emitted.interactionId });
+      case 'failed':
+        return plugin.publish('failed', emitted.failure);
+      default:
+        return plugin.publish(emitted.type, undefined);
+    }
+  });
+
+  plugin.registerCommand('open', (options) => {
+    if (!actor.getSnapshot().can({ type: 'open' })) throw new Error(M.alreadyOpened);
+    const { form, userData } = options && typeof options === 'object' ? options : {};
+    actor.send({ type: 'open', ...(form ? { form } : {}), ...(userData ? { userData } : {}) });
+  });
+  plugin.registerCommand('close', (options) => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.matches('closed')) throw new Error(M.alreadyClosed);
+    if (snapshot.can({ type: 'close' })) return void actor.send({ type: 'close' });
+    if (options && typeof options === 'object' && options.confirmed === true) {
+      actor.send({ type: 'close.request' });
+      actor.send({ type: 'close.confirm' });
+      if (actor.getSnapshot().matches('closed')) return;
+    }
+    // Values in the form: the window asks the visitor; the command is refused.
+    actor.send({ type: 'close.request' });
+    throw new Error(M.confirmClose);
+  });
+  plugin.registerCommand('minimize', () => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.matches('closed')) throw new Error(M.notOpen);
+    if (!snapshot.can({ type: 'minimize' })) throw new Error(M.alreadyMinimized);
+    actor.send({ type: 'minimize' });
+  });
+  plugin.registerCommand('unminimize', () => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.matches('closed')) throw new Error(M.notOpen);
+    if (!snapshot.can({ type: 'unminimize' })) throw new Error(M.notMinimized);
+    actor.send({ type: 'unminimize' });
+  });
+  plugin.registerCommand('configure', (options) => {
+    if (isEmpty(options)) throw new Error(M.invalidConfiguration);
+    app.configure('sendmessage', { ...app.section('sendmessage'), ...options });
+  });
+  plugin.registerCommand('redirect', (options) => {
+    const url = str(options && typeof options === 'object' ? options.url : undefined) ?? settings.redirectURL;
+    if (!url) throw new Error(M.noRedirect);
+    const target = redirectTarget(url, app.window.location.href);
+    plugin.publish('redirected', { url: target });
+    app.window.location.assign(target);
+    return { url: target };
+  });
+  // The side button renders in the element's view: make sure the page has one (docked) to show it.
+  const showButton = () => {
+    element();
+    sideButton.send({ type: 'show' });
+  };
+  plugin.registerCommand('showButton', () => {
+    if (!sideButton.getSnapshot().can({ type: 'show' })) throw new Error(sideButtonMessages.alreadyVisible);
+    showButton();
+  });
+  plugin.registerCommand('hideButton', () => {
+    if (!sideButton.getSnapshot().can({ type: 'hide' })) throw new Error(sideButtonMessages.alreadyHidden);
+    sideButton.send({ type: 'hide' });
+  });
+  app.bus.subscribe('App.closeAll', () => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.can({ type: 'close' })) actor.send({ type: 'close' });
+    else if (!snapshot.matches('closed')) actor.send({ type: 'close.request' });
+  });
+
+  const controller: SendMessageController = {
+    actor,
+    sideButton,
+    settings: () => settings,
+    clickSideButton: () =>
+      app.bus.command(settings.sideButton.clickCommand as 'SendMessage.open', settings.sideButton.clickOptions as void, {
+        commander: 'SendMessage',
+      }),
+  };
+  app.provide('SendMessage', controller);
+  // `sideButton.visible`: shown once the plugin has loaded (boot loads it when the page is idle).
+  if (settings.sideButton.visible && app.window.document.body) showButton();
+  plugin.ready();
+}

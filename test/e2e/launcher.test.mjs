@@ -1,0 +1,108 @@
+// The launcher on the Polish demo page against the simulator (issue 4): the deployment's availability
+// rule shows four channels inside opening hours, three without chat at 18:00, and the full list when the
+// statistics fail. Needs `npx rollup -c` first (npm test builds).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { launchChromium } from './browser.mjs';
+import { startServer } from '../../demo/server.mjs';
+
+let server;
+let browser;
+before(async () => {
+  assert.ok(existsSync('dist/live-assist.js'), 'dist/live-assist.js is missing: run `npx rollup -c` first');
+  server = await startServer({ port: 0 });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const control = async (path, body, method = 'POST') => {
+  const response = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+  assert.ok(response.ok, `${path}: ${response.status}`);
+};
+
+/** Opens `/` and waits until the Sidebar plugin has applied the availability answer. */
+async function openDemo(options = {}, adjust) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  // Adjusts the deployment's configuration as the page sets it (before the library reads it).
+  if (adjust) {
+    await page.addInitScript(`{ let c; Object.defineProperty(window, 'liveAssistConfig', { configurable: true,
+      get: () => c, set: (v) => { c = v; (${adjust})(c); } }); }`);
+  }
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/', { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  for (let i = 0; ; i += 1) {
+    const { availability } = await page.evaluate(() => window.LiveAssist.command('Sidebar.getState'));
+    if (availability !== 'pending') break;
+    assert.ok(i < 100, 'the availability answer never arrived');
+    await page.waitForTimeout(100);
+  }
+  const names = () => page.locator('la-sidebar').locator('.la-sidebar__name').allTextContents();
+  return { page, context, errors, names, close: () => context.close() };
+}
+
+test('inside opening hours: four channels (call us, callback, chat, write to us)', async () => {
+  await control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  const demo = await openDemo();
+  try {
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+    // Hover expands the strip (250 ms) and leaving contracts it (500 ms).
+    const nav = demo.page.locator('la-sidebar nav');
+    await nav.hover();
+    await demo.page.waitForFunction(() => document.querySelector('la-sidebar').shadowRoot.querySelector('nav').getBoundingClientRect().width >= 132);
+    await demo.page.mouse.move(10, 10);
+    await demo.page.waitForFunction(() => document.querySelector('la-sidebar').shadowRoot.querySelector('nav').getBoundingClientRect().width === 48);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+  }
+});
+
+test('at 18:00 server time: three channels, no chat', async () => {
+  await control('/__control/clock', { warsawTime: '18:00', date: '2025-03-03' });
+  const demo = await openDemo();
+  try {
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Napisz']);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('when the wait-time statistics fail: the full list', async () => {
+  await control('/__control/clock', { warsawTime: '18:00', date: '2025-03-03' });
+  await control('/__control/faults', { endpoint: 'ewt.group', failureRate: 1, status: 503 });
+  const demo = await openDemo();
+  try {
+    assert.equal((await demo.page.evaluate(() => window.LiveAssist.command('Sidebar.getState'))).availability, 'failed');
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+  } finally {
+    await demo.close();
+    await control('/__control/faults', undefined, 'DELETE');
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('mobile mode: one button opens the overlay "Potrzebujesz pomocy?" with the channels; Escape closes it', async () => {
+  await control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  const demo = await openDemo({ viewport: { width: 390, height: 700 } }, (config) => (config.main.mobileMode = true));
+  try {
+    const button = demo.page.locator('la-sidebar').getByRole('button', { name: 'Potrzebujesz pomocy?' });
+    await button.click();
+    const dialog = demo.page.locator('la-overlay').getByRole('dialog', { name: 'Potrzebujesz pomocy?' });
+    await dialog.waitFor();
+    assert.deepEqual(await dialog.locator('.la-sidebar__name').allTextContents(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+    await demo.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});

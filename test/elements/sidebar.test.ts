@@ -1,0 +1,175 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { expectAccessible } from '../helpers/axe.ts';
+import { waitFor } from '../helpers/dom.ts';
+import { startSimulator } from '../helpers/simulator.ts';
+import type { LiveAssistApi } from '../../src/app/boot.ts';
+
+// <la-sidebar> on a desktop page: the loader's lit-html strip, then the Sidebar plugin's actor.
+window.liveAssistConfig = {
+  main: { lang: 'en', theme: 'light', deploymentID: 'sbt', preload: 'intent' },
+  sidebar: {
+    channels: [
+      { name: 'CallUs', clickCommand: 'App.setTheme', clickOptions: { theme: 'dark' } },
+      { name: 'Callback', clickCommand: 'App.setTheme', clickOptions: { theme: 'light' } },
+      { name: 'WebChat', clickCommand: 'App.closeAll' },
+      { name: 'SendMessage', clickCommand: 'App.closeAll', displayName: 'E-mail', displayTitle: 'Write to us' },
+    ],
+  },
+  stats: {
+    groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', refreshInterval: 1 },
+    availability: {
+      timeZone: 'Europe/Warsaw', openHour: 8, closeHour: 17, chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+    },
+  },
+};
+
+/**
+ * A controlled clock for the sidebar's 250 ms / 500 ms delays: while installed, timers of exactly those
+ * lengths wait for `tick()`; every other timer runs as usual.
+ */
+function controlDelays() {
+  const real = window.setTimeout;
+  const pending: Array<{ fn: () => void; ms: number; id: number }> = [];
+  let next = 1e6;
+  window.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+    if (ms === 250 || ms === 500) {
+      next += 1;
+      pending.push({ fn, ms, id: next });
+      return next;
+    }
+    return real(fn, ms, ...rest);
+  }) as typeof window.setTimeout;
+  const realClear = window.clearTimeout;
+  window.clearTimeout = ((id?: number) => {
+    const index = pending.findIndex((t) => t.id === id);
+    if (index >= 0) pending.splice(index, 1);
+    else realClear(id);
+  }) as typeof window.clearTimeout;
+  return {
+    pending: () => pending.map((t) => t.ms),
+    /** Runs the timers of `ms`. */
+    fire(ms: number) {
+      for (const timer of pending.filter((t) => t.ms === ms)) {
+        pending.splice(pending.indexOf(timer), 1);
+        timer.fn();
+      }
+    },
+    restore() {
+      window.setTimeout = real;
+      window.clearTimeout = realClear;
+    },
+  };
+}
+
+let api: LiveAssistApi;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const host = () => document.querySelector('la-sidebar')!;
+const root = () => host().shadowRoot!;
+const nav = () => root().querySelector<HTMLElement>('nav.la-sidebar');
+const names = () => [...root().querySelectorAll('.la-sidebar__name')].map((e) => e.textContent);
+const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+
+describe('<la-sidebar>', () => {
+  before(async () => {
+    sim = await startSimulator();
+    document.body.insertAdjacentHTML('beforeend', '<a href="#x" id="before">before</a><la-sidebar></la-sidebar>');
+    ({ LiveAssist: api } = await import('../../src/index.ts'));
+    await api.ready;
+  });
+  after(() => sim.dispose());
+
+  it('shows the collapsed strip with the configured channels before any plugin loads (48 px)', async () => {
+    await waitFor(nav, 4000, 'the strip');
+    expect(names()).to.deep.equal(['Call Us', 'Callback', 'Live Chat', 'E-mail']);
+    const titles = [...root().querySelectorAll('button')].map((b) => b.title);
+    expect(titles).to.deep.equal(['Call Us', 'Callback', 'Live Chat', 'Write to us']);
+    expect(nav()!.getBoundingClientRect().width).to.equal(48);
+    expect(root().querySelector('[style]')).to.equal(null);
+    await expectAccessible(host());
+  });
+
+  it('loads the plugin on intent, then expands 250 ms after the pointer enters and contracts 500 ms after it leaves', async () => {
+    const clock = controlDelays();
+    try {
+      const events: string[] = [];
+      for (const name of ['la-expanded', 'la-contracted']) host().addEventListener(name, () => events.push(name));
+      nav()!.dispatchEvent(new PointerEvent('pointerenter'));
+      await waitFor(() => clock.pending().includes(250), 8000, 'the expand delay');
+      expect(nav()!.classList.contains('la-sidebar--expanded')).to.equal(false);
+      clock.fire(250);
+      await waitFor(() => nav()!.classList.contains('la-sidebar--expanded'), 2000, 'expanded');
+      await waitFor(() => nav()!.getBoundingClientRect().width >= 132, 2000, 'at least 132 px');
+      await expectAccessible(host());
+      nav()!.dispatchEvent(new PointerEvent('pointerleave'));
+      expect(clock.pending()).to.include(500);
+      expect(nav()!.classList.contains('la-sidebar--expanded')).to.equal(true);
+      clock.fire(500);
+      await waitFor(() => !nav()!.classList.contains('la-sidebar--expanded'), 2000, 'contracted');
+      expect(events).to.deep.equal(['la-expanded', 'la-contracted']);
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('keyboard: focus expands it like hover, Tab reaches every channel and Enter runs it', async () => {
+    document.getElementById('before')!.focus();
+    await sendKeys({ press: 'Tab' });
+    expect((root().activeElement as HTMLElement).textContent).to.contain('Call Us');
+    await waitFor(() => nav()!.classList.contains('la-sidebar--expanded'), 2000, 'expanded by focus');
+    for (const name of ['Callback', 'Live Chat', 'E-mail']) {
+      await sendKeys({ press: 'Tab' });
+      expect((root().activeElement as HTMLElement).textContent).to.contain(name);
+    }
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Shift+Tab' });
+    const themed = new Promise((resolve) => api.subscribe('App.themeChanged', (e) => resolve(e.data)));
+    const clicked = new Promise<unknown>((resolve) => host().addEventListener('la-channel-click', (e) => resolve((e as CustomEvent).detail), { once: true }));
+    await sendKeys({ press: 'Enter' });
+    expect(await clicked).to.deep.equal({ name: 'CallUs' });
+    expect(await themed).to.deep.equal({ theme: 'dark' });
+    await api.command('App.setTheme', { theme: 'light' });
+    document.getElementById('before')!.focus();
+    await waitFor(() => !nav()!.classList.contains('la-sidebar--expanded'), 2000, 'contracted after focus left');
+  });
+
+  it('follows the availability rule: chat disappears at 18:00 and returns with the full list when statistics fail', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    await waitFor(() => names().length === 4, 3000, 'four channels at 10:00');
+    await post('/__control/clock', { warsawTime: '18:00' });
+    await waitFor(() => names().length === 3, 4000, 'three channels at 18:00');
+    expect(names()).to.deep.equal(['Call Us', 'Callback', 'E-mail']);
+    await post('/__control/faults', { endpoint: 'ewt.group', failureRate: 1, status: 503 });
+    await waitFor(() => names().length === 4, 4000, 'the full list when statistics fail');
+    await fetch('/__control/faults', { method: 'DELETE' });
+    await post('/__control/clock', { reset: true });
+  });
+
+  it('answers every command with the spec rejections and publishes its events', async () => {
+    const events: string[] = [];
+    const off = api.subscribe('Sidebar.*', (e) => events.push(e.name));
+    expect(await message(api.command('Sidebar.open'))).to.equal('already open');
+    expect(await message(api.command('Sidebar.contract'))).to.equal('sidebar already contracted');
+    await api.command('Sidebar.expand');
+    expect(await message(api.command('Sidebar.expand'))).to.equal('sidebar already expanded');
+    await waitFor(() => nav()!.classList.contains('la-sidebar--expanded'), 2000, 'expanded by command');
+    await api.command('Sidebar.contract');
+    await api.command('Sidebar.close');
+    await waitFor(() => !nav(), 2000, 'hidden');
+    expect(await message(api.command('Sidebar.close'))).to.equal('already closed');
+    expect(await message(api.command('Sidebar.expand'))).to.equal('already closed');
+    await api.command('Sidebar.open');
+    await waitFor(nav, 2000, 'shown again');
+    expect(events).to.deep.equal(['Sidebar.expanded', 'Sidebar.contracted', 'Sidebar.closed', 'Sidebar.opened']);
+    expect(await message(api.command('Sidebar.addButton', { name: 'CallUs' }))).to.equal('Incorrect or Insufficient data or use of reserved name');
+    expect(await message(api.command('Sidebar.addButton', {} as { name: string }))).to.equal('Incorrect or Insufficient data or use of reserved name');
+    expect(await message(api.command('Sidebar.configure', { channels: [] }))).to.equal('Invalid configuration. Please ensure atleast one channel is configured.');
+    await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'App.closeAll' });
+    await waitFor(() => names().includes('FAQ'), 2000, 'the added button');
+    expect((await api.command('Sidebar.getState')).state).to.equal('collapsed');
+    off();
+  });
+});

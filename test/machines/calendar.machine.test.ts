@@ -1,0 +1,138 @@
+import { expect } from '@esm-bundle/chai';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  calendarMachine,
+  calendarMessages,
+  defaultCalendarConfig,
+  enabledPeriods,
+  readCalendarConfig,
+  type CalendarConfig,
+  type CalendarEmitted,
+} from '../../machines/calendar.machine.ts';
+
+const DAY = '2030-03-04T00:00:00.000+01:00';
+const SLOT = '2030-03-04T08:00:00.000Z';
+
+function start(options: { fetch?: (day: string) => Promise<Record<string, number>>; config?: Partial<CalendarConfig> } = {}) {
+  const clock = new SimulatedClock();
+  const asked: string[] = [];
+  const actor = createActor(
+    calendarMachine.provide({
+      actors: {
+        fetchAvailability: fromPromise(async ({ input }) => {
+          asked.push(input.day);
+          return (options.fetch ?? (async () => ({ [SLOT]: 3, '2030-03-04T08:15:00.000Z': 0 })))(input.day);
+        }),
+      },
+    }),
+    { input: { config: { ...defaultCalendarConfig, ...options.config }, now: () => Date.parse('2030-03-03T12:00:00Z') }, clock },
+  );
+  const emitted: CalendarEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, clock, asked, emitted };
+}
+
+const state = (actor: ReturnType<typeof start>['actor']) => JSON.stringify(actor.getSnapshot().value);
+
+describe('calendar machine', () => {
+  it('opens once and closes once', () => {
+    const { actor, emitted } = start();
+    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'day.select', day: DAY })).to.equal(false);
+    actor.send({ type: 'open', start: DAY });
+    expect(state(actor)).to.equal('{"open":"idle"}');
+    expect(actor.getSnapshot().can({ type: 'open', start: DAY })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'slot.select', time: SLOT })).to.equal(false);
+    actor.send({ type: 'close' });
+    expect(actor.getSnapshot().value).to.equal('closed');
+    expect(emitted.map((e) => e.type)).to.deep.equal(['opened', 'closed']);
+  });
+
+  it('a chosen day is loading (disabled) until its slots arrive; a slot then emits the selection', async () => {
+    const { actor, asked, emitted } = start();
+    actor.send({ type: 'open', start: DAY });
+    actor.send({ type: 'day.select', day: DAY });
+    expect(state(actor)).to.equal('{"open":"loading"}');
+    expect(actor.getSnapshot().can({ type: 'day.select', day: DAY })).to.equal(false);
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(asked).to.deep.equal([DAY]);
+    expect(actor.getSnapshot().context.slots).to.deep.equal({ [SLOT]: 3, '2030-03-04T08:15:00.000Z': 0 });
+    actor.send({ type: 'slot.select', time: '2030-03-04T08:15:00.000Z' }); // full: refused
+    expect(actor.getSnapshot().context.time).to.equal(null);
+    actor.send({ type: 'slot.select', time: SLOT });
+    expect(actor.getSnapshot().context.time).to.equal(SLOT);
+    expect(emitted.at(-1)).to.deep.equal({ type: 'selected', time: SLOT });
+  });
+
+  it('changing the day clears the chosen time', async () => {
+    const { actor } = start();
+    actor.send({ type: 'open', start: DAY });
+    actor.send({ type: 'day.select', day: DAY });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    actor.send({ type: 'slot.select', time: SLOT });
+    actor.send({ type: 'day.select', day: '2030-03-05T00:00:00.000+01:00' });
+    expect(actor.getSnapshot().context.time).to.equal(null);
+    expect(actor.getSnapshot().context.day).to.equal('2030-03-05T00:00:00.000+01:00');
+  });
+
+  it('past slots cannot be chosen', async () => {
+    const { actor } = start({ fetch: async () => ({ '2030-03-01T08:00:00.000Z': 3 }) });
+    actor.send({ type: 'open', start: DAY });
+    actor.send({ type: 'day.select', day: DAY });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(actor.getSnapshot().can({ type: 'slot.select', time: '2030-03-01T08:00:00.000Z' })).to.equal(false);
+  });
+
+  it('an availability error shows the error panel (slots disabled) and OK dismisses it', async () => {
+    const { actor, emitted } = start({ fetch: async () => Promise.reject(new Error('boom')) });
+    actor.send({ type: 'open', start: DAY });
+    actor.send({ type: 'day.select', day: DAY });
+    await waitFor(actor, (s) => s.matches({ open: 'error' }));
+    expect(emitted.at(-1)).to.deep.equal({ type: 'availabilityError', message: 'boom' });
+    expect(actor.getSnapshot().can({ type: 'slot.select', time: SLOT })).to.equal(false);
+    actor.send({ type: 'error.ok' });
+    expect(state(actor)).to.equal('{"open":"ready"}');
+    expect(actor.getSnapshot().context.slots).to.deep.equal({});
+  });
+
+  it('without showAvailability it asks nothing; a day given on open loads at once', () => {
+    const { actor, asked } = start({ config: { showAvailability: false } });
+    actor.send({ type: 'open', start: DAY, day: DAY });
+    expect(state(actor)).to.equal('{"open":"ready"}');
+    expect(asked).to.deep.equal([]);
+    expect(actor.getSnapshot().can({ type: 'slot.select', time: SLOT })).to.equal(true);
+  });
+
+  it('refreshes the shown day every refreshInterval seconds (simulated clock)', async () => {
+    const { actor, clock, asked } = start({ config: { refreshInterval: 30 } });
+    actor.send({ type: 'open', start: DAY, day: DAY });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    clock.increment(29_999);
+    expect(asked).to.have.length(1);
+    clock.increment(1);
+    expect(asked).to.have.length(2);
+  });
+
+  it('configuration: the spec messages and the section 9 defaults', () => {
+    expect(readCalendarConfig(undefined).error).to.equal(calendarMessages.noConfiguration);
+    expect(readCalendarConfig({}).error).to.equal(calendarMessages.noConfiguration);
+    expect(readCalendarConfig({ calenderHours: { allDay: { openTime: 9 } } }).error).to.equal(calendarMessages.allDayOpen);
+    expect(readCalendarConfig({ calenderHours: { allDay: { closeTime: '25:00' } } }).error).to.equal(calendarMessages.allDayClose);
+    expect(readCalendarConfig({ timeFormat: 13 }).error).to.equal(calendarMessages.timeFormat);
+    const { config } = readCalendarConfig({ numberOfDays: 5, calenderHours: { morning: { enable: true }, evening: { enable: true } } });
+    expect(config!.calenderHours.interval).to.equal(15);
+    expect(config!.calenderHours.morning).to.deep.equal({ openTime: '08:00', closeTime: '11:59', enable: true });
+    expect(config!.timeFormat).to.equal(12);
+    expect(enabledPeriods(config!)).to.deep.equal(['morning', 'evening']);
+    expect(enabledPeriods(defaultCalendarConfig)).to.deep.equal(['allDay']);
+  });
+
+  it('switches period tabs while open', () => {
+    const { actor } = start({ config: { calenderHours: { ...defaultCalendarConfig.calenderHours, morning: { openTime: '08:00', closeTime: '11:59', enable: true }, afternoon: { openTime: '12:00', closeTime: '16:59', enable: true } } } });
+    actor.send({ type: 'open', start: DAY });
+    expect(actor.getSnapshot().context.period).to.equal('morning');
+    actor.send({ type: 'period.select', period: 'afternoon' });
+    expect(actor.getSnapshot().context.period).to.equal('afternoon');
+  });
+});

@@ -1,0 +1,257 @@
+import { expect } from '@esm-bundle/chai';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  callbackMachine,
+  sanitizePhone,
+  validateCallback,
+  defaultCallbackSettings,
+  type CallbackEmitted,
+  type CallbackSettings,
+} from '../../machines/callback.machine.ts';
+import type { CallbackForm } from '../../src/services/callback.ts';
+
+const settings: CallbackSettings = { ...defaultCallbackSettings, ewtThreshold: 60, immediateMin: 0, immediateMax: 300 };
+
+function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings> } = {}) {
+  const clock = new SimulatedClock();
+  const submits: CallbackForm[] = [];
+  let waits = 0;
+  let now = 1_000;
+  const actor = createActor(
+    callbackMachine.provide({
+      actors: {
+        submitCallback: fromPromise(async ({ input }) => {
+          submits.push(input);
+          return (options.submit ?? (async () => ({ id: 'x' })))(input) as Promise<{ id: string }>;
+        }),
+        fetchWait: fromPromise(async () => {
+          waits += 1;
+          return (options.wait ?? (async () => 45))();
+        }),
+      },
+    }),
+    { input: { settings: { ...settings, ...options.settings }, now: () => now }, clock },
+  );
+  const emitted: CallbackEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, clock, submits, emitted, waits: () => waits, tick: (ms: number) => (now += ms) };
+}
+
+const flow = (actor: ReturnType<typeof start>['actor']) => (actor.getSnapshot().value as { active?: { flow: string } }).active?.flow ?? 'closed';
+const wait = (actor: ReturnType<typeof start>['actor']) => (actor.getSnapshot().value as { active: { wait: string } }).active.wait;
+const fill = (actor: ReturnType<typeof start>['actor']) => {
+  actor.send({ type: 'form.change', field: 'firstname', value: 'Jan' });
+  actor.send({ type: 'form.change', field: 'phonenumber', value: '+48600100200' });
+  actor.send({ type: 'form.change', field: 'subject', value: 'Wpłaty' });
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('callback machine', () => {
+  it('opens from closed only; a second open is rejected, close from closed is not possible', () => {
+    const { actor, emitted } = start();
+    expect(actor.getSnapshot().value).to.equal('closed');
+    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'minimize.toggle' })).to.equal(false);
+    actor.send({ type: 'open' });
+    expect(flow(actor)).to.equal('open');
+    expect(actor.getSnapshot().can({ type: 'open' })).to.equal(false);
+    expect(emitted.map((e) => e.type)).to.deep.equal(['opened']);
+    expect(actor.getSnapshot().context.values.phonenumber).to.equal('+48');
+    expect(actor.getSnapshot().context.report.opened).to.equal(1000);
+  });
+
+  it('starts on the first input change or keydown, once', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'form.keydown' });
+    expect(flow(actor)).to.equal('started');
+    actor.send({ type: 'form.change', field: 'firstname', value: 'J' });
+    expect(emitted.filter((e) => e.type === 'started')).to.have.length(1);
+    const other = start();
+    other.actor.send({ type: 'open' });
+    other.actor.send({ type: 'form.change', field: 'firstname', value: 'J' });
+    expect(flow(other.actor)).to.equal('started');
+    expect(other.actor.getSnapshot().context.values.firstname).to.equal('J');
+  });
+
+  it('validates before submit with the spec rules and sends nothing while invalid', () => {
+    const { actor, submits } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'form.submit' });
+    const { errors } = actor.getSnapshot().context;
+    expect(errors.firstname?.key).to.equal('callback.validation.required');
+    expect(errors.subject?.key).to.equal('callback.validation.required');
+    expect(errors.phonenumber?.key).to.equal('callback.error.invalidPhone'); // '+48' only: 3 characters
+    expect(errors.lastname).to.equal(undefined);
+    expect(submits).to.deep.equal([]);
+    expect(actor.getSnapshot().context.report.errors).to.include('callback.validation.required');
+  });
+
+  it('validators: empty phone → phone required, ≤ 3 characters invalid, lengths above the maximum', () => {
+    const values = { firstname: 'x'.repeat(101), lastname: 'y'.repeat(101), phonenumber: '', subject: 's' };
+    const errors = validateCallback(values, 'asap', null, settings);
+    expect(errors.phonenumber?.key).to.equal('callback.error.phoneNumberRequired');
+    expect(errors.firstname).to.deep.equal({ key: 'callback.validation.tooLong', params: { max: 100 } });
+    expect(errors.lastname?.key).to.equal('callback.validation.tooLong');
+    expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+486' }, 'pick', null, settings).desiredTime?.key).to.equal('callback.validation.timeRequired');
+  });
+
+  it('keeps the +48 prefix and accepts only digits and + in the phone', () => {
+    expect(sanitizePhone('+48 600-100-200', settings)).to.equal('+48600100200');
+    expect(sanitizePhone('+4', settings)).to.equal('+48');
+    expect(sanitizePhone('', settings)).to.equal('+48');
+    expect(sanitizePhone('600abc', settings)).to.equal('+48600');
+    expect(sanitizePhone('+48600100200999', settings)).to.equal('+48600100200');
+    expect(sanitizePhone('+4860+0', settings)).to.equal('+48600');
+  });
+
+  it('submits ASAP as desiredTime now, schedules and records completed', async () => {
+    const { actor, submits, emitted } = start();
+    actor.send({ type: 'open', userData: { source: 'test' } });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('submitted');
+    await waitFor(actor, (s) => s.matches({ active: { flow: 'scheduled' } }));
+    expect(submits[0]).to.deep.include({ firstname: 'Jan', phonenumber: '+48600100200', subject: 'Wpłaty', desiredTime: 'now' });
+    expect(submits[0]!.userData).to.deep.equal({ source: 'test' });
+    expect(actor.getSnapshot().context.report.completed).to.equal(true);
+    expect(emitted.map((e) => e.type)).to.deep.equal(['opened', 'started', 'submitted', 'completed']);
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
+    actor.send({ type: 'close' });
+    expect(actor.getSnapshot().value).to.equal('closed');
+    expect(emitted.at(-1)!.type).to.equal('closed');
+    expect(emitted.some((e) => e.type === 'cancelled')).to.equal(false);
+  });
+
+  it('on error shows the failure, keeps every value, and Okay re-enables the form', async () => {
+    const failure = { code: 'invalidPhone', field: 'phonenumber' };
+    const { actor, emitted } = start({ submit: async () => Promise.reject(Object.assign(new Error('x'), { failure })) });
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'schedule.time', date: '2030-03-04T09:00:00.000Z' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches({ active: { flow: 'error' } }));
+    const { context } = actor.getSnapshot();
+    expect(context.failure).to.deep.equal(failure);
+    expect(context.errors.phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(context.values).to.deep.equal({ firstname: 'Jan', lastname: '', phonenumber: '+48600100200', subject: 'Wpłaty' });
+    expect(context.desiredTime).to.equal('2030-03-04T09:00:00.000Z');
+    expect(context.report.errors).to.deep.equal(['invalidPhone']);
+    expect(emitted.map((e) => e.type)).to.include('failed');
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'form.change', field: 'firstname', value: 'x' })).to.equal(false);
+    actor.send({ type: 'dialog.ok' });
+    expect(flow(actor)).to.equal('started');
+    expect(actor.getSnapshot().context.values.firstname).to.equal('Jan');
+  });
+
+  it('a submit still pending after the 3000 ms service timeout fails (simulated clock)', async () => {
+    const { actor, clock } = start({ submit: () => new Promise(() => undefined) });
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    clock.increment(2999);
+    expect(flow(actor)).to.equal('submitted');
+    clock.increment(1);
+    expect(flow(actor)).to.equal('error');
+    expect(actor.getSnapshot().context.failure).to.deep.equal({ code: 'unknownError' });
+  });
+
+  it('closing with data asks for confirmation; No keeps the form, Yes closes as cancelled', () => {
+    const { actor, emitted, tick } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'form.change', field: 'firstname', value: 'Jan' });
+    actor.send({ type: 'close' });
+    expect(flow(actor)).to.equal('confirmClose');
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
+    actor.send({ type: 'close.cancel' });
+    expect(flow(actor)).to.equal('started');
+    expect(actor.getSnapshot().context.values.firstname).to.equal('Jan');
+    actor.send({ type: 'close' });
+    tick(5000);
+    actor.send({ type: 'close.confirm' });
+    expect(actor.getSnapshot().value).to.equal('closed');
+    const cancelled = emitted.find((e) => e.type === 'cancelled')!;
+    expect(cancelled.report).to.deep.include({ cancelled: true, completed: false, closed: 6000, elapsed: 5000 });
+    expect(cancelled.report.form.firstname).to.equal('Jan');
+    expect(emitted.at(-1)!.type).to.equal('closed');
+  });
+
+  it('closing an untouched form closes at once (cancelled); a forced close skips the question', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'close' });
+    expect(actor.getSnapshot().value).to.equal('closed');
+    expect(emitted.map((e) => e.type)).to.deep.equal(['opened', 'cancelled', 'closed']);
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'close', force: true });
+    expect(actor.getSnapshot().value).to.equal('closed');
+    expect(actor.getSnapshot().can({ type: 'close.confirm' })).to.equal(false);
+  });
+
+  it('prefilled data with autoSubmit submits by itself; desiredTime now selects ASAP', async () => {
+    const { actor, submits } = start();
+    actor.send({ type: 'open', form: { firstname: 'Ala', phonenumber: '600100200', subject: 'PPK' }, autoSubmit: true, desiredTime: 'now', proactive: true });
+    expect(flow(actor)).to.equal('submitted');
+    await waitFor(actor, (s) => s.matches({ active: { flow: 'scheduled' } }));
+    expect(submits[0]).to.deep.include({ phonenumber: '+48600100200', desiredTime: 'now' });
+    expect(actor.getSnapshot().context.report).to.deep.include({ prefilled: true, autoSubmitted: true, proactive: true });
+  });
+
+  it('an invalid prefill with autoSubmit waits for the visitor; an ISO desiredTime picks that slot', () => {
+    const { actor, submits } = start();
+    actor.send({ type: 'open', form: { firstname: 'Ala' }, autoSubmit: true, desiredTime: '2030-01-02T10:00:00Z' });
+    expect(flow(actor)).to.equal('open');
+    expect(submits).to.deep.equal([]);
+    expect(actor.getSnapshot().context.schedule).to.equal('pick');
+    expect(actor.getSnapshot().context.desiredTime).to.equal('2030-01-02T10:00:00.000Z');
+  });
+
+  it('refreshes the wait every 10 s; choosing a date disables it, ASAP re-enables it', async () => {
+    const { actor, clock, waits } = start({ wait: async () => 120 });
+    actor.send({ type: 'open' });
+    await settle();
+    expect(wait(actor)).to.equal('showing');
+    expect(actor.getSnapshot().context.ewt).to.equal(120);
+    expect(waits()).to.equal(1);
+    clock.increment(10_000);
+    await settle();
+    expect(waits()).to.equal(2);
+    actor.send({ type: 'schedule.time', date: '2030-01-02T10:00:00.000Z' });
+    expect(wait(actor)).to.equal('disabled');
+    clock.increment(30_000);
+    await settle();
+    expect(waits()).to.equal(2);
+    actor.send({ type: 'schedule.asap' });
+    await settle();
+    expect(waits()).to.equal(3);
+    expect(actor.getSnapshot().context.schedule).to.equal('asap');
+  });
+
+  it('refuses ASAP when the wait is outside the immediate-callback range; no wait region when display is off', async () => {
+    const { actor } = start({ wait: async () => 900 });
+    actor.send({ type: 'open' });
+    await settle();
+    actor.send({ type: 'schedule.pick' });
+    expect(actor.getSnapshot().can({ type: 'schedule.asap' })).to.equal(false);
+    const off = start({ settings: { ewtDisplay: false } });
+    off.actor.send({ type: 'open' });
+    expect(wait(off.actor)).to.equal('off');
+    expect(off.waits()).to.equal(0);
+  });
+
+  it('minimizes and maximizes only while open', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'minimize.toggle' });
+    expect(actor.getSnapshot().context.minimized).to.equal(true);
+    actor.send({ type: 'minimize.toggle' });
+    expect(actor.getSnapshot().context.minimized).to.equal(false);
+    expect(emitted.map((e) => e.type)).to.include.members(['minimized', 'maximized']);
+  });
+});

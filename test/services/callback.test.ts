@@ -1,0 +1,171 @@
+import { expect } from '@esm-bundle/chai';
+import { http, HttpResponse, delay } from 'msw';
+import { startSimulator } from '../helpers/simulator.ts';
+import { startMocks } from '../helpers/msw.ts';
+import {
+  anonymousId,
+  checkCallbackConfig,
+  createCallbackService,
+  mapCallbackError,
+  reduceAvailability,
+  stripProposals,
+  type CallbackFailure,
+  type CallbackServiceConfig,
+} from '../../src/services/callback.ts';
+import { HttpError } from '../../src/http/request.ts';
+
+// The simulator's manual clock: Monday 2025-03-03 10:00 in Warsaw.
+const v3: CallbackServiceConfig = { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', timeout: 3000, userData: { service: 'PPK' } };
+const v1: CallbackServiceConfig = { apiVersion: 'v1', dataURL: '/api/callback/v1/ppk-callback', serviceName: 'ppk-callback', apikey: 'demo-key', ewt: { queue: 'PPK_Callback' } };
+const form = { firstname: 'Jan', lastname: 'Kowalski', phonenumber: '+48600100200', subject: 'Wpłaty' };
+
+const failureOf = async (promise: Promise<unknown>): Promise<CallbackFailure> => {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { failure: CallbackFailure }).failure;
+  }
+  throw new Error('expected the request to fail');
+};
+const booked = async () => (await (await fetch('/__control/callbacks')).json()) as { callbacks: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+const list = async () => {
+  const body = await booked();
+  return Array.isArray(body) ? body : body.callbacks;
+};
+
+describe('CallbackService against the simulator', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  beforeEach(async () => {
+    sim = await startSimulator();
+  });
+  afterEach(() => sim.dispose());
+
+  it('v3: POSTs {dataURL}/create with serviceName, the number without +48, desiredTime and userData', async () => {
+    const receipt = await createCallbackService(v3).submit({ ...form, desiredTime: '2025-03-04T09:00:00.000Z', userData: { page: '/' } });
+    expect(receipt.state).to.equal('SCHEDULED');
+    const [record] = await list();
+    expect(record).to.deep.include({ serviceName: 'ppk-callback', phoneNumber: '600100200', desiredTime: '2025-03-04T09:00:00.000Z' });
+    expect(record!.userData).to.deep.equal({ service: 'PPK', page: '/', firstname: 'Jan', lastname: 'Kowalski', subject: 'Wpłaty' });
+  });
+
+  it('v3: ASAP (desiredTime now) is queued', async () => {
+    const receipt = await createCallbackService(v3).submit({ ...form, desiredTime: 'now' });
+    expect(receipt.state).to.equal('QUEUED');
+  });
+
+  it('v1: form-encoded with the apikey header and the v1 fields', async () => {
+    const receipt = await createCallbackService(v1).submit({ ...form, phonenumber: '+48600100201' });
+    expect(receipt.state).to.equal('QUEUED');
+    const [record] = await list();
+    expect(record).to.deep.include({ version: 'v1', phoneNumber: '600100201' });
+    expect(record!.userData).to.deep.include({ firstname: 'Jan', subject: 'Wpłaty' });
+  });
+
+  it('maps every simulator error code to its message', async () => {
+    const s = createCallbackService(v3);
+    expect(await failureOf(s.submit({ ...form, phonenumber: '+48123' }))).to.deep.equal({ code: 'invalidPhone', field: 'phonenumber' });
+    expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000036' }))).to.deep.equal({ code: 'numberNotPossible' });
+    expect(await failureOf(s.submit({ ...form, phonenumber: '600000037' }))).to.deep.equal({ code: 'numberNotAllowed' });
+    expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000041' }))).to.deep.equal({ code: 'tooManyRequests', times: [] });
+    expect(await failureOf(s.submit({ ...form, desiredTime: '2025-03-04T19:00:00.000Z' }))).to.deep.equal({ code: 'officeClosed' });
+    expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000409' }))).to.deep.equal({ code: 'alreadyQueued' });
+    expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000500' }))).to.deep.equal({ code: 'unknownError' });
+    expect(await failureOf(createCallbackService({ ...v3, serviceName: 'nope' }).submit(form))).to.deep.equal({ code: 'invalidService' });
+    expect(await failureOf(createCallbackService({ ...v3, apikey: undefined }).submit(form))).to.deep.equal({ code: 'missingApiKey' });
+    expect(await failureOf(createCallbackService({ ...v1, apikey: undefined }).submit(form))).to.deep.equal({ code: 'missingApiKey' });
+  });
+
+  it('a full slot: 7041 with the slot converted for display and the proposals removed', async () => {
+    const failure = await failureOf(createCallbackService(v3).submit({ ...form, desiredTime: '2025-03-04T09:30:00.000Z' })); // 10:30 Warsaw
+    expect(failure).to.deep.equal({ code: 'tooManyRequests', times: ['2025-03-04T09:30:00.000Z'] });
+  });
+
+  it('a second callback for the same number is already queued', async () => {
+    const s = createCallbackService(v3);
+    await s.submit(form);
+    expect(await failureOf(s.submit(form))).to.deep.equal({ code: 'alreadyQueued' });
+  });
+
+  it('an empty phone is "phone number required" without a request', async () => {
+    expect(await failureOf(createCallbackService(v3).submit({ ...form, phonenumber: '+48' }))).to.deep.equal({ code: 'phoneNumberRequired', field: 'phonenumber' });
+    expect(await list()).to.deep.equal([]);
+  });
+
+  it('availability v3 and v1, reduced to time → capacity', async () => {
+    const three = await createCallbackService(v3).availability({ startDate: '2025-03-04', numberOfDays: 1 });
+    expect(Object.keys(three)).to.have.length(32);
+    expect(three['2025-03-04T08:00:00.000Z']).to.equal(3);
+    expect(three['2025-03-04T09:30:00.000Z']).to.equal(0); // 10:30 Warsaw is full
+    const one = await createCallbackService(v1).availability({ startDate: '2025-03-04', numberOfDays: 1 });
+    expect(one).to.deep.equal(three);
+  });
+
+  it('the callback queue wait (group EWT)', async () => {
+    expect(await createCallbackService(v1).wait()).to.equal(30);
+    expect(await createCallbackService({ ...v1, ewt: {} }).wait()).to.equal(undefined);
+  });
+});
+
+describe('CallbackService with hand-written answers', () => {
+  it('a timeout, a 5xx, an empty and a malformed answer are the generic error', async () => {
+    await startMocks(http.post('/slow/create', async () => {
+      await delay(500);
+      return HttpResponse.json({});
+    }));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/slow', timeout: 100 }).submit(form))).to.deep.equal({ code: 'unknownError' });
+    await startMocks(http.post('/err/create', () => HttpResponse.json({ code: 7042, message: 'x' }, { status: 503 })));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/err' }).submit(form))).to.deep.equal({ code: 'unknownError' });
+    await startMocks(http.post('/bad/create', () => new HttpResponse('{oops', { status: 400 })));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/bad' }).submit(form))).to.deep.equal({ code: 'unknownError' });
+    await startMocks(http.post('/empty/create', () => new HttpResponse('', { status: 200 })));
+    expect(await createCallbackService({ ...v3, dataURL: '/empty' }).submit(form)).to.deep.equal({ id: undefined, desiredTime: undefined, state: undefined });
+  });
+
+  it('the server message for an unknown 400 code; a missing customer number is phone required', async () => {
+    await startMocks(http.post('/m/create', () => HttpResponse.json({ code: 999, message: 'Odmowa serwera' }, { status: 400 })));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/m' }).submit(form))).to.deep.equal({ code: 'unknownError', message: 'Odmowa serwera' });
+    await startMocks(http.post('/n/create', () => HttpResponse.json({ code: 501, message: 'Invalid parameters: missing customer number' }, { status: 400 })));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/n' }).submit(form))).to.deep.equal({ code: 'phoneNumberRequired', field: 'phonenumber' });
+    await startMocks(http.post('/p/create', () => HttpResponse.json({ code: 501, message: 'Invalid parameters' }, { status: 400 })));
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/p' }).submit(form))).to.deep.equal({ code: 'invalidParameters' });
+  });
+
+  it('availability: an answer without slots and a malformed body are rejected', async () => {
+    await startMocks(
+      http.get('/a/availability/ppk-callback', () => HttpResponse.json({ data: 'none' })),
+      http.get('/b/availability/ppk-callback', () => new HttpResponse('<html>', { status: 200 })),
+    );
+    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => e.kind);
+    expect(await fail(createCallbackService({ ...v3, dataURL: '/a' }).availability({ startDate: '2025-03-04' }))).to.equal('malformed');
+    expect(await fail(createCallbackService({ ...v3, dataURL: '/b' }).availability({ startDate: '2025-03-04' }))).to.equal('malformed');
+  });
+});
+
+describe('callback service helpers', () => {
+  it('configuration: v3 needs a serviceName, every version a data URL', () => {
+    expect(checkCallbackConfig({ ...v3, serviceName: '' })).to.equal('Invalid configuration');
+    expect(checkCallbackConfig({ apiVersion: 'v1' })).to.equal('API is not available');
+    expect(checkCallbackConfig(v3)).to.equal(undefined);
+  });
+
+  it('reduces v3 slots (utcTime or localTime) and v1 maps', () => {
+    expect(reduceAvailability({ data: { slots: [{ utcTime: 'a' }, { localTime: '2025-03-04T09:00:00+01:00', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 0 }] } }))
+      .to.deep.equal({ '2025-03-04T09:00:00+01:00': 2, '2025-03-04T08:15:00.000Z': 0 });
+    expect(reduceAvailability({ '2025-03-04T08:00:00.000Z': 3, junk: 1 })).to.deep.equal({ '2025-03-04T08:00:00.000Z': 3 });
+  });
+
+  it('strips the slot-proposal text and keeps the named slot', () => {
+    const { text, times } = stripProposals('Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full. Proposed time slots: 2025-03-04T09:45:00.000Z, 2025-03-04T10:00:00.000Z. Please propose another time slot.');
+    expect(text).to.equal('Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full.');
+    expect(times).to.deep.equal(['2025-03-04T09:30:00.000Z']);
+  });
+
+  it('maps non-HTTP failures to the generic text', () => {
+    expect(mapCallbackError(new TypeError('x'))).to.deep.equal({ code: 'unknownError' });
+    expect(mapCallbackError(new HttpError('network', 'x'))).to.deep.equal({ code: 'unknownError' });
+  });
+
+  it('anonymous ids are a GUID with an anonymous-domain suffix', () => {
+    expect(anonymousId()).to.match(/^[0-9a-f-]{36}@anonymous\.live-assist$/);
+  });
+});
