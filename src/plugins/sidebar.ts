@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { sidebarMachine, sidebarMessages, visibleChannels, isChannel } from '../../machines/sidebar.machine.ts';
+import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
+import { readList, readSection, v } from '../app/section.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { applyAvailability, isRule } from '../../machines/availability.ts';
 import type { StatsConfig } from '../services/stats.ts';
@@ -34,6 +35,32 @@ declare module '../bus/types.ts' {
 
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
 
+const text = (what: string) => v.optional(v.string(`${what} must be a string`));
+
+/** One entry of `sidebar.channels`. */
+export const channelSchema = v.looseObject(
+  {
+    name: v.pipe(v.string('name must be a string'), v.nonEmpty('name must not be empty')),
+    enable: v.optional(v.boolean('enable must be true or false')),
+    clickCommand: v.optional(v.pipe(v.string('clickCommand must be a string'), v.regex(/^\w+\.\w+$/, 'clickCommand must look like Plugin.command'))),
+    clickOptions: v.optional(v.unknown()),
+    displayName: text('displayName'),
+    displayTitle: text('displayTitle'),
+    icon: text('icon'),
+    i18n: text('i18n'),
+    onClick: v.optional(v.function('onClick must be a function')),
+  },
+  'each channel must be an object with a name',
+);
+
+/** The `sidebar` section (channels are read item by item with `channelSchema`). */
+export const sidebarSection = {
+  position: v.optional(v.picklist(['left', 'right'], "position must be 'left' or 'right'"), 'right'),
+  showOnStartup: v.optional(v.boolean('showOnStartup must be true or false'), true),
+  expandOnHover: v.optional(v.boolean('expandOnHover must be true or false'), true),
+  availability: v.optional(v.literal(false, 'availability can only be false (to ignore the stats rule)')),
+};
+
 /** closed, collapsed (opened; also while waiting to expand) or expanded (also while waiting to contract). */
 export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): SidebarMode {
   if (snapshot.matches({ view: 'closed' }) || snapshot.matches({ view: 'start' })) return 'closed';
@@ -49,10 +76,11 @@ export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): Side
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Sidebar');
-  const section = app.section('sidebar');
+  const raw = app.section('sidebar');
+  const { value: section } = readSection('sidebar', raw, sidebarSection);
   const stats = app.section('stats') as StatsConfig & { availability?: unknown };
   const rule = section.availability === false ? undefined : stats.availability;
-  const channels = Array.isArray(section.channels) ? (section.channels as unknown[]).filter(isChannel) : [];
+  const channels = readList('sidebar.channels', raw.channels, channelSchema).value as SidebarChannel[];
   const actor: SidebarActor = createActor(
     sidebarMachine.provide({
       actors: {
