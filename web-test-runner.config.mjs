@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { chromiumLaunchOptions } from './test/chromium.mjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { build } from 'esbuild';
 
@@ -51,15 +52,6 @@ const facade = (specifier) => {
 };
 const mswWorker = readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default {
   files: ['test/**/*.test.ts'],
@@ -73,11 +65,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        headless: true,
-        args: chromiumArgs,
-      },
+      launchOptions: chromiumLaunchOptions(),
     }),
   ],
   mimeTypes: { '**/*.tsx': 'js', '**/*.ts': 'js' },

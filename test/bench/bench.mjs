@@ -31,6 +31,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromiumPath, launchChromium } from '../chromium.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
@@ -41,8 +42,6 @@ const NO_BROWSER = args.includes('--no-browser');
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5) || 5;
 /** Names in module paths that are not widgets: shared view code, shared sheets, the plugin index. */
 const NOT_WIDGETS = new Set(['common', 'index', 'tokens', 'base', 'chrome']);
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // ───────────────────────────────────────────── build
 
@@ -448,10 +447,9 @@ async function oneRun(/** @type {import('playwright').Browser} */ browser, /** @
 }
 
 async function timings(/** @type {string[]} */ runtimeFiles) {
-  const { chromium } = await import('playwright');
-  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const executablePath = chromiumPath();
   const { server, origin } = await serve();
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROME_ARGS });
+  const browser = await launchChromium();
   try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, origin, runtimeFiles));

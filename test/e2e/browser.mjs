@@ -3,21 +3,8 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: chromiumArgs });
-}
+export { chromiumArgs, launchChromium } from '../chromium.mjs';
 
 const types = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.html': 'text/html; charset=utf-8' };
 

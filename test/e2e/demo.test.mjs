@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright';
+import { launchChromium } from '../chromium.mjs';
 import { startServer } from '../../demo/server.mjs';
 
 const LIBRARY_FILE = new URL('../../dist/live-assist.js', import.meta.url);
@@ -15,11 +15,7 @@ let server;
 let browser;
 before(async () => {
   server = await startServer({ port: 0, simulator: { chat: { agentJoinDelayMs: 100, botJoinDelayMs: 50, typingDelayMs: 20, replyDelayMs: 20 } } });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
