@@ -61,7 +61,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
-  testsFinishTimeout: 180000,
+  testsFinishTimeout: 300000,
   browsers: [
     playwrightLauncher({
       product: 'chromium',

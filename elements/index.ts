@@ -7,9 +7,10 @@ import { LaSidebarElement } from './sidebar/la-sidebar.ts';
 import { LaOverlayElement } from './overlay/la-overlay.ts';
 import { LaChannelSelectorElement } from './channel-selector/la-channel-selector.ts';
 import { LaCallUsElement } from './call-us/la-call-us.ts';
+import { LaToasterElement } from './toaster/la-toaster.ts';
 
 /** Every public element, defined by the loader (their views load later). */
-export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement];
+export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement];
 
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const element of elements) defineElement(element, registry);

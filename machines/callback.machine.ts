@@ -154,6 +154,7 @@ export function validateCallback(
   schedule: Schedule,
   desiredTime: string | null,
   settings: CallbackSettings,
+  ewt?: number,
 ): Partial<Record<ErrorTarget, FieldError>> {
   const errors: Partial<Record<ErrorTarget, FieldError>> = {};
   for (const field of CALLBACK_FIELDS) {
@@ -169,6 +170,10 @@ export function validateCallback(
     else if (value.length > max) errors[field] = { key: 'callback.validation.tooLong', params: { max } };
   }
   if (schedule === 'pick' && !desiredTime) errors.desiredTime = { key: 'callback.validation.timeRequired' };
+  // Immediate-callback thresholds (§5): an ASAP request is refused while the queue's known wait is outside them.
+  if (schedule === 'asap' && settings.scheduledCallback && !immediateAvailable({ settings, ewt })) {
+    errors.desiredTime = { key: 'callback.validation.immediateUnavailable' };
+  }
   return errors;
 }
 
@@ -236,9 +241,9 @@ export const callbackMachine = setup({
     waitRefresh: ({ context }) => context.settings.refreshInterval,
   },
   guards: {
-    valid: ({ context }) => Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings)).length === 0,
+    valid: ({ context }) => Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0,
     autoSubmit: ({ context }) =>
-      context.autoSubmit && Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings)).length === 0,
+      context.autoSubmit && Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0,
     hasData: ({ context }) => hasData(context),
     ewtDisplay: ({ context }) => context.settings.ewtDisplay,
     immediateAvailable: ({ context }) => immediateAvailable(context) || !context.settings.scheduledCallback,
@@ -254,7 +259,7 @@ export const callbackMachine = setup({
     markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now() }) })),
     emitStarted: emit(({ context }) => ({ type: 'started' as const, report: withForm(context) })),
     validate: assign(({ context }) => {
-      const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings);
+      const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt);
       return { errors, report: withForm(context, { errors: [...context.report.errors, ...Object.values(errors).map((e) => e.key)] }) };
     }),
     /** Records closed / elapsed / cancelled, publishes `cancelled` when not completed, then `closed`. */

@@ -50,6 +50,20 @@ function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previ
   buttons[next]!.focus();
 }
 
+const TABBABLE = 'button:not([disabled]):not([tabindex="-1"]), [href], input:not([disabled]), [tabindex="0"]';
+
+/** Keeps Tab and Shift+Tab inside the modal calendar (as the shared Dialog does). */
+function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
+  if (items.length === 0) return;
+  const root = event.currentTarget.getRootNode() as ShadowRoot;
+  const index = items.indexOf(root.activeElement as HTMLElement);
+  const last = items.length - 1;
+  if (event.shiftKey ? index > 0 : index >= 0 && index < last) return;
+  event.preventDefault();
+  items[event.shiftKey ? last : 0]!.focus();
+}
+
 function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const t = useT();
   const env = useEnvironment();
@@ -92,7 +106,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
           if (event.key === 'Escape') {
             event.stopPropagation();
             close();
-          }
+          } else if (event.key === 'Tab') trapFocus(event);
         }}
       >
         <header className="la-titlebar">

@@ -110,7 +110,7 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
         </section>
       ) : null}
       <p className="la-callus__available">{t.t('callus.available')}</p>
-      <footer className="la-callus__footer">
+      <div className="la-callus__footer">
         {canOfferCobrowse(context) ? (
           <p className="la-callus__cobrowse">
             <button type="button" className="la-callus__link" onClick={() => actor.send({ type: 'cobrowse.offer' })}>
@@ -121,7 +121,7 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
         <ButtonGroup>
           <Button onClick={() => actor.send({ type: 'close' })}>{t.t('common.cancel')}</Button>
         </ButtonGroup>
-      </footer>
+      </div>
       {dialog ? (
         <Dialog title={t.t('callus.cobrowseTitle')} role="dialog" onCancel={starting ? undefined : () => actor.send({ type: 'dialog.cancel' })}>
           <p>{t.t('callus.cobrowseText')}</p>

@@ -33,20 +33,36 @@ interface PhoneFieldProps {
 function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: PhoneFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(value);
+  latest.current = value;
   const t = useT();
+  const { lang } = useEnvironment();
+  // Initialised once per language: intl-tel-input wraps the input and draws the flag; the dial code stays
+  // inside the input's value (no separate dial code), so the machine's '+48' is what the visitor sees.
   useLayoutEffect(() => {
-    if (!countryCodes || !input.current) return undefined;
-    const iti = intlTelInput(input.current, {
+    const el = input.current;
+    if (!countryCodes || !el) return undefined;
+    const iti = intlTelInput(el, {
       onlyCountries: ['pl'],
       initialCountry: 'pl',
       countrySelectorMode: 'DROPDOWN',
+      separateDialCode: false,
+      showFlags: true,
       countrySearch: false,
       formatAsYouType: false,
-      placeholderNumberPolicy: 'OFF' as never,
-      uiTranslations: { selectedCountryAriaLabel: t.t('callback.countryCode') } as never,
+      strictMode: false,
+      countryNameLocale: lang,
+      placeholderNumberPolicy: 'OFF',
+      uiTranslations: {
+        selectedCountryAriaLabel: `${t.t('callback.countryCode')}: \${countryName} (\${dialCode})`,
+        noCountrySelected: t.t('callback.countryCode'),
+        countryListAriaLabel: t.t('callback.countryList'),
+      },
     });
+    // The library may rewrite the value while it starts; the machine's value (prefix included) wins.
+    el.value = latest.current;
     return () => iti.destroy();
-  }, [countryCodes, t]);
+  }, [countryCodes, t, lang]);
   return (
     <div className={`la-field la-callback__phone${error ? ' la-field--invalid' : ''}`}>
       <label htmlFor={id}>
@@ -68,7 +84,11 @@ function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: 
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={phoneKey}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            // intl-tel-input announces a country change with its own 'input' CustomEvent; not the visitor's typing.
+            if ((event.nativeEvent as CustomEvent<{ isCountryChange?: boolean }>).detail?.isCountryChange) return;
+            onChange(event.target.value);
+          }}
         />
       </div>
       {error ? (
@@ -243,6 +263,11 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                   />
                   {t.t('callback.pick')}
                 </label>
+                {schedule === 'asap' && errors.desiredTime ? (
+                  <span className="la-field__error" role="alert">
+                    {message(t, errors.desiredTime)}
+                  </span>
+                ) : null}
               </fieldset>
                 {schedule === 'pick' ? (
                   <div className={`la-field${errors.desiredTime ? ' la-field--invalid' : ''}`}>

@@ -17,4 +17,5 @@ export const lazyPlugins: PluginLoaders = {
   Overlay: () => import('./overlay.ts'),
   ChannelSelector: () => import('./channel-selector.ts'),
   CallUs: () => import('./call-us.ts'),
+  Toaster: () => import('./toaster.ts'),
 };

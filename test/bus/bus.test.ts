@@ -135,6 +135,20 @@ describe('Bus', () => {
       expect(await rejection(bus.command('Broken.ping'))).to.equal(BusErrors.noCommand);
     });
 
+    it('load() fetches a lazy plugin without running a command, once; unknown names reject', async () => {
+      let loads = 0;
+      bus.registerLazy('Lazy', async () => {
+        loads += 1;
+        bus.registerPlugin('Lazy').ready();
+      });
+      await Promise.all([bus.load('Lazy'), bus.load('Lazy')]);
+      expect(loads).to.equal(1);
+      expect(bus.describe().find((p) => p.name === 'Lazy')?.loaded).to.equal(true);
+      await bus.load('Lazy');
+      expect(loads).to.equal(1);
+      expect(await rejection(bus.load('Nobody'))).to.equal(BusErrors.loadPlugin);
+    });
+
     it('rejects when the loaded code does not register the plugin', async () => {
       bus.registerLazy('Broken', async () => undefined);
       expect(await rejection(bus.command('Broken.ping'))).to.equal(BusErrors.loadPlugin);

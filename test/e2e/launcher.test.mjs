@@ -106,3 +106,27 @@ test('mobile mode: one button opens the overlay "Potrzebujesz pomocy?" with the 
     await control('/__control/clock', { reset: true });
   }
 });
+
+test('the CallUs channel opens the call-us panel in the overlay: the helpline number and the opening hours', async () => {
+  await control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  const demo = await openDemo();
+  try {
+    await demo.page.locator('la-sidebar').getByRole('button', { name: /Zadzwoń/ }).first().click();
+    const dialog = demo.page.locator('la-overlay').getByRole('dialog', { name: 'Zadzwoń do nas' });
+    await dialog.waitFor();
+    const number = dialog.locator('la-call-us .la-callus__number--main');
+    assert.equal(await number.textContent(), '+48 22 100 20 30');
+    assert.equal(await number.getAttribute('href'), 'tel:+48221002030');
+    assert.equal(await dialog.locator('la-call-us .la-callus__main .la-callus__label').textContent(), 'Infolinia PPK');
+    assert.deepEqual(await dialog.locator('la-call-us .la-callus__hours li').allTextContents(), ['Poniedziałek–piątek: 8:00–17:00']);
+    assert.equal(await dialog.locator('la-call-us .la-callus__available').textContent(), 'Dostępni');
+    const size = await number.evaluate((a) => parseFloat(getComputedStyle(a).fontSize));
+    assert.ok(size > 0 && size <= 36, `main number at ${size}px`);
+    await dialog.locator('la-call-us').getByRole('button', { name: 'Anuluj' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});

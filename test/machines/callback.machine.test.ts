@@ -245,6 +245,24 @@ describe('callback machine', () => {
     expect(off.waits()).to.equal(0);
   });
 
+  it('rejects an immediate request while the known wait is outside 0-300 s; a picked slot is still sent', async () => {
+    const { actor, submits } = start({ wait: async () => 301 });
+    actor.send({ type: 'open' });
+    await settle();
+    fill(actor);
+    expect(actor.getSnapshot().context.schedule).to.equal('asap');
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('started');
+    expect(actor.getSnapshot().context.errors.desiredTime?.key).to.equal('callback.validation.immediateUnavailable');
+    expect(submits).to.have.length(0);
+    actor.send({ type: 'schedule.time', date: '2030-01-02T09:00:00.000Z' });
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(submits.map((s) => s.desiredTime)).to.deep.equal(['2030-01-02T09:00:00.000Z']);
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600', subject: 's' }, 'asap', null, settings, 300)).to.deep.equal({});
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600', subject: 's' }, 'asap', null, settings, undefined)).to.deep.equal({});
+  });
+
   it('minimizes and maximizes only while open', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'open' });

@@ -46,6 +46,15 @@ describe('side-button machine', () => {
     expect(visible()).to.equal(true);
   });
 
+  it('holds the effect and its duration; configure changes them, bad values keep the current ones', () => {
+    const { actor } = start({ effect: 'slide', effectDuration: 500 });
+    expect(actor.getSnapshot().context).to.include({ effect: 'slide', effectDuration: 500 });
+    actor.send({ type: 'configure', effect: 'fade', effectDuration: -1, openDelay: Number.NaN });
+    expect(actor.getSnapshot().context).to.include({ effect: 'fade', effectDuration: 500, openDelay: 1000 });
+    actor.send({ type: 'configure', effect: 'spin' as 'fade', effectDuration: 0 });
+    expect(actor.getSnapshot().context).to.include({ effect: 'fade', effectDuration: 0 });
+  });
+
   it('rejects show when shown (waiting or visible) and hide when hidden', () => {
     const { actor, clock } = start();
     expect(actor.getSnapshot().can({ type: 'hide' })).to.equal(false);

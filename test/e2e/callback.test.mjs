@@ -1,0 +1,151 @@
+// End-to-end: the callback window and its calendar on the Polish demo page (`/`) against the demo
+// server's simulator (issue 5): book ASAP from the sidebar, book a slot tomorrow picked in the calendar,
+// 7042 for a closed office keeps the form, closing with data asks first. Needs `npx rollup -c` first.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { launchChromium } from './browser.mjs';
+import { startServer } from '../../demo/server.mjs';
+
+let server;
+let browser;
+before(async () => {
+  assert.ok(existsSync('dist/live-assist.js'), 'dist/live-assist.js is missing: run `npx rollup -c` first');
+  server = await startServer({ port: 0 });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const control = async (path, body, method = 'POST') => {
+  const response = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+  assert.ok(response.ok, `${path}: ${response.status}`);
+};
+const booked = async () => {
+  const body = await (await fetch(`${server.url}/__control/callbacks`)).json();
+  return body.callbacks ?? body;
+};
+
+async function openDemo() {
+  const context = await browser.newContext({ timezoneId: 'Europe/Warsaw', locale: 'pl-PL' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/', { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  const win = page.locator('la-callback [part=window]');
+  return { page, errors, win, close: () => context.close() };
+}
+
+async function fill(win, { firstname, phone, subject }) {
+  await win.locator('[name=firstname]').fill(firstname);
+  const phoneField = win.locator('[name=phonenumber]');
+  assert.equal(await phoneField.inputValue(), '+48');
+  await phoneField.press('End');
+  await phoneField.pressSequentially(phone);
+  await win.locator('[name=subject]').fill(subject);
+}
+
+test('ASAP from the sidebar\'s "Oddzwonimy": booked, confirmation in Polish', async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo();
+  try {
+    await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
+    await demo.win.waitFor();
+    assert.equal(await demo.win.locator('h2').textContent(), 'Zamów rozmowę');
+    assert.match(await demo.win.locator('.la-callback__privacy').textContent(), /Centrum Informacji PPK/);
+    await fill(demo.win, { firstname: 'Jan', phone: 'ab600-100 500', subject: 'Wpłaty' });
+    assert.equal(await demo.win.locator('[name=phonenumber]').inputValue(), '+48600100500');
+    assert.equal(await demo.win.locator('input[value=asap]').isChecked(), true);
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600100500').waitFor();
+    const record = (await booked()).find((r) => r.phoneNumber === '600100500');
+    assert.ok(record, 'the simulator booked the callback');
+    assert.equal(record.userData?.firstname, 'Jan');
+    await demo.win.getByRole('button', { name: 'Zamknij', exact: true }).click();
+    await demo.win.waitFor({ state: 'detached' });
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('a slot tomorrow picked in the calendar is booked for that time', async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo();
+  try {
+    await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
+    await demo.win.waitFor();
+    await fill(demo.win, { firstname: 'Anna', phone: '600100501', subject: 'Dopłaty' });
+    await demo.win.getByLabel('Wybierz datę i godzinę').check();
+    await demo.win.locator('[name=desiredtime]').click();
+    const calendar = demo.page.locator('la-calendar').getByRole('dialog', { name: 'Umów rozmowę' });
+    await calendar.waitFor();
+    const days = calendar.locator('.la-calendar__day');
+    assert.equal(await days.count(), 5);
+    assert.deepEqual((await calendar.locator('.la-calendar__day-label').allTextContents()).slice(0, 2), ['Dzisiaj', 'Jutro']);
+    await days.nth(1).click();
+    const slot = calendar.locator('.la-calendar__slot:not([disabled])', { hasText: '11:00' });
+    await slot.click();
+    await calendar.getByRole('button', { name: 'W porządku' }).click();
+    await calendar.waitFor({ state: 'detached' });
+    assert.match(await demo.win.locator('[name=desiredtime]').inputValue(), /11:00/);
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByText('Rozmowa zarezerwowana!', { exact: false }).waitFor();
+    const record = (await booked()).find((r) => r.phoneNumber === '600100501');
+    assert.ok(record, 'the simulator booked the callback');
+    const tomorrow = await demo.page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(11, 0, 0, 0);
+      return d.toISOString();
+    });
+    assert.equal(new Date(record.desiredTime).toISOString(), tomorrow);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('7042 while the office is closed shows its message and keeps the form; closing asks first', async () => {
+  await control('/__control/clock', { warsawTime: '18:00' });
+  const demo = await openDemo();
+  try {
+    await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
+    await demo.win.waitFor();
+    await fill(demo.win, { firstname: 'Ewa', phone: '600100502', subject: 'Wypłata' });
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    const alert = demo.win.getByRole('alertdialog');
+    await alert.getByText('Biuro jest zamknięte. Wybierz termin w godzinach pracy.').waitFor();
+    await alert.getByRole('button', { name: 'W porządku' }).click();
+    await alert.waitFor({ state: 'detached' });
+    assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Ewa');
+    assert.equal(await demo.win.locator('[name=phonenumber]').inputValue(), '+48600100502');
+    assert.equal(await demo.win.locator('[name=subject]').inputValue(), 'Wypłata');
+    assert.equal((await booked()).some((r) => r.phoneNumber === '600100502'), false);
+
+    const events = [];
+    await demo.page.exposeFunction('recordEvent', (name) => events.push(name));
+    await demo.page.evaluate(() => window.LiveAssist.subscribe('Callback.*', (e) => window.recordEvent(e.name)));
+    await demo.win.getByRole('button', { name: 'Zamknij okno Zamów rozmowę' }).click();
+    const confirm = demo.win.getByRole('alertdialog');
+    await confirm.getByText('Czy na pewno chcesz zrezygnować z zamówienia rozmowy?').waitFor();
+    await confirm.getByRole('button', { name: 'Nie', exact: true }).click();
+    assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Ewa');
+    await demo.win.getByRole('button', { name: 'Zamknij okno Zamów rozmowę' }).click();
+    await confirm.getByRole('button', { name: 'Tak', exact: true }).click();
+    await demo.win.waitFor({ state: 'detached' });
+    await demo.page.waitForFunction(() => !document.querySelector('la-callback')?.shadowRoot?.querySelector('[part=window]'));
+    for (let i = 0; i < 20 && events.length < 2; i++) await demo.page.waitForTimeout(50);
+    assert.deepEqual(events, ['Callback.cancelled', 'Callback.closed']);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});

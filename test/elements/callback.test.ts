@@ -1,0 +1,283 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { http, HttpResponse, delay } from 'msw';
+import { expectAccessible } from '../helpers/axe.ts';
+import { waitFor } from '../helpers/dom.ts';
+import { startSimulator } from '../helpers/simulator.ts';
+import type { LiveAssistApi } from '../../src/app/boot.ts';
+
+// <la-callback> and <la-calendar> through the whole pattern, against the demo simulator behind msw.
+window.liveAssistConfig = {
+  main: { lang: 'en', theme: 'light', deploymentID: 'cbtest', preload: 'intent', timeFormat: 24 },
+  callback: {
+    apiVersion: 'v3',
+    dataURL: '/api/callback/v3',
+    serviceName: 'ppk-callback',
+    apikey: 'demo-key',
+    countries: [{ iso2: 'pl', dialCode: '48' }],
+    ewt: { display: true, queue: 'PPK_Callback', url: '/api/ewt/group', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 },
+    dataProtection: { controller: 'Centrum Informacji PPK', purpose: 'handling your contact question', pdf: '/ochrona-danych.pdf' },
+  },
+  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+};
+
+let api: LiveAssistApi;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const root = () => document.querySelector('la-callback')?.shadowRoot ?? null;
+const calendarRoot = () => document.querySelector('la-calendar')?.shadowRoot ?? null;
+const win = () => root()?.querySelector<HTMLElement>('[part=window]') ?? null;
+const field = (name: string) => root()!.querySelector<HTMLInputElement & HTMLTextAreaElement>(`[name=${name}]`)!;
+const active = () => (root()?.activeElement ?? calendarRoot()?.activeElement) as HTMLElement | null;
+const control = (path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const tabUntil = async (match: (el: HTMLElement | null) => boolean, max = 12) => {
+  for (let i = 0; i < max && !match(active()); i++) await sendKeys({ press: 'Tab' });
+  expect(match(active()), 'tab target reached').to.equal(true);
+};
+
+describe('<la-callback> with <la-calendar>', () => {
+  before(async () => {
+    sim = await startSimulator();
+    ({ LiveAssist: api } = await import('../../src/index.ts'));
+    await api.ready;
+  });
+  after(() => sim.dispose());
+
+  it('is appended, docked and rendered when Callback.open runs; a second open is rejected', async () => {
+    const events: string[] = [];
+    api.subscribe('Callback.*', (e) => events.push(e.name));
+    await api.command('Callback.open');
+    const w = await waitFor(win, 4000, 'the callback window');
+    expect(w.querySelector('h2')!.textContent).to.equal('Receive a Call');
+    expect(await api.command('Callback.open').catch((e: Error) => e.message)).to.equal('Already opened');
+    expect(events).to.deep.equal(['Callback.opened']);
+    // The +48 prefix is shown in the field itself (intl-tel-input must not strip it as a separate dial code).
+    await waitFor(() => root()!.querySelector('.iti'), 2000, 'intl-tel-input');
+    expect(field('phonenumber').value).to.equal('+48');
+    expect(root()!.querySelector('.iti__selected-dial-code')).to.equal(null);
+    // The country picker is there, with Poland as its one entry.
+    const picker = root()!.querySelector<HTMLButtonElement>('.iti__selected-country')!;
+    expect(picker.getAttribute('aria-label')).to.equal('Country code: Poland (+48)');
+    expect(root()!.querySelectorAll('.iti__country')).to.have.length(1);
+    expect(root()!.querySelector('.iti__country')!.getAttribute('data-dial-code')).to.equal('48');
+    expect(root()!.querySelector('style')).to.equal(null);
+    expect([...root()!.querySelectorAll('[style]')].filter((el) => !el.closest('.iti'))).to.have.length(0);
+    expect(root()!.querySelector('a[href="/ochrona-danych.pdf"]')).to.not.equal(null);
+    const registry = await api.command('WindowManager.getRegistry');
+    expect(registry.map((e) => e.plugin)).to.include('Callback');
+    await expectAccessible(document.querySelector('la-callback')!);
+  });
+
+  it('the phone field takes digits and + only and keeps the +48 prefix', async () => {
+    field('phonenumber').focus();
+    await sendKeys({ type: 'ab 6-0' });
+    expect(field('phonenumber').value).to.equal('+4860');
+    for (let i = 0; i < 5; i++) await sendKeys({ press: 'Backspace' });
+    expect(field('phonenumber').value).to.equal('+48');
+    await sendKeys({ press: 'Home' });
+    await sendKeys({ press: 'Delete' });
+    expect(field('phonenumber').value).to.equal('+48');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '6001002003004' });
+    expect(field('phonenumber').value).to.equal('+48600100200');
+    expect(field('phonenumber').value).to.have.length(12);
+    for (let i = 0; i < 9; i++) await sendKeys({ press: 'Backspace' });
+    expect(field('phonenumber').value).to.equal('+48');
+  });
+
+  it('validates before submit with the spec messages', async () => {
+    root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    await waitFor(() => root()!.querySelector('.la-field__error'), 2000, 'errors');
+    const errors = [...root()!.querySelectorAll('.la-field__error')].map((e) => e.textContent);
+    expect(errors).to.include('Please enter a valid phone number.');
+    expect(errors).to.include('This field is required.');
+    expect(field('firstname').getAttribute('aria-invalid')).to.equal('true');
+    await expectAccessible(document.querySelector('la-callback')!);
+  });
+
+  it('books a slot from the calendar with the keyboard alone', async () => {
+    field('firstname').focus();
+    await sendKeys({ type: 'Jan' });
+    await tabUntil((el) => el?.getAttribute('name') === 'phonenumber');
+    await sendKeys({ type: '600100300' });
+    await sendKeys({ press: 'Tab' });
+    expect(active()?.getAttribute('name')).to.equal('subject');
+    await sendKeys({ type: 'Wpłaty' });
+    await sendKeys({ press: 'Tab' });
+    expect(active()?.getAttribute('value')).to.equal('asap');
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => root()!.querySelector('[name=desiredtime]'), 2000, 'the date-time field');
+    await sendKeys({ press: 'Tab' });
+    expect(active()?.getAttribute('name')).to.equal('desiredtime');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => calendarRoot()?.querySelector('[role=dialog]'), 4000, 'the calendar');
+    await waitFor(() => calendarRoot()!.activeElement?.classList.contains('la-calendar__day'), 2000, 'focus on the first day');
+    const labels = [...calendarRoot()!.querySelectorAll('.la-calendar__day-label')].map((e) => e.textContent);
+    expect(labels.slice(0, 2)).to.deep.equal(['Today', 'Tomorrow']);
+    expect(labels).to.have.length(5);
+    await expectAccessible(document.querySelector('la-calendar')!);
+    await sendKeys({ press: 'ArrowRight' });
+    expect(calendarRoot()!.activeElement!.querySelector('.la-calendar__day-label')!.textContent).to.equal('Tomorrow');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => calendarRoot()!.querySelector('.la-calendar__slot:not([disabled])'), 4000, 'open slots');
+    expect(calendarRoot()!.querySelector('.la-calendar__day--chosen .la-calendar__day-label')!.textContent).to.equal('Tomorrow');
+    await sendKeys({ press: 'Tab' });
+    expect(calendarRoot()!.activeElement!.classList.contains('la-calendar__slot')).to.equal(true);
+    await sendKeys({ press: 'ArrowRight' });
+    const chosenTime = calendarRoot()!.activeElement!.textContent;
+    const selected = new Promise<{ date: string; timeString: string }>((resolve) => api.subscribe('Calendar.selected', (e) => resolve(e.data)));
+    await sendKeys({ press: 'Enter' });
+    expect((await selected).timeString).to.equal(chosenTime);
+    await expectAccessible(document.querySelector('la-calendar')!);
+    // The modal calendar traps focus: Tab and Shift+Tab cycle inside it.
+    for (let i = 0; i < 10; i++) {
+      await sendKeys({ press: 'Tab' });
+      expect(calendarRoot()!.activeElement, `focus inside the calendar after Tab ${i + 1}`).to.not.equal(null);
+    }
+    for (let i = 0; i < 10; i++) {
+      await sendKeys({ press: 'Shift+Tab' });
+      expect(calendarRoot()!.activeElement, `focus inside the calendar after Shift+Tab ${i + 1}`).to.not.equal(null);
+    }
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !calendarRoot()!.querySelector('[role=dialog]'), 2000, 'the calendar to close');
+    await waitFor(() => active()?.getAttribute('name') === 'desiredtime', 2000, 'focus back on the date-time field');
+    expect(field('desiredtime').value).to.contain(chosenTime!);
+    await tabUntil((el) => el?.textContent === 'Confirm');
+    await sendKeys({ press: 'Enter' });
+    const confirmation = await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
+    expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100300");
+    const [record] = (await (await fetch('/__control/callbacks')).json()).callbacks ?? (await (await fetch('/__control/callbacks')).json());
+    expect(record.phoneNumber).to.equal('600100300');
+    expect(record.state).to.equal('SCHEDULED');
+    await expectAccessible(document.querySelector('la-callback')!);
+  });
+
+  it('closes after booking with Close (completed, not cancelled); close when closed is rejected', async () => {
+    const events: string[] = [];
+    const off = api.subscribe('Callback.*', (e) => events.push(e.name));
+    const button = [...root()!.querySelectorAll<HTMLButtonElement>('.la-callback__confirmation button')].find((b) => b.textContent === 'Close')!;
+    button.click();
+    await waitFor(() => !win(), 2000, 'the window to close');
+    off();
+    expect(events).to.deep.equal(['Callback.closed']);
+    expect(await api.command('Callback.close').catch((e: Error) => e.message)).to.equal('Already closed');
+    expect(await api.command('Callback.minimize').catch((e: Error) => e.message)).to.equal('Callback is not currently open');
+  });
+
+  it('an error answer shows its message in a dialog and Okay gives back the filled form', async () => {
+    await api.command('Callback.open', { form: { firstname: 'Ala', phonenumber: '600000036', subject: 'PPK' } });
+    await waitFor(win, 4000, 'the callback window');
+    root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 4000, 'the error dialog');
+    expect(dialog.textContent).to.contain('Callback to this number is not possible. Please retry with another phone number.');
+    await expectAccessible(document.querySelector('la-callback')!);
+    expect(active()?.textContent).to.equal('Okay');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    expect(field('firstname').value).to.equal('Ala');
+    expect(field('phonenumber').value).to.equal('+48600000036');
+    expect(field('subject').value).to.equal('PPK');
+  });
+
+  it('7030 (invalid phone) shows its message and marks the phone field; every value is kept', async () => {
+    field('phonenumber').focus();
+    await sendKeys({ press: 'End' });
+    for (let i = 0; i < 9; i++) await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '12345' });
+    expect(field('phonenumber').value).to.equal('+4812345');
+    root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 4000, 'the error dialog');
+    expect(dialog.textContent).to.contain('Please enter a valid phone number.');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    expect(field('phonenumber').getAttribute('aria-invalid')).to.equal('true');
+    expect(root()!.querySelector('.la-callback__phone .la-field__error')!.textContent).to.equal('Please enter a valid phone number.');
+    expect(field('firstname').getAttribute('aria-invalid')).to.equal(null);
+    expect([field('firstname').value, field('phonenumber').value, field('subject').value]).to.deep.equal(['Ala', '+4812345', 'PPK']);
+    await expectAccessible(document.querySelector('la-callback')!);
+  });
+
+  it('closing with data asks for confirmation; No keeps it, Yes closes as cancelled', async () => {
+    const events: string[] = [];
+    const off = api.subscribe('Callback.*', (e) => events.push(e.name));
+    root()!.querySelector<HTMLButtonElement>('button[aria-label="Close Receive a Call"]')!.click();
+    const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 2000, 'the confirmation dialog');
+    expect(dialog.textContent).to.contain('Are you sure you want to cancel arranging this callback?');
+    await expectAccessible(document.querySelector('la-callback')!);
+    [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'No')!.click();
+    await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    expect(field('firstname').value).to.equal('Ala');
+    root()!.querySelector<HTMLButtonElement>('button[aria-label="Close Receive a Call"]')!.click();
+    const again = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 2000, 'the confirmation dialog');
+    [...again.querySelectorAll('button')].find((b) => b.textContent === 'Yes')!.click();
+    await waitFor(() => !win(), 2000, 'the window to close');
+    off();
+    expect(events).to.deep.equal(['Callback.cancelled', 'Callback.closed']);
+  });
+
+  it('books as soon as possible with the keyboard alone', async () => {
+    await control('/__control/clock', { warsawTime: '10:00' });
+    await api.command('Callback.open');
+    await waitFor(win, 4000, 'the callback window');
+    await waitFor(() => root()!.querySelector('.la-callback__note'), 4000, 'the ASAP wait note');
+    field('firstname').focus();
+    await sendKeys({ type: 'Ewa' });
+    await tabUntil((el) => el?.getAttribute('name') === 'phonenumber');
+    await sendKeys({ type: '600100301' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Wypłata' });
+    await sendKeys({ press: 'Tab' });
+    expect(active()?.getAttribute('value')).to.equal('asap');
+    expect((active() as HTMLInputElement).checked).to.equal(true);
+    await tabUntil((el) => el?.textContent === 'Confirm');
+    await sendKeys({ press: 'Enter' });
+    const confirmation = await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
+    expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100301");
+    const body = await (await fetch('/__control/callbacks')).json();
+    const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
+    expect(records.map((r) => r.phoneNumber)).to.include('600100301');
+    await api.command('Callback.close');
+    await control('/__control/clock', { reset: true });
+  });
+
+  it('refuses an immediate callback while the queue wait is outside 0-300 s', async () => {
+    await control('/__control/wait', { queue: 'PPK_Callback', ewt: 600 });
+    await api.command('Callback.open', { form: { firstname: 'Ola', phonenumber: '600100302', subject: 'PPK' } });
+    await waitFor(win, 4000, 'the callback window');
+    const asap = await waitFor(() => root()!.querySelector<HTMLInputElement>('input[value=asap][disabled]'), 4000, 'ASAP disabled');
+    expect(asap.checked).to.equal(true);
+    expect(root()!.querySelector('.la-callback__wait')!.textContent).to.equal('Estimated wait time: 10 minutes');
+    root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    const error = await waitFor(() => root()!.querySelector('.la-callback__schedule .la-field__error'), 2000, 'the schedule error');
+    expect(error.textContent).to.equal('An immediate callback is not available at the moment. Please pick a date and time.');
+    expect(root()!.querySelector('.la-callback__confirmation')).to.equal(null);
+    await api.command('Callback.close');
+    await control('/__control/wait', { queue: 'PPK_Callback', ewt: 30 });
+  });
+
+  it('the calendar is disabled while loading and shows the error panel when availability fails', async () => {
+    await sim.worker.use(
+      http.get('/api/callback/v3/availability/:service', async () => {
+        await delay(300);
+        return HttpResponse.json({ code: 1, message: 'down' }, { status: 500 });
+      }),
+    );
+    await api.command('Calendar.open');
+    await waitFor(() => calendarRoot()?.querySelector('[role=dialog]'), 4000, 'the calendar');
+    calendarRoot()!.querySelector<HTMLButtonElement>('.la-calendar__day')!.click();
+    await waitFor(() => calendarRoot()!.querySelector('.la-calendar__day[aria-disabled=true]'), 2000, 'disabled days');
+    const panel = await waitFor(() => calendarRoot()!.querySelector('.la-calendar__error'), 4000, 'the error panel');
+    expect(panel.textContent).to.contain('Unable to fetch availability details');
+    expect(calendarRoot()!.querySelector('.la-calendar__slot')).to.equal(null);
+    await expectAccessible(document.querySelector('la-calendar')!);
+    panel.querySelector('button')!.click();
+    await waitFor(() => !calendarRoot()!.querySelector('.la-calendar__error'), 2000, 'the panel dismissed');
+    expect(await api.command('Calendar.open', { date: 'not a date' }).catch((e: Error) => e.message)).to.equal('Invalid data');
+    await api.command('Calendar.close');
+    expect(await api.command('Calendar.close').catch((e: Error) => e.message)).to.equal('Already closed');
+    expect(await api.command('Calendar.getAvailability', {}).catch((e: Error) => e.message)).to.equal('No date found to check availability');
+    expect(await api.command('Calendar.getAvailability', { date: 'x' }).catch((e: Error) => e.message)).to.equal('Invalid date');
+    expect(await api.command('Calendar.configure', {}).catch((e: Error) => e.message)).to.equal('No configuration provided');
+    sim.worker.resetHandlers();
+  });
+});
