@@ -221,7 +221,7 @@ const withForm = (context: CallbackContext, patch: Partial<LifecycleReport> = {}
   };
 };
 
-export const callbackMachine = setup({
+const callbackSetup = setup({
   types: {
     context: {} as CallbackContext,
     events: {} as CallbackEvent,
@@ -270,7 +270,27 @@ export const callbackMachine = setup({
       enqueue.emit({ type: 'closed', report });
     }),
   },
-}).createMachine({
+});
+
+/** What the form accepts whether or not the visitor has started typing. */
+const editing = callbackSetup.createStateConfig({
+  on: {
+    'schedule.asap': { guard: 'immediateAvailable', actions: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }) },
+    'schedule.pick': { guard: 'scheduledAvailable', actions: assign({ schedule: 'pick' }) },
+    'schedule.time': {
+      guard: 'scheduledAvailable',
+      actions: assign({ schedule: 'pick', desiredTime: ({ event }) => event.date, errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
+    },
+    'form.submit': [{ guard: 'valid', target: 'submitted' }, { actions: 'validate' }],
+    close: [
+      { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
+      { guard: 'hasData', target: 'confirmClose' },
+      { target: '#callback.closed', actions: 'finish' },
+    ],
+  },
+}).on;
+
+export const callbackMachine = callbackSetup.createMachine({
   id: 'callback',
   context: ({ input }) => {
     const settings = { ...defaultCallbackSettings, ...input?.settings };
@@ -359,38 +379,13 @@ export const callbackMachine = setup({
             },
             open: {
               on: {
+                ...editing,
                 'form.change': { target: 'started', actions: ['change', 'markStarted', 'emitStarted'] },
                 'form.keydown': { target: 'started', actions: ['markStarted', 'emitStarted'] },
-                'schedule.asap': { guard: 'immediateAvailable', actions: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }) },
-                'schedule.pick': { guard: 'scheduledAvailable', actions: assign({ schedule: 'pick' }) },
-                'schedule.time': {
-                  guard: 'scheduledAvailable',
-                  actions: assign({ schedule: 'pick', desiredTime: ({ event }) => event.date, errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
-                },
-                'form.submit': [{ guard: 'valid', target: 'submitted' }, { actions: 'validate' }],
-                close: [
-                  { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
-                  { guard: 'hasData', target: 'confirmClose' },
-                  { target: '#callback.closed', actions: 'finish' },
-                ],
               },
             },
             started: {
-              on: {
-                'form.change': { actions: 'change' },
-                'schedule.asap': { guard: 'immediateAvailable', actions: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }) },
-                'schedule.pick': { guard: 'scheduledAvailable', actions: assign({ schedule: 'pick' }) },
-                'schedule.time': {
-                  guard: 'scheduledAvailable',
-                  actions: assign({ schedule: 'pick', desiredTime: ({ event }) => event.date, errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
-                },
-                'form.submit': [{ guard: 'valid', target: 'submitted' }, { actions: 'validate' }],
-                close: [
-                  { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
-                  { guard: 'hasData', target: 'confirmClose' },
-                  { target: '#callback.closed', actions: 'finish' },
-                ],
-              },
+              on: { ...editing, 'form.change': { actions: 'change' } },
             },
             submitted: {
               entry: [

@@ -2,7 +2,11 @@
 // server for the built library (dist/) plus pages a test writes in memory.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { before, after } from 'node:test';
 import { extname, join, normalize } from 'node:path';
+
+import { launchChromium } from '../chromium.mjs';
 
 export { chromiumArgs, launchChromium } from '../chromium.mjs';
 
@@ -55,4 +59,41 @@ export function hostPage(config, body = '<la-sidebar></la-sidebar>') {
       },
     },
   };
+}
+
+/**
+ * The demo server (with its simulator) on a free port and a Chromium, for one test file: registers
+ * the before/after hooks and returns the handles once they exist.
+ *
+ *   const demo = useDemo();
+ *   test('…', async () => { const page = await demo.browser.newPage(); await page.goto(demo.url + '/'); });
+ */
+export function useDemo(options = { port: 0 }) {
+  const demo = {
+    url: '',
+    browser: undefined,
+    server: undefined,
+    /** POST (or another method) a JSON body to the simulator's control API; fails the test on an error. */
+    async control(path, body, method = 'POST') {
+      const response = await fetch(demo.url + path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+      return response.json().catch(() => undefined);
+    },
+  };
+  before(async () => {
+    if (!existsSync('dist/live-assist.js')) throw new Error('dist/live-assist.js is missing: run `npx rollup -c` first');
+    const { startServer } = await import('../../demo/server.mjs');
+    demo.server = await startServer(options);
+    demo.url = demo.server.url;
+    demo.browser = await launchChromium();
+  });
+  after(async () => {
+    await demo.browser?.close();
+    await demo.server?.close();
+  });
+  return demo;
 }

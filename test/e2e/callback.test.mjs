@@ -1,40 +1,24 @@
 // End-to-end: the callback window and its calendar on the Polish demo page (`/`) against the demo
 // server's simulator (issue 5): book ASAP from the sidebar, book a slot tomorrow picked in the calendar,
 // 7042 for a closed office keeps the form, closing with data asks first. Needs `npx rollup -c` first.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { launchChromium } from './browser.mjs';
-import { startServer } from '../../demo/server.mjs';
+import { useDemo } from './browser.mjs';
 
-let server;
-let browser;
-before(async () => {
-  assert.ok(existsSync('dist/live-assist.js'), 'dist/live-assist.js is missing: run `npx rollup -c` first');
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const control = async (path, body, method = 'POST') => {
-  const response = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
-  assert.ok(response.ok, `${path}: ${response.status}`);
-};
+const demo = useDemo();
+const control = (path, body, method) => demo.control(path, body, method);
 const booked = async () => {
-  const body = await (await fetch(`${server.url}/__control/callbacks`)).json();
+  const body = await (await fetch(`${demo.url}/__control/callbacks`)).json();
   return body.callbacks ?? body;
 };
 
 async function openDemo() {
-  const context = await browser.newContext({ timezoneId: 'Europe/Warsaw', locale: 'pl-PL' });
+  const context = await demo.browser.newContext({ timezoneId: 'Europe/Warsaw', locale: 'pl-PL' });
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url + '/', { waitUntil: 'load' });
+  await page.goto(demo.url + '/', { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
   const win = page.locator('la-callback [part=window]');
   return { page, errors, win, close: () => context.close() };

@@ -1,32 +1,16 @@
 // The launcher on the Polish demo page against the simulator (issue 4): the deployment's availability
 // rule shows four channels inside opening hours, three without chat at 18:00, and the full list when the
 // statistics fail. Needs `npx rollup -c` first (npm test builds).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { launchChromium } from './browser.mjs';
-import { startServer } from '../../demo/server.mjs';
+import { useDemo } from './browser.mjs';
 
-let server;
-let browser;
-before(async () => {
-  assert.ok(existsSync('dist/live-assist.js'), 'dist/live-assist.js is missing: run `npx rollup -c` first');
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const control = async (path, body, method = 'POST') => {
-  const response = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
-  assert.ok(response.ok, `${path}: ${response.status}`);
-};
+const demo = useDemo();
+const control = (path, body, method) => demo.control(path, body, method);
 
 /** Opens `/` and waits until the Sidebar plugin has applied the availability answer. */
 async function openDemo(options = {}, adjust) {
-  const context = await browser.newContext(options);
+  const context = await demo.browser.newContext(options);
   const page = await context.newPage();
   // Adjusts the deployment's configuration as the page sets it (before the library reads it).
   if (adjust) {
@@ -36,7 +20,7 @@ async function openDemo(options = {}, adjust) {
   page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url + '/', { waitUntil: 'load' });
+  await page.goto(demo.url + '/', { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
   for (let i = 0; ; i += 1) {
     const { availability } = await page.evaluate(() => window.LiveAssist.command('Sidebar.getState'));

@@ -1,37 +1,22 @@
 // End-to-end: <la-send-message> against the demo server and its simulator (node --test test/e2e/).
 // Needs the built library (npx rollup -c).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { startServer } from '../../demo/server.mjs';
-import { launchChromium } from './browser.mjs';
+import { useDemo } from './browser.mjs';
 
-const BUILT = existsSync(new URL('../../dist/live-assist.js', import.meta.url));
-const skip = BUILT ? false : 'dist/live-assist.js is not built (npx rollup -c)';
-
-let server;
-let browser;
-before(async () => {
-  if (!BUILT) return;
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo();
 
 async function visit(path) {
-  const context = await browser.newContext({ bypassCSP: true }); // bypassCSP: only to inject axe-core
+  const context = await demo.browser.newContext({ bypassCSP: true }); // bypassCSP: only to inject axe-core
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(server.url + path, { waitUntil: 'load' });
+  await page.goto(demo.url + path, { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
   return { page, context, problems };
 }
 const control = (body) =>
-  fetch(`${server.url}/__control/sendmessage`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${demo.url}/__control/sendmessage`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const file = (name, text, mimeType = 'text/plain') => ({ name, mimeType, buffer: Buffer.from(text) });
 
 async function fill(form, values) {
@@ -39,7 +24,7 @@ async function fill(form, values) {
 }
 const english = { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', subject: 'Contributions', text: 'How much is the annual bonus?' };
 
-test('/en: a visitor sends a message with two attachments and sees the success view', { skip }, async () => {
+test('/en: a visitor sends a message with two attachments and sees the success view', async () => {
   const { page, context, problems } = await visit('/en');
   try {
     await page.evaluate(() => window.LiveAssist.command('SendMessage.open'));
@@ -52,7 +37,7 @@ test('/en: a visitor sends a message with two attachments and sees the success v
     assert.equal(await win.locator('.la-send-message__total').textContent(), 'Total size: 18 Bytes');
     await win.getByRole('button', { name: 'Send', exact: true }).click();
     await win.getByText('Your message has been sent...').waitFor();
-    const stored = server.simulator.state.messages.at(-1);
+    const stored = demo.server.simulator.state.messages.at(-1);
     assert.equal(stored.firstName, 'Anna');
     assert.deepEqual(stored.files.map((f) => [f.name, f.size]), [['notes.txt', 5], ['scan.pdf', 13]]);
     assert.deepEqual(stored.userData, { source: 'en-demo' });
@@ -62,7 +47,7 @@ test('/en: a visitor sends a message with two attachments and sees the success v
   }
 });
 
-test('/en: a 202 for too large attachments shows its message and keeps every value and file', { skip }, async () => {
+test('/en: a 202 for too large attachments shows its message and keeps every value and file', async () => {
   const { page, context } = await visit('/en');
   try {
     await page.evaluate(() => window.LiveAssist.command('SendMessage.open'));
@@ -86,12 +71,12 @@ test('/en: a 202 for too large attachments shows its message and keeps every val
   }
 });
 
-test('/: the send-message channel lands on /kontakt, where sending in Polish works', { skip }, async () => {
+test('/: the send-message channel lands on /kontakt, where sending in Polish works', async () => {
   const { page, context, problems } = await visit('/');
   try {
     // The sidebar's SendMessage channel runs SendMessage.redirect with clickOptions { url: '/kontakt' }.
     await page.locator('la-sidebar button', { hasText: 'Napisz' }).first().click();
-    await page.waitForURL(`${server.url}/kontakt`);
+    await page.waitForURL(`${demo.url}/kontakt`);
     const win = page.locator('la-send-message [part=window]');
     await win.waitFor();
     assert.match(await win.getAttribute('class'), /la-window--embedded/);
@@ -108,7 +93,7 @@ test('/: the send-message channel lands on /kontakt, where sending in Polish wor
     await fill(win, { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty', text: 'Ile wynosi dopłata roczna?' });
     await win.getByRole('button', { name: 'Wyślij', exact: true }).click();
     await win.getByText('Twoja wiadomość została wysłana').waitFor();
-    const stored = server.simulator.state.messages.at(-1);
+    const stored = demo.server.simulator.state.messages.at(-1);
     assert.equal(stored.lastName, 'Kowalski');
     assert.deepEqual(stored.userData, { source: 'kontakt' });
     assert.deepEqual(problems, []);
