@@ -248,7 +248,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                     {asapOffered && context.ewt !== undefined && context.ewt <= 300 && flow.wait !== 'disabled' ? (
                       <span className="la-callback__note">
                         {' '}
-                        {t.t('callback.asapNote', { minutes: t.plural('stats.waitMinutes', Math.max(1, Math.round(context.ewt / 60))) })}
+                        {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', Math.max(1, Math.round(context.ewt / 60))) })}
                       </span>
                     ) : null}
                   </label>

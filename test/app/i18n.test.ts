@@ -167,3 +167,17 @@ describe('normalizePacks and mergePacks', () => {
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
   });
 });
+
+describe('Polish genitive after "w ciągu około" (callback ASAP note)', () => {
+  it('uses minuty / minut, not the nominative', async () => {
+    const [pl, en] = await Promise.all([loadLanguagePack('pl'), loadLanguagePack('en')]);
+    const t = createTranslator('pl', pl, en);
+    const note = (n: number) => t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', n) });
+    expect([1, 2, 5, 22].map(note)).to.deep.equal([
+      '(w ciągu około 1 minuty)',
+      '(w ciągu około 2 minut)',
+      '(w ciągu około 5 minut)',
+      '(w ciągu około 22 minut)',
+    ]);
+  });
+});
