@@ -60,6 +60,26 @@ for (const [path, heading] of [['/', 'Pracownicze plany kapitałowe bez tajemnic
   });
 }
 
+for (const path of ['/', '/en', '/kontakt']) {
+  test(`${path} fits a 390 px phone screen: no sideways scrolling, the launcher on screen`, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url + path, { waitUntil: 'load' });
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      assert.ok(scroll <= client, `the page is ${scroll} px wide in a ${client} px viewport`);
+      if (path === '/') {
+        const button = page.locator('la-sidebar').getByRole('button').first();
+        await button.waitFor();
+        const box = await button.boundingBox();
+        assert.ok(box && box.x + box.width <= client, `the sidebar button ends at ${box && box.x + box.width} px`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('/ has the deployment config before the library, and the sidebar element', async () => {
   const { page, context } = await visit('/');
   try {
