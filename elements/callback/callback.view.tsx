@@ -124,6 +124,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const { app } = useView();
   const snapshot = useSelector(actor, (s) => s);
   const dateField = useRef<HTMLInputElement>(null);
+  const confirmationClose = useRef<HTMLButtonElement>(null);
   const calendarFromHere = useRef(false);
   const idBase = useId();
 
@@ -136,6 +137,13 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       }),
     [app],
   );
+
+  // The confirmation replaces the form (and the focused submit button): focus moves to its Close button
+  // so a keyboard or screen-reader user is not left on the page's <body>.
+  const scheduled = snapshot.matches({ active: { flow: 'scheduled' } });
+  useEffect(() => {
+    if (scheduled) confirmationClose.current?.focus();
+  }, [scheduled]);
 
   if (snapshot.matches('closed')) return null;
   const context = snapshot.context;
@@ -173,7 +181,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
         <div className="la-callback__confirmation" role="status">
           <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p>
           <ButtonGroup variant="primary">
-            <Button variant="primary" onClick={() => actor.send({ type: 'close' })}>
+            <Button ref={confirmationClose} variant="primary" onClick={() => actor.send({ type: 'close' })}>
               {t.t('common.close')}
             </Button>
           </ButtonGroup>

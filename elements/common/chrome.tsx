@@ -81,7 +81,7 @@ export function ButtonGroup({ variant = 'default', children }: { variant?: Butto
   return <div className={`la-buttons la-buttons--${variant}`}>{children}</div>;
 }
 
-export function Button({ variant = 'default', ...props }: { variant?: 'default' | 'primary' } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({ variant = 'default', ...props }: { variant?: 'default' | 'primary' } & React.ComponentProps<'button'>) {
   return <button type="button" {...props} className={`la-button la-button--${variant}${props.className ? ` ${props.className}` : ''}`} />;
 }
 

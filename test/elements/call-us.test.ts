@@ -115,6 +115,26 @@ describe('<la-call-us>', () => {
     expect(await message(api.command('CallUs.close'))).to.equal('Already closed');
   });
 
+  it('keyboard: Tab and Shift+Tab stay inside the modal overlay; Escape returns focus to the sidebar button', async () => {
+    const sidebarButton = document.querySelector('la-sidebar')!.shadowRoot!.querySelector<HTMLButtonElement>('.la-sidebar__button')!;
+    sidebarButton.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => q('.la-callus__number--main'), 8000, 'the panel');
+    const inOverlay = () => document.activeElement === document.querySelector('la-overlay');
+    await waitFor(() => panel()?.activeElement === q('.la-callus__number--main'), 2000, 'focus on the main number once the panel has rendered');
+    for (let i = 0; i < 6; i++) {
+      await sendKeys({ press: 'Tab' });
+      expect(inOverlay(), `Tab ${i + 1} stays in the overlay`).to.equal(true);
+    }
+    for (let i = 0; i < 6; i++) {
+      await sendKeys({ press: 'Shift+Tab' });
+      expect(inOverlay(), `Shift+Tab ${i + 1} stays in the overlay`).to.equal(true);
+    }
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !dialog(), 2000, 'closed by Escape');
+    await waitFor(() => document.querySelector('la-sidebar')!.shadowRoot!.activeElement === sidebarButton, 2000, 'focus back on the sidebar button');
+  });
+
   it('the co-browse footer shows only when co-browse is online, not started and an agent is connected', async () => {
     await openPanel();
     cobrowse.publish('online', undefined);

@@ -233,6 +233,8 @@ describe('<la-callback> with <la-calendar>', () => {
     await sendKeys({ press: 'Enter' });
     const confirmation = await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
     expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100301");
+    // The confirmation replaced the focused Confirm button: focus is on its Close button, not the page.
+    await waitFor(() => active()?.textContent === 'Close', 2000, 'focus on the confirmation\'s Close button');
     const body = await (await fetch('/__control/callbacks')).json();
     const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
     expect(records.map((r) => r.phoneNumber)).to.include('600100301');
