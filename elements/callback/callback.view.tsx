@@ -173,6 +173,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   return (
     <Window
       title={t.t('callback.title')}
+      autoFocus={!context.report.proactive}
       minimized={context.minimized}
       onMinimize={() => actor.send({ type: 'minimize.toggle' })}
       onClose={() => actor.send({ type: 'close' })}

@@ -18,13 +18,24 @@ export interface WindowProps {
   onMinimize?: () => void;
   onClose?: () => void;
   footer?: ReactNode;
+  /** Focus the first control when the window opens (default: docked windows do). */
+  autoFocus?: boolean;
   children: ReactNode;
 }
 
-export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, children }: WindowProps) {
+export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', children }: WindowProps) {
   const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // A docked window opened by the visitor takes focus (its first control), so keyboard and screen-reader
+  // users land in it; an embedded form never steals focus from the page.
+  useEffect(() => {
+    if (!autoFocus || minimized) return;
+    const target = ref.current?.querySelector<HTMLElement>(`.la-window__body :is(${focusable})`);
+    target?.focus();
+  }, []);
   return (
     <section
+      ref={ref}
       className={`la-window la-window--${kind}${minimized ? ' la-window--minimized' : ''}`}
       aria-labelledby={titleId}
       part="window"

@@ -81,6 +81,9 @@ test('/: the send-message channel lands on /kontakt, where sending in Polish wor
     await win.waitFor();
     assert.match(await win.getAttribute('class'), /la-window--embedded/);
     assert.equal(await win.getByRole('button', { name: /Zamknij/ }).count(), 0);
+    // An embedded form never steals focus from the page it sits in.
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
     for (const label of ['Imię', 'Nazwisko', 'E-mail', 'Temat']) assert.equal(await win.getByLabel(label, { exact: false }).count() >= 1, true);
     await win.getByRole('button', { name: 'Wyślij', exact: true }).click();
     await win.getByText('Podaj imię').waitFor();

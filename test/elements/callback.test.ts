@@ -49,6 +49,8 @@ describe('<la-callback> with <la-calendar>', () => {
     await api.command('Callback.open');
     const w = await waitFor(win, 4000, 'the callback window');
     expect(w.querySelector('h2')!.textContent).to.equal('Receive a Call');
+    // The window takes focus: keyboard and screen-reader users land in its first field.
+    await waitFor(() => root()!.activeElement === field('firstname'), 2000, 'focus in the first field');
     expect(await api.command('Callback.open').catch((e: Error) => e.message)).to.equal('Already opened');
     expect(events).to.deep.equal(['Callback.opened']);
     // The +48 prefix is shown in the field itself (intl-tel-input must not strip it as a separate dial code).

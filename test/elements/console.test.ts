@@ -27,6 +27,7 @@ describe('<la-console>', () => {
     await api.command('Console.open');
     const win = await waitFor(windowEl, 4000, 'the console window');
     expect(win.querySelector('h2')!.textContent).to.equal('CXBus Console');
+    await waitFor(() => activeInShadow()?.getAttribute('name') === 'plugin', 2000, 'focus on the first control');
     expect(events).to.deep.equal(['la-console']);
     expect(shadow()!.adoptedStyleSheets.length).to.be.greaterThan(3);
     expect(shadow()!.querySelector('style')).to.equal(null);
