@@ -165,6 +165,18 @@ export function checkFiles(files: readonly Attachment[], limits: AttachmentLimit
 }
 
 const emptyValues = (): Record<SendMessageField, string> => ({ firstName: '', lastName: '', email: '', subject: '', text: '' });
+
+/** A fresh form: what the window holds when it opens (before any prefill). */
+const blankForm = () => ({
+  values: emptyValues(),
+  files: [],
+  fieldErrors: {},
+  fileProblem: null,
+  failure: null,
+  started: false,
+  interactionId: null,
+  minimized: false,
+});
 const hasValues = (context: SendMessageContext) =>
   context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
 
@@ -201,14 +213,7 @@ export const sendMessageMachine = setup({
 }).createMachine({
   id: 'sendMessage',
   context: ({ input }) => ({
-    values: emptyValues(),
-    files: [],
-    fieldErrors: {},
-    fileProblem: null,
-    failure: null,
-    started: false,
-    interactionId: null,
-    minimized: false,
+    ...blankForm(),
     limits: input?.limits ?? {},
     validation: input?.validation ?? true,
     userData: input?.userData ?? {},
@@ -231,14 +236,8 @@ export const sendMessageMachine = setup({
           target: 'open',
           actions: [
             assign(({ context, event }) => ({
+              ...blankForm(),
               values: { ...emptyValues(), ...Object.fromEntries(Object.entries(event.form ?? {}).filter(([k, v]) => SEND_MESSAGE_FIELDS.includes(k as SendMessageField) && typeof v === 'string')) },
-              files: [],
-              fieldErrors: {},
-              fileProblem: null,
-              failure: null,
-              started: false,
-              interactionId: null,
-              minimized: false,
               userData: { ...context.userData, ...event.userData },
             })),
             emit({ type: 'opened' }),
