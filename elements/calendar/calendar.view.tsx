@@ -97,7 +97,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
     <div className="la-calendar__backdrop">
       <div
         ref={dialog}
-        className="la-calendar"
+        className="la-calendar la-surface"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -134,7 +134,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
                 <button
                   key={d.toISODate()}
                   type="button"
-                  className={`la-calendar__day${chosen ? ' la-calendar__day--chosen' : ''}`}
+                  className={`la-calendar__day la-choice${chosen ? ' la-calendar__day--chosen' : ''}`}
                   aria-pressed={chosen}
                   aria-disabled={loading || undefined}
                   tabIndex={i === (selectedDayIndex < 0 ? 0 : selectedDayIndex) ? 0 : -1}

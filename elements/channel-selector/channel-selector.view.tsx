@@ -31,7 +31,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
             <button
               type="button"
               part="tile"
-              className={`la-tile la-tile--${status.level}`}
+              className={`la-tile la-choice la-tile--${status.level}`}
               disabled={status.status === 'unavailable'}
               title={channel.displayTitle ?? t.t(`sidebar.channel.${channel.name}.title`)}
               onClick={async () => {
@@ -39,7 +39,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
                 runChannel(app, channel);
               }}
             >
-              <span className="la-tile__icon" aria-hidden="true">{channel.icon ?? ICONS[channel.name] ?? name.slice(0, 1)}</span>
+              <span className="la-tile__icon la-badge" aria-hidden="true">{channel.icon ?? ICONS[channel.name] ?? name.slice(0, 1)}</span>
               <span className="la-tile__name">{name}</span>
               {channel.subtitle ? <span className="la-tile__subtitle">{channel.subtitle}</span> : null}
               <span className="la-tile__status">{text}</span>

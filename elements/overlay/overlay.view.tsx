@@ -112,7 +112,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
       {entry.modal ? <div className="la-overlay__backdrop" part="backdrop" onClick={close} /> : null}
       <section
         ref={windowRef}
-        className="la-overlay__window"
+        className="la-overlay__window la-surface"
         part="window"
         role="dialog"
         aria-modal={entry.modal}
