@@ -20,12 +20,24 @@ export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
 
 /** Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar. */
 function run(host: LaSidebarElement, channel: SidebarChannel): void {
-  host.emit('channel-click', { name: channel.name });
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   host.app.bus
     .command(channel.clickCommand as 'App.closeAll', channel.clickOptions as void, { commander: 'Sidebar' })
     .catch((error: unknown) => console.error('[live-assist]', error));
+}
+
+/**
+ * A channel button was activated: `la-channel-click` goes out at once, inside the visitor's click as a
+ * native event would (a host's handler sees it before the click returns), then the channel runs —
+ * after `before` (the mobile overlay closing) when there is one.
+ */
+function activate(host: LaSidebarElement, channel: SidebarChannel, before?: () => Promise<unknown>): void {
+  host.emit('channel-click', { name: channel.name });
+  if (!before) return run(host, channel);
+  void before()
+    .catch(() => undefined)
+    .then(() => run(host, channel));
 }
 
 export function buttons(host: LaSidebarElement, channels: SidebarChannel[], before?: () => Promise<unknown>): TemplateResult {
@@ -35,10 +47,7 @@ export function buttons(host: LaSidebarElement, channels: SidebarChannel[], befo
       const name = c.displayName ?? t(c.i18n ?? `sidebar.channel.${c.name}.name`);
       return html`<li>
         <button type="button" class="la-sidebar__button" part="channel" title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
-          @click=${async () => {
-            await before?.().catch(() => undefined);
-            run(host, c);
-          }}>
+          @click=${() => activate(host, c, before)}>
           <span class="la-sidebar__icon" aria-hidden="true">${c.icon ?? ICONS[c.name] ?? name.slice(0, 1)}</span>
           <span class="la-sidebar__name">${name}</span>
         </button>
