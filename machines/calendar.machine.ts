@@ -120,7 +120,7 @@ export type CalendarEvent =
   | { type: 'day.select'; day: string }
   | { type: 'period.select'; period: Period }
   | { type: 'slot.select'; time: string }
-  | { type: 'error.ok' };
+  | { type: 'alert.dismiss' };
 
 export type CalendarEmitted =
   | { type: 'opened' }
@@ -223,7 +223,7 @@ export const calendarMachine = setup({
         },
         error: {
           on: {
-            'error.ok': 'ready',
+            'alert.dismiss': 'ready',
             'day.select': { target: 'loading', actions: 'chooseDay' },
           },
           exit: assign(({ context }) => ({ slots: context.slots ?? {} })),

@@ -35,7 +35,7 @@ export type CallUsEvent =
   | { type: 'cobrowse.offer' }
   | { type: 'dialog.cancel' }
   | { type: 'dialog.confirm' }
-  | { type: 'error.dismiss' };
+  | { type: 'alert.dismiss' };
 
 export const callUsMessages = {
   alreadyOpened: 'Already opened',
@@ -122,7 +122,7 @@ export const callUsMachine = setup({
           },
         },
         failed: {
-          on: { 'error.dismiss': { target: 'panel', actions: assign({ error: null }) } },
+          on: { 'alert.dismiss': { target: 'panel', actions: assign({ error: null }) } },
         },
       },
     },

@@ -108,14 +108,15 @@ export type CallbackEvent =
   | { type: 'close'; force?: boolean }
   | { type: 'close.confirm' }
   | { type: 'close.cancel' }
-  | { type: 'minimize.toggle' }
+  | { type: 'minimize' }
+  | { type: 'restore' }
   | { type: 'form.change'; field: CallbackField; value: string }
   | { type: 'form.keydown' }
   | { type: 'schedule.asap' }
   | { type: 'schedule.pick' }
   | { type: 'schedule.time'; date: string }
   | { type: 'form.submit' }
-  | { type: 'dialog.ok' };
+  | { type: 'alert.dismiss' };
 
 export type CallbackEmitted = {
   type: 'opened' | 'started' | 'submitted' | 'completed' | 'failed' | 'cancelled' | 'closed' | 'minimized' | 'maximized';
@@ -356,11 +357,13 @@ export const callbackMachine = callbackSetup.createMachine({
     active: {
       type: 'parallel',
       on: {
-        'minimize.toggle': {
-          actions: [
-            assign({ minimized: ({ context }) => !context.minimized }),
-            emit(({ context }) => ({ type: context.minimized ? ('minimized' as const) : ('maximized' as const), report: withForm(context) })),
-          ],
+        minimize: {
+          guard: ({ context }) => !context.minimized,
+          actions: [assign({ minimized: true }), emit(({ context }) => ({ type: 'minimized' as const, report: withForm(context) }))],
+        },
+        restore: {
+          guard: ({ context }) => context.minimized,
+          actions: [assign({ minimized: false }), emit(({ context }) => ({ type: 'maximized' as const, report: withForm(context) }))],
         },
       },
       states: {
@@ -437,7 +440,7 @@ export const callbackMachine = callbackSetup.createMachine({
             error: {
               entry: emit(({ context }) => ({ type: 'failed' as const, report: context.report })),
               on: {
-                'dialog.ok': { target: 'started', actions: assign({ failure: null }) },
+                'alert.dismiss': { target: 'started', actions: assign({ failure: null }) },
                 close: [
                   { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
                   { target: 'confirmClose' },

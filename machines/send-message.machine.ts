@@ -66,18 +66,17 @@ export interface SendMessageInput {
 
 export type SendMessageEvent =
   | { type: 'open'; form?: Partial<Record<SendMessageField, string>>; userData?: Record<string, string> }
-  | { type: 'close' }
-  | { type: 'close.request' }
+  | { type: 'close'; force?: boolean }
   | { type: 'close.confirm' }
   | { type: 'close.cancel' }
   | { type: 'minimize' }
-  | { type: 'unminimize' }
+  | { type: 'restore' }
   | { type: 'form.change'; field: SendMessageField; value: string }
   | { type: 'files.add'; files: readonly Attachment[] }
   | { type: 'files.remove'; index: number }
   | { type: 'form.submit' }
   | { type: 'alert.dismiss' }
-  | { type: 'alert.retry' }
+  | { type: 'retry' }
   | { type: 'form.reset' }
   | { type: 'configure'; validation?: boolean; limits?: AttachmentLimits; userData?: Record<string, string> };
 
@@ -253,9 +252,13 @@ export const sendMessageMachine = setup({
         enqueue.emit({ type: 'closed' });
       }),
       on: {
-        close: { guard: 'canClose', target: 'closed' },
+        // Editing and failed ask first when the form holds values (below); a forced close never asks.
+        close: [
+          { guard: ({ event }) => event.force === true, target: 'closed' },
+          { guard: 'canClose', target: 'closed' },
+        ],
         minimize: { guard: 'notMinimized', actions: [assign({ minimized: true }), emit({ type: 'minimized' })] },
-        unminimize: { guard: 'minimized', actions: [assign({ minimized: false }), emit({ type: 'unminimized' })] },
+        restore: { guard: 'minimized', actions: [assign({ minimized: false }), emit({ type: 'unminimized' })] },
       },
       states: {
         editing: {
@@ -294,7 +297,7 @@ export const sendMessageMachine = setup({
                 })),
               },
             ],
-            'close.request': [{ guard: 'hasValues', target: 'confirmingClose' }, { target: '#sendMessage.closed' }],
+            close: { guard: ({ context, event }) => event.force !== true && hasValues(context), target: 'confirmingClose' },
           },
         },
         confirmingClose: {
@@ -327,8 +330,8 @@ export const sendMessageMachine = setup({
         failed: {
           on: {
             'alert.dismiss': { target: 'editing', actions: assign({ failure: null }) },
-            'alert.retry': { guard: 'retryable', target: 'submitting' },
-            'close.request': [{ guard: 'hasValues', target: 'confirmingClose' }, { target: '#sendMessage.closed' }],
+            retry: { guard: 'retryable', target: 'submitting' },
+            close: { guard: ({ context, event }) => event.force !== true && hasValues(context), target: 'confirmingClose' },
           },
         },
         completed: {
@@ -337,7 +340,6 @@ export const sendMessageMachine = setup({
               target: 'editing',
               actions: assign({ values: emptyValues(), files: [], interactionId: null, started: false }),
             },
-            'close.request': '#sendMessage.closed',
           },
         },
       },

@@ -170,7 +170,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
               <div className="la-calendar__error" role="alert">
                 <p>{t.t('calendar.error')}</p>
                 <ButtonGroup variant="primary">
-                  <Button variant="primary" onClick={() => actor.send({ type: 'error.ok' })}>
+                  <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>
                     {t.t('calendar.ok')}
                   </Button>
                 </ButtonGroup>

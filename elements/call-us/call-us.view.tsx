@@ -134,10 +134,10 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
         </Dialog>
       ) : null}
       {failed ? (
-        <Dialog title={t.t('callus.cobrowseTitle')} onCancel={() => actor.send({ type: 'error.dismiss' })}>
+        <Dialog title={t.t('callus.cobrowseTitle')} onCancel={() => actor.send({ type: 'alert.dismiss' })}>
           <p>{t.t('callus.cobrowseFailed')}</p>
           <ButtonGroup variant="primary">
-            <Button variant="primary" onClick={() => actor.send({ type: 'error.dismiss' })}>{t.t('common.ok')}</Button>
+            <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.ok')}</Button>
           </ButtonGroup>
         </Dialog>
       ) : null}

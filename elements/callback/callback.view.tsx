@@ -175,7 +175,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       title={t.t('callback.title')}
       autoFocus={!context.report.proactive}
       minimized={context.minimized}
-      onMinimize={() => actor.send({ type: 'minimize.toggle' })}
+      onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
       onClose={() => actor.send({ type: 'close' })}
     >
       {flow.flow === 'scheduled' ? (
@@ -330,10 +330,10 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
         </form>
       )}
       {flow.flow === 'error' ? (
-        <Dialog title={t.t('common.error')} onCancel={() => actor.send({ type: 'dialog.ok' })}>
+        <Dialog title={t.t('common.error')} onCancel={() => actor.send({ type: 'alert.dismiss' })}>
           <p className="la-callback__dialog-text">{failureText}</p>
           <ButtonGroup variant="primary">
-            <Button variant="primary" onClick={() => actor.send({ type: 'dialog.ok' })}>
+            <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>
               {t.t('common.okay')}
             </Button>
           </ButtonGroup>

@@ -149,8 +149,8 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
         {...(embedded
           ? {}
           : {
-              onMinimize: () => actor.send({ type: context.minimized ? 'unminimize' : 'minimize' }),
-              onClose: () => actor.send({ type: 'close.request' }),
+              onMinimize: () => actor.send({ type: context.minimized ? 'restore' : 'minimize' }),
+              onClose: () => actor.send({ type: 'close' }),
             })}
       >
         {state === 'completed' ? (
@@ -160,7 +160,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
               {embedded ? (
                 <Button variant="primary" onClick={() => actor.send({ type: 'form.reset' })}>{t.t('sendmessage.newMessage')}</Button>
               ) : (
-                <Button variant="primary" onClick={() => actor.send({ type: 'close.request' })}>{t.t('common.close')}</Button>
+                <Button variant="primary" onClick={() => actor.send({ type: 'close' })}>{t.t('common.close')}</Button>
               )}
             </ButtonGroup>
           </div>
@@ -259,7 +259,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
               {context.failure.kind === 'timeout' || context.failure.kind === 'network' ? (
                 <>
                   <Button onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.cancel')}</Button>
-                  <Button variant="primary" onClick={() => actor.send({ type: 'alert.retry' })}>{t.t('common.retry')}</Button>
+                  <Button variant="primary" onClick={() => actor.send({ type: 'retry' })}>{t.t('common.retry')}</Button>
                 </>
               ) : (
                 <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.ok')}</Button>

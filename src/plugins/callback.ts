@@ -123,9 +123,12 @@ export function register(app: App): void {
     if (actor.getSnapshot().matches('closed')) throw new Error(callbackMessages.alreadyClosed);
     actor.send({ type: 'close', force: true });
   });
+  // Callback.minimize toggles (contact-widgets.md §4): minimise an open window, restore a minimised one.
   plugin.registerCommand('minimize', () => {
-    if (!actor.getSnapshot().can({ type: 'minimize.toggle' })) throw new Error(callbackMessages.notOpen);
-    actor.send({ type: 'minimize.toggle' });
+    const snapshot = actor.getSnapshot();
+    const event = { type: snapshot.context.minimized ? ('restore' as const) : ('minimize' as const) };
+    if (!snapshot.can(event)) throw new Error(callbackMessages.notOpen);
+    actor.send(event);
   });
   app.bus.subscribe('Calendar.selected', (event) => {
     if (actor.getSnapshot().can({ type: 'schedule.time', date: event.data.date })) actor.send({ type: 'schedule.time', date: event.data.date });

@@ -279,15 +279,10 @@ export function register(app: App): void {
   plugin.registerCommand('close', (options) => {
     const snapshot = actor.getSnapshot();
     if (snapshot.matches('closed')) throw new Error(M.alreadyClosed);
-    if (snapshot.can({ type: 'close' })) return void actor.send({ type: 'close' });
-    if (options && typeof options === 'object' && options.confirmed === true) {
-      actor.send({ type: 'close.request' });
-      actor.send({ type: 'close.confirm' });
-      if (actor.getSnapshot().matches('closed')) return;
-    }
+    const confirmed = options && typeof options === 'object' && options.confirmed === true;
+    actor.send({ type: 'close', ...(confirmed ? { force: true as const } : {}) });
     // Values in the form: the window asks the visitor; the command is refused.
-    actor.send({ type: 'close.request' });
-    throw new Error(M.confirmClose);
+    if (!actor.getSnapshot().matches('closed')) throw new Error(M.confirmClose);
   });
   plugin.registerCommand('minimize', () => {
     const snapshot = actor.getSnapshot();
@@ -298,8 +293,8 @@ export function register(app: App): void {
   plugin.registerCommand('unminimize', () => {
     const snapshot = actor.getSnapshot();
     if (snapshot.matches('closed')) throw new Error(M.notOpen);
-    if (!snapshot.can({ type: 'unminimize' })) throw new Error(M.notMinimized);
-    actor.send({ type: 'unminimize' });
+    if (!snapshot.can({ type: 'restore' })) throw new Error(M.notMinimized);
+    actor.send({ type: 'restore' });
   });
   plugin.registerCommand('configure', (options) => {
     if (isEmpty(options)) throw new Error(M.invalidConfiguration);
@@ -328,8 +323,8 @@ export function register(app: App): void {
   });
   app.bus.subscribe('App.closeAll', () => {
     const snapshot = actor.getSnapshot();
-    if (snapshot.can({ type: 'close' })) actor.send({ type: 'close' });
-    else if (!snapshot.matches('closed')) actor.send({ type: 'close.request' });
+    // Closes an empty window; one holding values asks the visitor (the spec's confirmation), as the Close command does.
+    if (!snapshot.matches('closed')) actor.send({ type: 'close' });
   });
 
   const controller: SendMessageController = {

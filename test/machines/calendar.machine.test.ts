@@ -91,7 +91,7 @@ describe('calendar machine', () => {
     await waitFor(actor, (s) => s.matches({ open: 'error' }));
     expect(emitted.at(-1)).to.deep.equal({ type: 'availabilityError', message: 'boom' });
     expect(actor.getSnapshot().can({ type: 'slot.select', time: SLOT })).to.equal(false);
-    actor.send({ type: 'error.ok' });
+    actor.send({ type: 'alert.dismiss' });
     expect(state(actor)).to.equal('{"open":"ready"}');
     expect(actor.getSnapshot().context.slots).to.deep.equal({});
   });

@@ -78,7 +78,7 @@ describe('call-us machine', () => {
     actor.send({ type: 'open', config });
     actor.send({ type: 'cobrowse.offer' });
     expect(actor.getSnapshot().matches({ open: 'dialog' })).to.equal(true);
-    expect(actor.getSnapshot().can({ type: 'error.dismiss' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'alert.dismiss' })).to.equal(false);
     actor.send({ type: 'dialog.cancel' });
     expect(actor.getSnapshot().matches({ open: 'panel' })).to.equal(true);
     actor.send({ type: 'cobrowse.offer' });
@@ -110,7 +110,7 @@ describe('call-us machine', () => {
     await waitFor(actor, (s) => s.matches({ open: 'failed' }));
     expect(actor.getSnapshot().context.error).to.equal('Command does not exist');
     expect(actor.getSnapshot().can({ type: 'dialog.confirm' })).to.equal(false);
-    actor.send({ type: 'error.dismiss' });
+    actor.send({ type: 'alert.dismiss' });
     expect(actor.getSnapshot().matches({ open: 'panel' })).to.equal(true);
     expect(actor.getSnapshot().context.error).to.equal(null);
   });

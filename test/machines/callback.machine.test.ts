@@ -53,7 +53,8 @@ describe('callback machine', () => {
     expect(actor.getSnapshot().value).to.equal('closed');
     expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false);
     expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
-    expect(actor.getSnapshot().can({ type: 'minimize.toggle' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'minimize' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
     actor.send({ type: 'open' });
     expect(flow(actor)).to.equal('open');
     expect(actor.getSnapshot().can({ type: 'open' })).to.equal(false);
@@ -144,7 +145,7 @@ describe('callback machine', () => {
     expect(emitted.map((e) => e.type)).to.include('failed');
     expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
     expect(actor.getSnapshot().can({ type: 'form.change', field: 'firstname', value: 'x' })).to.equal(false);
-    actor.send({ type: 'dialog.ok' });
+    actor.send({ type: 'alert.dismiss' });
     expect(flow(actor)).to.equal('started');
     expect(actor.getSnapshot().context.values.firstname).to.equal('Jan');
   });
@@ -263,13 +264,16 @@ describe('callback machine', () => {
     expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600', subject: 's' }, 'asap', null, settings, undefined)).to.deep.equal({});
   });
 
-  it('minimizes and maximizes only while open', () => {
+  it('minimizes and restores only while open; minimize twice or restore when not minimised is refused', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'open' });
-    actor.send({ type: 'minimize.toggle' });
+    expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
+    actor.send({ type: 'minimize' });
     expect(actor.getSnapshot().context.minimized).to.equal(true);
-    actor.send({ type: 'minimize.toggle' });
+    expect(actor.getSnapshot().can({ type: 'minimize' })).to.equal(false);
+    actor.send({ type: 'restore' });
     expect(actor.getSnapshot().context.minimized).to.equal(false);
-    expect(emitted.map((e) => e.type)).to.include.members(['minimized', 'maximized']);
+    expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
+    expect(emitted.map((e) => e.type)).to.deep.equal(['opened', 'minimized', 'maximized']);
   });
 });

@@ -57,40 +57,60 @@ describe('send-message machine', () => {
     expect(actor.getSnapshot().context.values.firstName).to.equal('An');
   });
 
-  it('refuses close with values; close.request asks, No keeps everything, Yes closes as cancelled', () => {
+  it('close with values asks first; No keeps everything, Yes closes as cancelled', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'open' });
     actor.send({ type: 'form.change', field: 'subject', value: 'x' });
-    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false);
-    actor.send({ type: 'close.request' });
+    actor.send({ type: 'close' });
     expect(actor.getSnapshot().matches({ open: 'confirmingClose' })).to.equal(true);
     actor.send({ type: 'close.cancel' });
     expect(actor.getSnapshot().matches({ open: 'editing' })).to.equal(true);
     expect(actor.getSnapshot().context.values.subject).to.equal('x');
-    actor.send({ type: 'close.request' });
+    actor.send({ type: 'close' });
     actor.send({ type: 'close.confirm' });
     expect(actor.getSnapshot().value).to.equal('closed');
     expect(emitted.slice(-2)).to.deep.equal(['cancelled', 'closed']);
+  });
+
+  it('a forced close (confirmed Close command) closes a filled form at once, from editing, confirming and submitting', async () => {
+    for (const step of ['editing', 'confirmingClose', 'submitting'] as const) {
+      const { actor, emitted } = start(() => new Promise(() => undefined));
+      actor.send({ type: 'open' });
+      fill(actor);
+      if (step === 'confirmingClose') actor.send({ type: 'close' });
+      if (step === 'submitting') actor.send({ type: 'form.submit' });
+      expect(actor.getSnapshot().matches({ open: step })).to.equal(true);
+      if (step === 'submitting') {
+        actor.send({ type: 'close' });
+        expect(actor.getSnapshot().matches({ open: 'submitting' }), 'an unforced close waits for the answer').to.equal(true);
+      }
+      actor.send({ type: 'close', force: true });
+      expect(actor.getSnapshot().value).to.equal('closed');
+      expect(emitted.slice(-2)).to.deep.equal(['cancelled', 'closed']);
+    }
   });
 
   it('files alone also count as values for the close confirmation', () => {
     const { actor } = start();
     actor.send({ type: 'open' });
     actor.send({ type: 'files.add', files: [file('a.txt')] });
-    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false);
+    actor.send({ type: 'close' });
+    expect(actor.getSnapshot().matches({ open: 'confirmingClose' })).to.equal(true);
+    actor.send({ type: 'close.cancel' });
     actor.send({ type: 'files.remove', index: 0 });
-    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(true);
+    actor.send({ type: 'close' });
+    expect(actor.getSnapshot().value).to.equal('closed');
   });
 
   it('minimizes and unminimizes; each twice is refused', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'open' });
-    expect(actor.getSnapshot().can({ type: 'unminimize' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
     actor.send({ type: 'minimize' });
     expect(actor.getSnapshot().context.minimized).to.equal(true);
     expect(actor.getSnapshot().can({ type: 'minimize' })).to.equal(false);
-    actor.send({ type: 'unminimize' });
-    expect(actor.getSnapshot().can({ type: 'unminimize' })).to.equal(false);
+    actor.send({ type: 'restore' });
+    expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
     expect(emitted).to.deep.equal(['opened', 'minimized', 'unminimized']);
   });
 
@@ -151,7 +171,7 @@ describe('send-message machine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ open: 'failed' })).to.equal(true);
     expect(snapshot.context.failure).to.deep.equal({ kind: 'rejected', errors: failure.errors });
-    expect(snapshot.can({ type: 'alert.retry' })).to.equal(false);
+    expect(snapshot.can({ type: 'retry' })).to.equal(false);
     expect(snapshot.can({ type: 'form.change', field: 'text', value: 'y' })).to.equal(false);
     expect(snapshot.can({ type: 'form.submit' })).to.equal(false);
     expect(emitted.slice(-2)).to.deep.equal(['submitted', 'failed']);
@@ -173,7 +193,7 @@ describe('send-message machine', () => {
     expect(actor.getSnapshot().context.failure?.kind).to.equal('timeout');
     answer = Promise.reject(Object.assign(new Error('Mailbox full'), { kind: 'server' }));
     answer.catch(() => undefined);
-    actor.send({ type: 'alert.retry' });
+    actor.send({ type: 'retry' });
     await tick();
     expect(calls).to.have.length(2);
     expect(actor.getSnapshot().context.failure).to.deep.equal({ kind: 'server', errors: [], reason: 'Mailbox full' });
