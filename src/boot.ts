@@ -1,17 +1,26 @@
-import { App } from './app.ts';
-import type { PluginLoaders } from './app.ts';
-import { bindApp } from '../../elements/common/host.ts';
-import { defineElements } from '../../elements/index.ts';
-import { wasOpenBefore } from './restore.ts';
-import type { CommandName, OptionsOf, ResultOf, BusEvent, EventPattern, DataOf } from '../bus/index.ts';
+/**
+ * Boot: the one place where the app core meets the elements. It sits beside the loader
+ * (src/index.ts), above both layers: src/app never imports elements/ (see docs/architecture.md).
+ */
+import { App } from './app/app.ts';
+import type { PluginLoaders } from './app/app.ts';
+import { bindApp } from '../elements/common/host.ts';
+import { defineElements } from '../elements/index.ts';
+import { wasOpenBefore } from './app/restore.ts';
+import type { CommandName, EventOf, EventPattern, OptionsArg, ResultOf } from './bus/index.ts';
 
 /** The host page's API, `window.LiveAssist`. */
 export interface LiveAssistApi {
   readonly version: string;
   /** Resolves when App.ready has been published (the language pack is loaded). Never rejects. */
   readonly ready: Promise<void>;
-  command<K extends CommandName>(name: K, options?: OptionsOf<K>): Promise<ResultOf<K>>;
-  subscribe<T extends EventPattern>(name: T, handler: (event: BusEvent<DataOf<T>>) => void): () => void;
+  /**
+   * Runs a bus command as the page. Names and options are checked against the plugins' declared
+   * vocabulary; options may be left out only where the command takes none or only optional ones.
+   */
+  command<K extends CommandName>(name: K, ...options: OptionsArg<K>): Promise<ResultOf<K>>;
+  /** Observes an event, `Plugin.*` (the union of that plugin's events) or `*`; returns the unsubscribe function. */
+  subscribe<T extends EventPattern>(name: T, handler: (event: EventOf<T>) => void): () => void;
   configure(section: string, options: Record<string, unknown>): Promise<void>;
 }
 
@@ -63,16 +72,16 @@ export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAs
   defineElements(win.customElements);
   scheduleIdleWork(app);
   if (app.config.main.fonts.enabled) {
-    void import('./fonts.ts').then((fonts) => fonts.loadWebFonts(win.document, app.config.main.fonts));
+    void import('./app/fonts.ts').then((fonts) => fonts.loadWebFonts(win.document, app.config.main.fonts));
   }
   if (wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
 
   const api: LiveAssistApi = Object.freeze({
     version: VERSION,
     ready: app.ready,
-    command: <K extends CommandName>(name: K, options?: OptionsOf<K>) =>
-      app.bus.command(name, options, { commander: 'page' }),
-    subscribe: <T extends EventPattern>(name: T, handler: (event: BusEvent<DataOf<T>>) => void) =>
+    command: <K extends CommandName>(name: K, ...[options]: OptionsArg<K>) =>
+      app.bus.commandByName(name, options, { commander: 'page' }) as Promise<ResultOf<K>>,
+    subscribe: <T extends EventPattern>(name: T, handler: (event: EventOf<T>) => void) =>
       app.bus.subscribe(name, handler),
     configure: async (section: string, options: Record<string, unknown>) => app.configure(section, options),
   });

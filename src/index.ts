@@ -3,7 +3,7 @@
  * `la-*` element and exposes `window.LiveAssist`. It holds no React: the runtime chunk and each
  * widget's chunk load on first intent or use.
  */
-import { boot } from './app/boot.ts';
+import { boot } from './boot.ts';
 import { lazyPlugins } from './plugins/index.ts';
 
 export const LiveAssist = boot({
@@ -12,6 +12,35 @@ export const LiveAssist = boot({
   loadRuntime: () => import('./runtime.ts'),
 });
 
-export type { LiveAssistApi } from './app/boot.ts';
-export type { Commands, Events, CommandName, EventName, BusEvent } from './bus/index.ts';
+export type { LiveAssistApi } from './boot.ts';
+export type {
+  BusEvent,
+  CommandMeta,
+  CommandName,
+  Commands,
+  DataOf,
+  EventName,
+  EventOf,
+  EventPattern,
+  Events,
+  OptionsArg,
+  OptionsOf,
+  ResultOf,
+} from './bus/index.ts';
 export { Bus, BusErrors } from './bus/index.ts';
+
+// The plugins' public vocabulary (type-only, erased from the bundle): each module declares its
+// plugin's commands, events and option types into `Commands` / `Events`, so a TypeScript app that
+// imports this package gets them all, although the plugins themselves load lazily.
+export type * from './plugins/calendar.api.ts';
+export type * from './plugins/call-us.api.ts';
+export type * from './plugins/callback-service.api.ts';
+export type * from './plugins/callback.api.ts';
+export type * from './plugins/channel-selector.api.ts';
+export type * from './plugins/console.api.ts';
+export type * from './plugins/overlay.api.ts';
+export type * from './plugins/send-message.api.ts';
+export type * from './plugins/sidebar.api.ts';
+export type * from './plugins/stats.api.ts';
+export type * from './plugins/toaster.api.ts';
+export type * from './plugins/window-manager.api.ts';

@@ -97,8 +97,9 @@ export class LaElement extends HTMLElement {
     }
     const { plugin } = this.spec;
     if (plugin) {
-      this.#unsubscribe.push(
-        app.bus.subscribe(`${plugin}.*`, (event) =>
+      // Every event of the plugin, whatever it is: forwarded untyped as `la-<event>`.
+      this.#subscriptions.push(
+        app.bus.events(`${plugin}.*`).subscribe((event) =>
           this.emit(event.name.slice(plugin.length + 1).toLowerCase(), event.data),
         ),
       );
@@ -108,7 +109,7 @@ export class LaElement extends HTMLElement {
           if (entry) this.#setDockOffset(entry.position);
         }),
       );
-      void app.whenProvided(plugin).then((controller) => this.#mount(controller));
+      void app.whenProvidedByName(plugin).then((controller) => this.#mount(controller));
     }
     void app.ready.then(() => this.render());
   }

@@ -46,7 +46,7 @@ export class LaSidebarElement extends LaElement {
   override connectedCallback(): void {
     super.connectedCallback();
     const { app } = this;
-    void app.whenProvided<SidebarActor>('Sidebar').then((actor) => {
+    void app.whenProvided('Sidebar').then((actor) => {
       if (!this.isConnected || this.actor) return;
       this.actor = actor;
       this.#off = actor.subscribe(() => this.render()).unsubscribe;

@@ -18,12 +18,15 @@ export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
   );
 }
 
-/** Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar. */
+/**
+ * Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar.
+ * The command's name comes from configuration, so it goes through the bus's untyped entry.
+ */
 function run(host: LaSidebarElement, channel: SidebarChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   host.app.bus
-    .command(channel.clickCommand as 'App.closeAll', channel.clickOptions as void, { commander: 'Sidebar' })
+    .commandByName(channel.clickCommand, channel.clickOptions, { commander: 'Sidebar' })
     .catch((error: unknown) => console.error('[live-assist]', error));
 }
 

@@ -25,6 +25,18 @@ declare module '../bus/types.ts' {
   }
 }
 
+/**
+ * The controller registry: what each plugin hands to the elements that render it (usually its
+ * actor). Each plugin declares its entry in its `src/plugins/<plugin>.api.ts`:
+ *
+ *   declare module '../app/app.ts' { interface Controllers { Callback: CallbackActor } }
+ *
+ * so `app.provide('Callback', …)` and `app.whenProvided('Callback')` are checked and typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface Controllers {}
+export type ControllerName = keyof Controllers & string;
+
 /** What a lazily loaded plugin module exports. */
 export interface PluginModule {
   register(app: App): void | Promise<void>;
@@ -126,14 +138,22 @@ export class App {
   }
 
   /** A plugin hands its controller (usually its actor) to the elements that render it. */
-  provide(plugin: string, controller: unknown): void {
+  provide<P extends ControllerName>(plugin: P, controller: Controllers[P]): void {
     this.#controllers.set(plugin, controller);
     for (const resolve of this.#waiting.get(plugin)?.splice(0) ?? []) resolve(controller);
   }
 
   /** Resolves with a plugin's controller once its code has loaded; does not load it. */
-  whenProvided<C = unknown>(plugin: string): Promise<C> {
-    if (this.#controllers.has(plugin)) return Promise.resolve(this.#controllers.get(plugin) as C);
+  whenProvided<P extends ControllerName>(plugin: P): Promise<Controllers[P]> {
+    return this.whenProvidedByName(plugin) as Promise<Controllers[P]>;
+  }
+
+  /**
+   * The untyped lookup, for generic code that holds a plugin name as data (the element host's
+   * `spec.plugin`): the same as `whenProvided`, with the controller as `unknown`.
+   */
+  whenProvidedByName(plugin: string): Promise<unknown> {
+    if (this.#controllers.has(plugin)) return Promise.resolve(this.#controllers.get(plugin));
     return new Promise((resolve) => {
       const list = this.#waiting.get(plugin) ?? [];
       list.push(resolve as (controller: unknown) => void);

@@ -3,15 +3,16 @@ import { BusErrors } from './errors.ts';
 import type {
   BeforeHook,
   BusEvent,
+  CommandArgs,
   CommandHandler,
   CommandMeta,
   CommandName,
   CommandsOf,
-  DataOf,
+  EventOf,
   EventPattern,
   EventsOf,
   Events,
-  OptionsOf,
+  OptionsArg,
   ResultOf,
 } from './types.ts';
 
@@ -36,8 +37,9 @@ export interface PluginHandle<P extends string> {
   publish<E extends EventsOf<P>>(event: E, data: Events[Extract<`${P}.${E}`, keyof Events>]): void;
   /** Marks the plugin ready: commands buffered so far run now. */
   ready(): void;
-  command<K extends CommandName>(name: K, options?: OptionsOf<K>): Promise<ResultOf<K>>;
-  subscribe<T extends EventPattern>(pattern: T, handler: (event: BusEvent<DataOf<T>>) => void): () => void;
+  /** Runs a command as this plugin (the commander is the plugin's name). */
+  command<K extends CommandName>(name: K, ...options: OptionsArg<K>): Promise<ResultOf<K>>;
+  subscribe<T extends EventPattern>(pattern: T, handler: (event: EventOf<T>) => void): () => void;
   before(command: CommandName | `${string}.*`, hook: BeforeHook): () => void;
 }
 
@@ -101,20 +103,30 @@ export class Bus {
     return this.#locked;
   }
 
-  /** Runs a command. `meta.commander` names the sender so plugins can enforce permissions. */
-  command<K extends CommandName>(
-    name: K,
-    options?: OptionsOf<K>,
-    meta: CommandMeta = { commander: 'page' },
-  ): Promise<ResultOf<K>> {
-    return this.#run(String(name), options, meta) as Promise<ResultOf<K>>;
+  /**
+   * Runs a declared command: its name and options are checked by the type checker (options may be
+   * left out only when the command's options type admits `undefined`). `meta.commander` names the
+   * sender so plugins can enforce permissions; it defaults to 'page'.
+   */
+  command<K extends CommandName>(name: K, ...[options, meta]: CommandArgs<K>): Promise<ResultOf<K>> {
+    return this.#run(String(name), options, meta ?? { commander: 'page' }) as Promise<ResultOf<K>>;
+  }
+
+  /**
+   * The one untyped entry: runs a command whose name comes from data (configuration such as a
+   * channel's `clickCommand`, the console's input), so neither name nor options can be checked at
+   * compile time. The bus checks the name at run time ("Command does not exist") and the plugin
+   * its options, as for every command.
+   */
+  commandByName(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
+    return this.#run(String(name), options, meta);
   }
 
   /** Subscribes to an exact event, `Plugin.*` or `*`; returns the unsubscribe function. */
-  subscribe<T extends EventPattern>(pattern: T, handler: (event: BusEvent<DataOf<T>>) => void): () => void {
+  subscribe<T extends EventPattern>(pattern: T, handler: (event: EventOf<T>) => void): () => void {
     const subscription = this.events(pattern).subscribe((event) => {
       try {
-        handler(event as BusEvent<DataOf<T>>);
+        handler(event as EventOf<T>);
       } catch (error) {
         console.error(`[live-assist] a subscriber of ${event.name} failed:`, error);
       }
@@ -230,8 +242,8 @@ export class Bus {
         for (const resume of record.waiting.splice(0)) resume();
       },
       command: (name: CommandName, options?: unknown) => this.#run(name, options, meta),
-      subscribe: (pattern: string, handler: (event: BusEvent) => void) =>
-        this.subscribe(pattern as EventPattern, handler),
+      subscribe: (pattern: EventPattern, handler: (event: EventOf<EventPattern>) => void) =>
+        this.subscribe(pattern, handler),
       before: (command: string, hook: BeforeHook) => this.before(command, hook),
     } as PluginHandle<string>;
   }

@@ -4,6 +4,10 @@ import { DateTime } from 'luxon';
 import type { App } from '../app/app.ts';
 import { calendarMachine, calendarMessages, readCalendarConfig, type CalendarConfig } from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../app/datetime.ts';
+import { v } from '../app/section.ts';
+
+/** A service plugin's `availability` answer: slot start (ISO) → remaining capacity. */
+const availabilitySchema = v.record(v.string(), v.number());
 
 /** The calendar selection (contact-widgets.md §3). */
 export interface CalendarSelection {
@@ -12,21 +16,6 @@ export interface CalendarSelection {
   timeString: string;
   /** ISO date-time of the chosen slot. */
   date: string;
-}
-
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Calendar.open': { options: { date?: string; time?: string } | void; result: void };
-    'Calendar.close': { options: void; result: void };
-    'Calendar.configure': { options: Partial<CalendarConfig>; result: void };
-    'Calendar.getAvailability': { options: { date?: string }; result: Record<string, number> };
-  }
-  interface Events {
-    'Calendar.opened': void;
-    'Calendar.closed': void;
-    'Calendar.selected': CalendarSelection;
-    'Calendar.availabilityError': { message: string };
-  }
 }
 
 export type CalendarActor = ActorRefFrom<typeof calendarMachine>;
@@ -46,10 +35,15 @@ export function register(app: App): void {
   const initial = configFrom(app, { showAvailability: true, ...app.section('calendar') });
   if (initial.error) console.error(`[live-assist] calendar: ${initial.error}`);
 
-  const availability = (day: string, config: CalendarConfig) => {
+  // The service plugin is configuration (`servicePlugin`), so the command goes through the bus's
+  // untyped entry and its answer is checked before the machine sees it.
+  const availability = async (day: string, config: CalendarConfig) => {
     const start = DateTime.fromISO(day);
     const startDate = config.convertToUTC ? start.toUTC().toISO()! : start.toISODate()!;
-    return app.bus.command(`${config.servicePlugin}.availability` as 'CallbackService.availability', { startDate, numberOfDays: 1 }, { commander: 'Calendar' });
+    const answer = await app.bus.commandByName(`${config.servicePlugin}.availability`, { startDate, numberOfDays: 1 }, { commander: 'Calendar' });
+    const checked = v.safeParse(availabilitySchema, answer);
+    if (!checked.success) throw new Error(calendarMessages.invalidData);
+    return checked.output;
   };
 
   const actor: CalendarActor = createActor(

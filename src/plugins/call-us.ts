@@ -4,32 +4,6 @@ import type { App } from '../app/app.ts';
 import { callUsMachine, callUsMessages, readCallUsConfig } from '../../machines/call-us.machine.ts';
 import type { CallUsEvent } from '../../machines/call-us.machine.ts';
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'CallUs.open': { options: void; result: void };
-    'CallUs.close': { options: void; result: void };
-    /**
-     * Co-browse and web chat are not built yet. The call-us panel relies on this vocabulary, which their
-     * plugins must keep (web-chat.md §7 "Internal bus"): `Cobrowse.start` (rejected while a start is
-     * pending), and the optional state queries answered once they are loaded.
-     */
-    'Cobrowse.start': { options: void; result: void };
-    'Cobrowse.getState': { options: void; result: { online: boolean; started: boolean } };
-    'WebChat.getState': { options: void; result: { agentConnected: boolean } };
-  }
-  interface Events {
-    'CallUs.opened': void;
-    'CallUs.closed': void;
-    /** Co-browse events (web-chat.md §7): the service is online; a session started; it stopped. */
-    'Cobrowse.online': void;
-    'Cobrowse.started': void;
-    'Cobrowse.stopped': void;
-    /** Chat service events (web-chat.md §7): an agent joined or left the chat. */
-    'WebChat.agentConnected': void;
-    'WebChat.agentDisconnected': void;
-  }
-}
-
 export type CallUsActor = ActorRefFrom<typeof callUsMachine>;
 
 /**

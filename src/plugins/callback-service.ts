@@ -3,27 +3,9 @@ import {
   callbackServiceMessages,
   checkCallbackConfig,
   createCallbackService,
-  type Availability,
-  type AvailabilityQuery,
   type CallbackFailure,
-  type CallbackForm,
-  type CallbackReceipt,
   type CallbackServiceConfig,
 } from '../services/callback.ts';
-
-declare module '../bus/types.ts' {
-  interface Commands {
-    'CallbackService.schedule': { options: CallbackForm; result: CallbackReceipt };
-    'CallbackService.availability': { options: AvailabilityQuery; result: Availability };
-    'CallbackService.configure': { options: CallbackServiceConfig; result: void };
-  }
-  interface Events {
-    'CallbackService.scheduled': CallbackReceipt;
-    'CallbackService.error': CallbackFailure;
-    'CallbackService.availableSlots': Availability;
-    'CallbackService.availabilityError': { message: string };
-  }
-}
 
 const isEmpty = (value: unknown): boolean =>
   !value || typeof value !== 'object' || Object.values(value).every((v) => v === undefined || v === null || v === '');

@@ -7,29 +7,8 @@ import {
   CALLBACK_FIELDS,
   defaultCallbackSettings,
   type CallbackSettings,
-  type LifecycleReport,
-  type OpenOptions,
 } from '../../machines/callback.machine.ts';
 import { checkCallbackConfig, createCallbackService, type CallbackServiceConfig } from '../services/callback.ts';
-
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Callback.open': { options: OpenOptions | void; result: void };
-    'Callback.close': { options: void; result: void };
-    'Callback.minimize': { options: void; result: void };
-  }
-  interface Events {
-    'Callback.opened': LifecycleReport;
-    'Callback.started': LifecycleReport;
-    'Callback.submitted': LifecycleReport;
-    'Callback.completed': LifecycleReport;
-    'Callback.failed': LifecycleReport;
-    'Callback.cancelled': LifecycleReport;
-    'Callback.closed': LifecycleReport;
-    'Callback.minimized': LifecycleReport;
-    'Callback.maximized': LifecycleReport;
-  }
-}
 
 export type CallbackActor = ActorRefFrom<typeof callbackMachine>;
 

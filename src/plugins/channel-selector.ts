@@ -6,17 +6,6 @@ import type { SelectorChannel, SelectorStatus } from '../../machines/channel-sel
 import { applyAvailability, isRule } from '../../machines/availability.ts';
 import type { StatsConfig } from '../services/stats.ts';
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'ChannelSelector.open': { options: void; result: void };
-    'ChannelSelector.close': { options: void; result: void };
-  }
-  interface Events {
-    'ChannelSelector.opened': void;
-    'ChannelSelector.closed': void;
-  }
-}
-
 export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
 
 /**
@@ -100,6 +89,6 @@ export function runChannel(app: App, channel: SelectorChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   app.bus
-    .command(channel.clickCommand as 'App.closeAll', channel.clickOptions as void, { commander: 'ChannelSelector' })
+    .commandByName(channel.clickCommand, channel.clickOptions, { commander: 'ChannelSelector' })
     .catch((error: unknown) => console.error(`[live-assist] ${channel.clickCommand}: ${(error as Error)?.message ?? error}`));
 }

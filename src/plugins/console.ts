@@ -3,18 +3,6 @@ import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { consoleMachine, consoleMessages } from '../../machines/console.machine.ts';
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Console.open': { options: void; result: void };
-    'Console.close': { options: void; result: void };
-    'Console.configure': { options: { plugin?: string; command?: string; options?: string; watches?: string[] }; result: void };
-  }
-  interface Events {
-    'Console.opened': void;
-    'Console.closed': void;
-  }
-}
-
 export type ConsoleActor = ActorRefFrom<typeof consoleMachine>;
 
 export const CONSOLE_WIDTH_PX = 420;
@@ -32,7 +20,7 @@ export function register(app: App): void {
       actors: {
         runCommand: fromPromise(({ input }) =>
           // Whatever the visitor typed is sent as the console's own command, so permissions apply.
-          app.bus.command(input.name as 'Console.open', input.options as void, { commander: 'Console' }),
+          app.bus.commandByName(input.name, input.options, { commander: 'Console' }),
         ),
       },
     }),

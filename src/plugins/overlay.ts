@@ -19,21 +19,6 @@ export interface OverlayOpenOptions {
   group?: string;
 }
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Overlay.open': { options: OverlayOpenOptions; result: void };
-    'Overlay.close': { options: void; result: void };
-    'Overlay.immutable': { options: void; result: void };
-    'Overlay.mutable': { options: void; result: void };
-    'Overlay.back': { options: void; result: void };
-  }
-  interface Events {
-    'Overlay.opened': { owner: string; title?: string };
-    'Overlay.closed': { owner: string };
-    'Overlay.closeAttempt': { commander: string; owner: string };
-  }
-}
-
 export type OverlayActor = ActorRefFrom<typeof overlayMachine>;
 
 /**

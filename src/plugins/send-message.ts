@@ -5,8 +5,6 @@ import {
   sendMessageMachine,
   sendMessageMessages as M,
   type AttachmentLimits,
-  type SendFailure,
-  type SendMessageField,
 } from '../../machines/send-message.machine.ts';
 import {
   SIDE_BUTTON_DEFAULTS,
@@ -17,40 +15,8 @@ import {
 import {
   createSendMessageService,
   sendMessageServiceMessages,
-  type SendMessageFormData,
-  type SendMessageLimits,
   type SendMessageServiceConfig,
 } from '../services/send-message.ts';
-
-declare module '../bus/types.ts' {
-  interface Commands {
-    'SendMessage.open': { options: { form?: Partial<Record<SendMessageField, string>>; userData?: Record<string, string> } | void; result: void };
-    'SendMessage.close': { options: { confirmed?: boolean } | void; result: void };
-    'SendMessage.minimize': { options: void; result: void };
-    'SendMessage.unminimize': { options: void; result: void };
-    'SendMessage.configure': { options: Partial<SendMessageSettings>; result: void };
-    'SendMessage.redirect': { options: { url?: string } | void; result: { url: string } };
-    'SendMessage.showButton': { options: void; result: void };
-    'SendMessage.hideButton': { options: void; result: void };
-    'SendMessageService.sendForm': { options: { formData: SendMessageFormData }; result: { interactionId: string } };
-    'SendMessageService.getLimits': { options: { url: string }; result: SendMessageLimits | undefined };
-    'SendMessageService.configure': { options: Partial<Omit<SendMessageServiceConfig, 'fetch'>>; result: void };
-  }
-  interface Events {
-    'SendMessage.opened': void;
-    'SendMessage.started': void;
-    'SendMessage.submitted': void;
-    'SendMessage.completed': { interactionId: string };
-    'SendMessage.failed': SendFailure;
-    'SendMessage.cancelled': void;
-    'SendMessage.minimized': void;
-    'SendMessage.unminimized': void;
-    'SendMessage.closed': void;
-    'SendMessage.redirected': { url: string };
-    'SendMessage.buttonDisplayed': void;
-    'SendMessage.buttonHidden': void;
-  }
-}
 
 /** The `sendmessage` configuration section (README "Send message"). */
 export interface SendMessageSettings {
@@ -332,9 +298,7 @@ export function register(app: App): void {
     sideButton,
     settings: () => settings,
     clickSideButton: () =>
-      app.bus.command(settings.sideButton.clickCommand as 'SendMessage.open', settings.sideButton.clickOptions as void, {
-        commander: 'SendMessage',
-      }),
+      app.bus.commandByName(settings.sideButton.clickCommand, settings.sideButton.clickOptions, { commander: 'SendMessage' }),
   };
   app.provide('SendMessage', controller);
   // `sideButton.visible`: shown once the plugin has loaded (boot loads it when the page is idle).

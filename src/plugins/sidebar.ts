@@ -10,29 +10,6 @@ import type { LaSidebarElement } from '../../elements/sidebar/la-sidebar.ts';
 
 export type SidebarMode = 'closed' | 'collapsed' | 'expanded';
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Sidebar.open': { options: void; result: void };
-    'Sidebar.close': { options: void; result: void };
-    'Sidebar.expand': { options: void; result: void };
-    'Sidebar.contract': { options: void; result: void };
-    'Sidebar.configure': { options: { channels: SidebarChannel[] }; result: void };
-    'Sidebar.addButton': { options: SidebarChannel; result: void };
-    'Sidebar.showChannels': { options: void; result: void };
-    'Sidebar.getState': {
-      options: void;
-      result: { state: SidebarMode; mobile: boolean; channels: string[]; availability: 'none' | 'pending' | 'known' | 'failed' };
-    };
-  }
-  interface Events {
-    'Sidebar.ready': void;
-    'Sidebar.opened': void;
-    'Sidebar.expanded': void;
-    'Sidebar.contracted': void;
-    'Sidebar.closed': void;
-  }
-}
-
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
 
 const text = (what: string) => v.optional(v.string(`${what} must be a string`));

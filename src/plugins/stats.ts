@@ -1,18 +1,6 @@
 import type { App } from '../app/app.ts';
 import { fetchGroupWait, fetchQueueWaits, statsMessages } from '../services/stats.ts';
-import type { GroupWait, QueueWait, StatsConfig } from '../services/stats.ts';
-
-declare module '../bus/types.ts' {
-  interface Commands {
-    'StatsService.getStats': { options: { queues: string | string[] }; result: QueueWait[] };
-    'StatsService.getGroupEWT': { options: { queue?: string } | void; result: GroupWait };
-    'StatsService.configure': { options: StatsConfig; result: void };
-  }
-  interface Events {
-    'StatsService.error.ewt': { message: string };
-    'StatsService.updated': { queues: QueueWait[] } | GroupWait;
-  }
-}
+import type { StatsConfig } from '../services/stats.ts';
 
 /**
  * The StatsService plugin: wait-time statistics for the channel selector, the sidebar's availability

@@ -18,19 +18,6 @@ export interface ToasterOpenOptions {
   immutable?: boolean;
 }
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'Toaster.open': { options: ToasterOpenOptions; result: void };
-    'Toaster.close': { options: void; result: void };
-  }
-  interface Events {
-    'Toaster.opened': { owner: string; title?: string };
-    'Toaster.closed': { owner: string };
-    'Toaster.closeAttempt': { commander: string; owner: string };
-    'Toaster.buttonClicked': { id: string; owner: string };
-  }
-}
-
 export type ToasterActor = ActorRefFrom<typeof toasterMachine>;
 
 const isButton = (b: unknown): b is ToasterButton =>

@@ -17,17 +17,6 @@ export interface DockEntry {
   position: number;
 }
 
-declare module '../bus/types.ts' {
-  interface Commands {
-    'WindowManager.dock': { options: { plugin: string; event?: string; width: number }; result: DockEntry };
-    'WindowManager.undock': { options: { plugin: string }; result: void };
-    'WindowManager.getRegistry': { options: void; result: DockEntry[] };
-  }
-  interface Events {
-    'WindowManager.changed': DockEntry[];
-  }
-}
-
 /** Recomputes positions in the order views were added. */
 export function placeDocks(entries: readonly Omit<DockEntry, 'position'>[]): DockEntry[] {
   let position = DOCK_START_PX;

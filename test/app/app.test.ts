@@ -9,6 +9,13 @@ declare module '../../src/bus/types.ts' {
   }
 }
 
+// The test plugin's controller, as a real plugin declares its own in its `.api.ts`.
+declare module '../../src/app/app.ts' {
+  interface Controllers {
+    Lazy: { controller: boolean };
+  }
+}
+
 const make = (config: unknown, plugins: PluginLoaders = {}, loadRuntime = async () => undefined) =>
   new App({ window, config, plugins, loadRuntime });
 

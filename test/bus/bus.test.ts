@@ -65,9 +65,10 @@ describe('Bus', () => {
     it('rejects an unknown command or plugin with "Command does not exist"', async () => {
       const test = bus.registerPlugin('Test');
       test.ready();
-      expect(await rejection(bus.command('Test.nope' as 'Test.echo'))).to.equal(BusErrors.noCommand);
-      expect(await rejection(bus.command('Nope.open' as 'Test.echo'))).to.equal('Command does not exist');
-      expect(await rejection(bus.command('Test' as 'Test.echo'))).to.equal(BusErrors.noCommand);
+      const page = { commander: 'page' };
+      expect(await rejection(bus.commandByName('Test.nope', undefined, page))).to.equal(BusErrors.noCommand);
+      expect(await rejection(bus.commandByName('Nope.open', undefined, page))).to.equal('Command does not exist');
+      expect(await rejection(bus.commandByName('Test', undefined, page))).to.equal(BusErrors.noCommand);
     });
 
     it('rejects with the error a handler throws, as an Error', async () => {

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 import type { Bus, PluginHandle } from '../../src/bus/index.ts';
 
 window.liveAssistConfig = {

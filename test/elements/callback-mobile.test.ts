@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Mobile mode forced (main.mobileMode: true), Polish: the callback window fills the screen, the calendar
 // is a full-screen sheet with a day column and a time column; a slot picked by touch-like clicks is booked.

@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-callback> and <la-calendar> through the whole pattern, against the demo simulator behind msw.
 window.liveAssistConfig = {

@@ -7,13 +7,20 @@ import { Button, ButtonGroup, Dialog, LoadingScreen, Window } from '../../elemen
 import { TextArea, TextField } from '../../elements/common/fields.tsx';
 import { expectAccessible } from '../helpers/axe.ts';
 import { captureConsole, waitFor } from '../helpers/dom.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The shared element pattern and window chrome, through a test widget built like a real one.
 window.liveAssistConfig = { main: { lang: 'pl', preload: 'intent' } };
 
 interface Controller {
   renders: number;
+}
+
+// The test widget's controller, declared as a real plugin declares its own in its `.api.ts`.
+declare module '../../src/app/app.ts' {
+  interface Controllers {
+    ChromeTest: Controller;
+  }
 }
 
 function ChromeView({ attrs }: ViewProps<Controller>) {

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from '../helpers/dom.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The README's "Using the elements from a React app" example, run for real with React 19.
 declare module 'react' {

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-send-message> opened by a command on a page without it: docked, English, against the simulator.
 window.liveAssistConfig = {

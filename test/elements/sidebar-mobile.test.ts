@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Mobile mode forced: the sidebar is one 'Need help?' button opening the channel list in <la-overlay>;
 // the channel selector uses the same overlay.

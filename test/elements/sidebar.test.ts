@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/app/boot.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-sidebar> on a desktop page: the loader's lit-html strip, then the Sidebar plugin's actor.
 window.liveAssistConfig = {
