@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, or, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
 
 /**
@@ -91,7 +91,8 @@ export interface CallbackContext {
   userData: Record<string, unknown>;
   autoSubmit: boolean;
   report: LifecycleReport;
-  now: () => number;
+  /** Epoch ms of the last clock reading (the `readClock` action), used for the report's times. */
+  now: number;
 }
 
 export interface OpenOptions {
@@ -125,7 +126,6 @@ export type CallbackEmitted = {
 
 export interface CallbackInput {
   settings?: Partial<CallbackSettings>;
-  now?: () => number;
 }
 
 export const callbackMessages = {
@@ -212,15 +212,54 @@ export function hasData(context: Pick<CallbackContext, 'values' | 'settings' | '
   return CALLBACK_FIELDS.some((f) => context.values[f].trim() !== initial[f]) || context.desiredTime !== null;
 }
 
+/** The report with the current form and the time elapsed up to the close (or up to the last clock reading). */
 const withForm = (context: CallbackContext, patch: Partial<LifecycleReport> = {}): LifecycleReport => {
   const report = { ...context.report, ...patch };
-  const end = report.closed ?? context.now();
+  const end = report.closed ?? context.now;
   return {
     ...report,
     elapsed: report.opened === null ? 0 : Math.max(0, end - report.opened),
     form: { ...context.values, desiredTime: context.schedule === 'pick' ? context.desiredTime : null },
   };
 };
+
+const withError = (context: CallbackContext, ...codes: string[]): LifecycleReport =>
+  withForm(context, { errors: [...context.report.errors, ...codes] });
+
+const isValid = (context: CallbackContext) =>
+  Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0;
+
+/** The form an `open` event asks for: prefilled values, the schedule its desiredTime selects, a fresh report. */
+function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { type: 'open' }>): Partial<CallbackContext> {
+  const { settings } = context;
+  const values = { ...emptyValues(settings) };
+  let prefilled = false;
+  for (const field of CALLBACK_FIELDS) {
+    const given = event.form?.[field];
+    if (typeof given === 'string' && given !== '') {
+      values[field] = field === 'phonenumber' ? sanitizePhone(given, settings) : given;
+      prefilled = true;
+    }
+  }
+  const desired = typeof event.desiredTime === 'string' ? event.desiredTime.trim() : '';
+  const pick = desired !== '' && desired.toLowerCase() !== 'now' && !Number.isNaN(Date.parse(desired));
+  const asapPossible = settings.immediateCallback || !settings.scheduledCallback;
+  const schedule: Schedule = pick && settings.scheduledCallback ? 'pick' : desired.toLowerCase() === 'now' || asapPossible ? 'asap' : 'pick';
+  const base: CallbackContext = {
+    ...context,
+    values,
+    errors: {},
+    schedule,
+    desiredTime: schedule === 'pick' && pick ? new Date(desired).toISOString() : null,
+    failure: null,
+    receipt: null,
+    minimized: false,
+    userData: event.userData ?? {},
+    autoSubmit: event.autoSubmit === true && prefilled,
+  };
+  const report = { ...emptyReport(values), proactive: event.proactive === true, prefilled, opened: context.now };
+  return { ...base, report: withForm({ ...base, report }) };
+}
 
 const callbackSetup = setup({
   types: {
@@ -242,30 +281,72 @@ const callbackSetup = setup({
     waitRefresh: ({ context }) => context.settings.refreshInterval,
   },
   guards: {
-    valid: ({ context }) => Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0,
-    autoSubmit: ({ context }) =>
-      context.autoSubmit && Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0,
+    formValid: ({ context }) => isValid(context),
+    autoSubmit: ({ context }) => context.autoSubmit && isValid(context),
     hasData: ({ context }) => hasData(context),
+    /** A close that must not ask (the Close command, App.closeAll). */
+    forced: ({ event }) => {
+      assertEvent(event, 'close');
+      return event.force === true;
+    },
+    minimized: ({ context }) => context.minimized,
+    notMinimized: ({ context }) => !context.minimized,
     ewtDisplay: ({ context }) => context.settings.ewtDisplay,
     immediateAvailable: ({ context }) => immediateAvailable(context) || !context.settings.scheduledCallback,
     scheduledAvailable: ({ context }) => context.settings.scheduledCallback,
+    /** The form takes input (not while submitting, after booking or behind a dialog). */
+    editing: or([stateIn({ active: { flow: 'open' } }), stateIn({ active: { flow: 'started' } })]),
   },
   actions: {
+    /** The clock: stores the time for the report. Tests provide their own reading (README "Clocks"). */
+    readClock: assign({ now: () => Date.now() }),
+    /** Publishes a lifecycle event with the report as it stands. */
+    publish: emit(({ context }, params: { type: CallbackEmitted['type'] }) => ({ type: params.type, report: withForm(context) })),
+    openForm: assign(({ context, event }) => {
+      assertEvent(event, 'open');
+      return openedForm(context, event);
+    }),
     change: assign(({ context, event }) => {
-      if (event.type !== 'form.change') return {};
+      assertEvent(event, 'form.change');
       const value = event.field === 'phonenumber' ? sanitizePhone(event.value, context.settings) : event.value;
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { values: { ...context.values, [event.field]: value }, errors };
     }),
-    markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now() }) })),
-    emitStarted: emit(({ context }) => ({ type: 'started' as const, report: withForm(context) })),
+    markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now }) })),
+    markAutoSubmitted: assign(({ context }) => ({ report: withForm(context, { autoSubmitted: true }) })),
     validate: assign(({ context }) => {
       const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt);
-      return { errors, report: withForm(context, { errors: [...context.report.errors, ...Object.values(errors).map((e) => e.key)] }) };
+      return { errors, report: withError(context, ...Object.values(errors).map((e) => e.key)) };
     }),
+    chooseAsap: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
+    choosePick: assign({ schedule: 'pick' }),
+    chooseTime: assign(({ context, event }) => {
+      assertEvent(event, 'schedule.time');
+      return { schedule: 'pick' as const, desiredTime: event.date, errors: { ...context.errors, desiredTime: undefined } };
+    }),
+    setMinimized: assign({ minimized: true }),
+    setRestored: assign({ minimized: false }),
+    clearFailure: assign({ errors: {}, failure: null }),
+    dismissFailure: assign({ failure: null }),
+    // The invoked actors' done/error events are not in CallbackEvent: their payload comes in as params.
+    recordReceipt: assign(({ context }, params: { receipt: CallbackReceipt | undefined }) => ({
+      receipt: params.receipt ?? {},
+      report: withForm(context, { completed: true }),
+    })),
+    recordFailure: assign(({ context }, params: { error: unknown }) => {
+      const failure: CallbackFailure = (params.error as { failure?: CallbackFailure } | undefined)?.failure ?? { code: 'unknownError' };
+      return {
+        failure,
+        errors: failure.field ? { [failure.field]: { key: `callback.error.${failure.code}` } } : {},
+        report: withError(context, failure.code),
+      };
+    }),
+    recordTimeout: assign(({ context }) => ({ failure: { code: 'unknownError' as const }, report: withError(context, 'unknownError') })),
+    storeWait: assign((_, params: { ewt: number | undefined }) => ({ ewt: params.ewt })),
+    forgetWait: assign({ ewt: undefined }),
     /** Records closed / elapsed / cancelled, publishes `cancelled` when not completed, then `closed`. */
     finish: enqueueActions(({ context, enqueue }) => {
-      const report = withForm(context, { closed: context.now(), cancelled: !context.report.completed });
+      const report = withForm(context, { closed: context.now, cancelled: !context.report.completed });
       enqueue.assign({ report });
       if (!report.completed) enqueue.emit({ type: 'cancelled', report });
       enqueue.emit({ type: 'closed', report });
@@ -273,23 +354,27 @@ const callbackSetup = setup({
   },
 });
 
+/** Leaving the window: the clock is read first so the report's `closed` and `elapsed` are right. */
+const toClosed = { target: '#callback.closed', actions: ['readClock', 'finish'] } as const;
+const publish = (type: CallbackEmitted['type']) => ({ type: 'publish', params: { type } }) as const;
+
+/** Choosing a date (which the form accepts only while editing) disables the wait display. */
+const waitOff = {
+  'schedule.time': { guard: and(['editing', 'scheduledAvailable']), target: 'disabled' },
+  'schedule.pick': { guard: and(['editing', 'scheduledAvailable']), target: 'disabled' },
+} as const;
+
 /** What the form accepts whether or not the visitor has started typing. */
 const editing = callbackSetup.createStateConfig({
+  tags: ['editing'],
   on: {
-    'schedule.asap': { guard: 'immediateAvailable', actions: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }) },
-    'schedule.pick': { guard: 'scheduledAvailable', actions: assign({ schedule: 'pick' }) },
-    'schedule.time': {
-      guard: 'scheduledAvailable',
-      actions: assign({ schedule: 'pick', desiredTime: ({ event }) => event.date, errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
-    },
-    'form.submit': [{ guard: 'valid', target: 'submitted' }, { actions: 'validate' }],
-    close: [
-      { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
-      { guard: 'hasData', target: 'confirmClose' },
-      { target: '#callback.closed', actions: 'finish' },
-    ],
+    'schedule.asap': { guard: 'immediateAvailable', actions: 'chooseAsap' },
+    'schedule.pick': { guard: 'scheduledAvailable', actions: 'choosePick' },
+    'schedule.time': { guard: 'scheduledAvailable', actions: 'chooseTime' },
+    'form.submit': [{ guard: 'formValid', target: 'submitted' }, { actions: 'validate' }],
+    close: [{ guard: 'forced', ...toClosed }, { guard: 'hasData', target: 'confirmClose' }, toClosed],
   },
-}).on;
+});
 
 export const callbackMachine = callbackSetup.createMachine({
   id: 'callback',
@@ -309,92 +394,44 @@ export const callbackMachine = callbackSetup.createMachine({
       userData: {},
       autoSubmit: false,
       report: emptyReport(values),
-      now: input?.now ?? (() => Date.now()),
+      now: 0,
     };
   },
   initial: 'closed',
   states: {
     closed: {
       on: {
-        open: {
-          target: 'active',
-          actions: [
-            assign(({ context, event }) => {
-              const { settings } = context;
-              const values = { ...emptyValues(settings) };
-              let prefilled = false;
-              for (const field of CALLBACK_FIELDS) {
-                const given = event.form?.[field];
-                if (typeof given === 'string' && given !== '') {
-                  values[field] = field === 'phonenumber' ? sanitizePhone(given, settings) : given;
-                  prefilled = true;
-                }
-              }
-              const desired = typeof event.desiredTime === 'string' ? event.desiredTime.trim() : '';
-              const pick = desired !== '' && desired.toLowerCase() !== 'now' && !Number.isNaN(Date.parse(desired));
-              const asapPossible = settings.immediateCallback || !settings.scheduledCallback;
-              const schedule: Schedule = pick && settings.scheduledCallback ? 'pick' : desired.toLowerCase() === 'now' || asapPossible ? 'asap' : 'pick';
-              const base = {
-                ...context,
-                values,
-                errors: {},
-                schedule,
-                desiredTime: schedule === 'pick' && pick ? new Date(desired).toISOString() : null,
-                failure: null,
-                receipt: null,
-                minimized: false,
-                userData: event.userData ?? {},
-                autoSubmit: event.autoSubmit === true && prefilled,
-              };
-              const report = { ...emptyReport(values), proactive: event.proactive === true, prefilled, opened: context.now() };
-              return { ...base, report: withForm({ ...base, report }) };
-            }),
-            emit(({ context }) => ({ type: 'opened' as const, report: context.report })),
-          ],
-        },
+        open: { target: 'active', actions: ['readClock', 'openForm', publish('opened')] },
       },
     },
     active: {
       type: 'parallel',
       on: {
-        minimize: {
-          guard: ({ context }) => !context.minimized,
-          actions: [assign({ minimized: true }), emit(({ context }) => ({ type: 'minimized' as const, report: withForm(context) }))],
-        },
-        restore: {
-          guard: ({ context }) => context.minimized,
-          actions: [assign({ minimized: false }), emit(({ context }) => ({ type: 'maximized' as const, report: withForm(context) }))],
-        },
+        minimize: { guard: 'notMinimized', actions: ['setMinimized', 'readClock', publish('minimized')] },
+        restore: { guard: 'minimized', actions: ['setRestored', 'readClock', publish('maximized')] },
       },
       states: {
         flow: {
           initial: 'check',
           states: {
             check: {
-              always: [
-                {
-                  guard: 'autoSubmit',
-                  target: 'submitted',
-                  actions: assign(({ context }) => ({ report: withForm(context, { autoSubmitted: true }) })),
-                },
-                { target: 'open' },
-              ],
+              always: [{ guard: 'autoSubmit', target: 'submitted', actions: 'markAutoSubmitted' }, { target: 'open' }],
             },
             open: {
+              ...editing,
               on: {
-                ...editing,
-                'form.change': { target: 'started', actions: ['change', 'markStarted', 'emitStarted'] },
-                'form.keydown': { target: 'started', actions: ['markStarted', 'emitStarted'] },
+                ...editing.on,
+                'form.change': { target: 'started', actions: ['change', 'readClock', 'markStarted', publish('started')] },
+                'form.keydown': { target: 'started', actions: ['readClock', 'markStarted', publish('started')] },
               },
             },
             started: {
-              on: { ...editing, 'form.change': { actions: 'change' } },
+              ...editing,
+              on: { ...editing.on, 'form.change': { actions: 'change' } },
             },
             submitted: {
-              entry: [
-                assign({ errors: {}, failure: null }),
-                emit(({ context }) => ({ type: 'submitted' as const, report: withForm(context) })),
-              ],
+              tags: ['busy'],
+              entry: ['clearFailure', 'readClock', publish('submitted')],
               invoke: {
                 src: 'submitCallback',
                 input: ({ context }) => ({
@@ -402,56 +439,31 @@ export const callbackMachine = callbackSetup.createMachine({
                   desiredTime: context.schedule === 'pick' && context.desiredTime ? context.desiredTime : 'now',
                   userData: context.userData,
                 }),
-                onDone: {
-                  target: 'scheduled',
-                  actions: assign(({ context, event }) => ({ receipt: event.output ?? {}, report: withForm(context, { completed: true }) })),
-                },
-                onError: {
-                  target: 'error',
-                  actions: assign(({ context, event }) => {
-                    const failure: CallbackFailure = (event.error as { failure?: CallbackFailure } | undefined)?.failure ?? { code: 'unknownError' };
-                    return {
-                      failure,
-                      errors: failure.field ? { [failure.field]: { key: `callback.error.${failure.code}` } } : {},
-                      report: withForm(context, { errors: [...context.report.errors, failure.code] }),
-                    };
-                  }),
-                },
+                onDone: { target: 'scheduled', actions: { type: 'recordReceipt', params: ({ event }) => ({ receipt: event.output }) } },
+                onError: { target: 'error', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
               },
-              after: {
-                serviceTimeout: {
-                  target: 'error',
-                  actions: assign(({ context }) => ({
-                    failure: { code: 'unknownError' as const },
-                    report: withForm(context, { errors: [...context.report.errors, 'unknownError'] }),
-                  })),
-                },
-              },
-              on: {
-                close: { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
-              },
+              after: { serviceTimeout: { target: 'error', actions: 'recordTimeout' } },
+              on: { close: { guard: 'forced', ...toClosed } },
             },
             scheduled: {
-              entry: emit(({ context }) => ({ type: 'completed' as const, report: context.report })),
-              on: {
-                close: { target: '#callback.closed', actions: 'finish' },
-              },
+              tags: ['completed'],
+              entry: ['readClock', publish('completed')],
+              on: { close: toClosed },
             },
             error: {
-              entry: emit(({ context }) => ({ type: 'failed' as const, report: context.report })),
+              tags: ['alert'],
+              entry: ['readClock', publish('failed')],
               on: {
-                'alert.dismiss': { target: 'started', actions: assign({ failure: null }) },
-                close: [
-                  { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
-                  { target: 'confirmClose' },
-                ],
+                'alert.dismiss': { target: 'started', actions: 'dismissFailure' },
+                close: [{ guard: 'forced', ...toClosed }, { target: 'confirmClose' }],
               },
             },
             confirmClose: {
+              tags: ['confirmingClose'],
               on: {
-                'close.confirm': { target: '#callback.closed', actions: 'finish' },
+                'close.confirm': toClosed,
                 'close.cancel': { target: 'started' },
-                close: { guard: ({ event }) => event.force === true, target: '#callback.closed', actions: 'finish' },
+                close: { guard: 'forced', ...toClosed },
               },
             },
           },
@@ -463,19 +475,20 @@ export const callbackMachine = callbackSetup.createMachine({
             fetching: {
               invoke: {
                 src: 'fetchWait',
-                onDone: { target: 'showing', actions: assign({ ewt: ({ event }) => event.output }) },
-                onError: { target: 'showing', actions: assign({ ewt: undefined }) },
+                onDone: { target: 'showing', actions: { type: 'storeWait', params: ({ event }) => ({ ewt: event.output }) } },
+                onError: { target: 'showing', actions: 'forgetWait' },
               },
-              on: { 'schedule.time': 'disabled', 'schedule.pick': 'disabled' },
+              on: waitOff,
             },
             showing: {
               after: { waitRefresh: 'fetching' },
-              on: { 'schedule.time': 'disabled', 'schedule.pick': 'disabled' },
+              on: waitOff,
             },
             disabled: {
-              on: { 'schedule.asap': { guard: 'immediateAvailable', target: 'fetching' } },
+              tags: ['waitDisabled'],
+              on: { 'schedule.asap': { guard: and(['editing', 'immediateAvailable']), target: 'fetching' } },
             },
-            off: {},
+            off: { tags: ['waitDisabled'] },
           },
         },
       },
@@ -484,3 +497,30 @@ export const callbackMachine = callbackSetup.createMachine({
 });
 
 export type CallbackMachine = typeof callbackMachine;
+export type CallbackSnapshot = SnapshotFrom<CallbackMachine>;
+
+/** Seconds of wait shown as whole minutes, at least one ("about 1 minute" for a 20 s wait). */
+export const waitMinutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
+
+/** The ASAP choice mentions the wait only when it is at most five minutes (contact-widgets.md §9). */
+export const ASAP_NOTE_MAX_SECONDS = 300;
+
+/**
+ * The wait row ("Estimated wait time: 3 minutes"): the minutes, or null when the row is hidden — the wait
+ * display is off or disabled (a date was chosen), the visitor picks a time, the wait is unknown or under
+ * the configured `ewtThreshold`.
+ */
+export function selectWaitMinutes(snapshot: CallbackSnapshot): number | null {
+  const { ewt, settings, schedule } = snapshot.context;
+  if (snapshot.matches('closed') || snapshot.hasTag('waitDisabled') || schedule === 'pick') return null;
+  if (ewt === undefined || ewt < settings.ewtThreshold) return null;
+  return waitMinutes(ewt);
+}
+
+/** The note beside ASAP ("within about 2 minutes"): the minutes, or null when ASAP is not offered or the wait is unknown or over five minutes. */
+export function selectAsapMinutes(snapshot: CallbackSnapshot): number | null {
+  const { ewt } = snapshot.context;
+  if (snapshot.matches('closed') || snapshot.matches({ active: { wait: 'disabled' } })) return null;
+  if (!immediateAvailable(snapshot.context) || ewt === undefined || ewt > ASAP_NOTE_MAX_SECONDS) return null;
+  return waitMinutes(ewt);
+}

@@ -7,8 +7,8 @@ import { Button, ButtonGroup, Dialog, LoadingScreen, Window } from '../common/ch
 import { TextArea, TextField } from '../common/fields.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { CallbackActor } from '../../src/plugins/callback.ts';
-import type { CallbackField, CallbackContext, FieldError } from '../../machines/callback.machine.ts';
-import { immediateAvailable } from '../../machines/callback.machine.ts';
+import type { CallbackField, FieldError } from '../../machines/callback.machine.ts';
+import { immediateAvailable, selectAsapMinutes, selectWaitMinutes } from '../../machines/callback.machine.ts';
 import { formatDateTime } from '../../src/app/datetime.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import sheet from '../../styles/callback.css' with { type: 'css' };
@@ -106,11 +106,10 @@ interface DataProtection {
   pdf?: string;
 }
 
-function WaitRow({ context, disabled }: { context: CallbackContext; disabled: boolean }) {
+/** The queue's wait in minutes; the machine's `selectWaitMinutes` decides whether it is shown. */
+function WaitRow({ minutes }: { minutes: number | null }) {
   const t = useT();
-  const { ewt, settings } = context;
-  if (disabled || ewt === undefined || ewt < settings.ewtThreshold) return null;
-  const minutes = Math.max(1, Math.round(ewt / 60));
+  if (minutes === null) return null;
   return (
     <p className="la-callback__wait" role="status">
       {t.t('callback.waitTime', { minutes: t.plural('stats.waitMinutes', minutes) })}
@@ -140,17 +139,16 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
 
   // The confirmation replaces the form (and the focused submit button): focus moves to its Close button
   // so a keyboard or screen-reader user is not left on the page's <body>.
-  const scheduled = snapshot.matches({ active: { flow: 'scheduled' } });
+  const scheduled = snapshot.hasTag('completed');
   useEffect(() => {
     if (scheduled) confirmationClose.current?.focus();
   }, [scheduled]);
 
   if (snapshot.matches('closed')) return null;
   const context = snapshot.context;
-  const flow = (snapshot.value as { active: { flow: string; wait: string } }).active;
   const { values, errors, settings, schedule } = context;
-  const busy = flow.flow === 'submitted';
-  const dialogOpen = flow.flow === 'error' || flow.flow === 'confirmClose';
+  const busy = snapshot.hasTag('busy');
+  const dialogOpen = snapshot.hasTag('alert') || snapshot.hasTag('confirmingClose');
   const change = (field: CallbackField) => (event: { target: { value: string } }) =>
     actor.send({ type: 'form.change', field, value: event.target.value });
   const openCalendar = () => {
@@ -161,6 +159,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   };
   const protection = (app.section('callback').dataProtection ?? {}) as DataProtection;
   const asapOffered = immediateAvailable(context);
+  const asapMinutes = selectAsapMinutes(snapshot);
   const failureText = (() => {
     const failure = context.failure;
     if (!failure) return '';
@@ -178,7 +177,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
       onClose={() => actor.send({ type: 'close' })}
     >
-      {flow.flow === 'scheduled' ? (
+      {scheduled ? (
         <div className="la-callback__confirmation" role="status">
           <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p>
           <ButtonGroup variant="primary">
@@ -193,7 +192,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           noValidate
           aria-busy={busy || undefined}
           onKeyDown={() => {
-            if (flow.flow === 'open') actor.send({ type: 'form.keydown' });
+            if (snapshot.can({ type: 'form.keydown' })) actor.send({ type: 'form.keydown' });
           }}
           onSubmit={(event) => {
             event.preventDefault();
@@ -254,10 +253,10 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                       onChange={() => actor.send({ type: 'schedule.asap' })}
                     />
                     {t.t('callback.asap')}
-                    {asapOffered && context.ewt !== undefined && context.ewt <= 300 && flow.wait !== 'disabled' ? (
+                    {asapMinutes !== null ? (
                       <span className="la-callback__note">
                         {' '}
-                        {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', Math.max(1, Math.round(context.ewt / 60))) })}
+                        {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', asapMinutes) })}
                       </span>
                     ) : null}
                   </label>
@@ -308,7 +307,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                 ) : null}
               </>
             ) : null}
-            {flow.wait !== 'off' ? <WaitRow context={context} disabled={flow.wait === 'disabled' || schedule === 'pick'} /> : null}
+            <WaitRow minutes={selectWaitMinutes(snapshot)} />
             {protection.controller ? (
               <p className="la-callback__privacy">
                 {t.t('callback.dataProtection', { controller: protection.controller, purpose: protection.purpose ?? '' })}{' '}
@@ -329,7 +328,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           {busy ? <LoadingScreen /> : null}
         </form>
       )}
-      {flow.flow === 'error' ? (
+      {snapshot.hasTag('alert') ? (
         <Dialog title={t.t('common.error')} onCancel={() => actor.send({ type: 'alert.dismiss' })}>
           <p className="la-callback__dialog-text">{failureText}</p>
           <ButtonGroup variant="primary">
@@ -339,7 +338,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           </ButtonGroup>
         </Dialog>
       ) : null}
-      {flow.flow === 'confirmClose' ? (
+      {snapshot.hasTag('confirmingClose') ? (
         <Dialog title={t.t('callback.closeTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
           <p className="la-callback__dialog-text">{t.t('callback.closeConfirm')}</p>
           <ButtonGroup variant="binary">

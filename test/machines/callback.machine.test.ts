@@ -1,10 +1,13 @@
 import { expect } from '@esm-bundle/chai';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { assign, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import {
   callbackMachine,
   sanitizePhone,
   validateCallback,
   defaultCallbackSettings,
+  selectAsapMinutes,
+  selectWaitMinutes,
+  ASAP_NOTE_MAX_SECONDS,
   type CallbackEmitted,
   type CallbackSettings,
 } from '../../machines/callback.machine.ts';
@@ -19,6 +22,8 @@ function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wai
   let now = 1_000;
   const actor = createActor(
     callbackMachine.provide({
+      // The test's clock: the report's times come from `now`, moved on by tick().
+      actions: { readClock: assign({ now: () => now }) },
       actors: {
         submitCallback: fromPromise(async ({ input }) => {
           submits.push(input);
@@ -30,7 +35,7 @@ function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wai
         }),
       },
     }),
-    { input: { settings: { ...settings, ...options.settings }, now: () => now }, clock },
+    { input: { settings: { ...settings, ...options.settings } }, clock },
   );
   const emitted: CallbackEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
@@ -275,5 +280,104 @@ describe('callback machine', () => {
     expect(actor.getSnapshot().context.minimized).to.equal(false);
     expect(actor.getSnapshot().can({ type: 'restore' })).to.equal(false);
     expect(emitted.map((e) => e.type)).to.deep.equal(['opened', 'minimized', 'maximized']);
+  });
+  it('tags what the view shows: editing, busy while submitting, alert on failure, confirmingClose, completed', async () => {
+    let fail = true;
+    const { actor } = start({ submit: async () => (fail ? Promise.reject(new Error('x')) : { id: 'x' }) });
+    const tags = () => [...actor.getSnapshot().tags].filter((t) => t !== 'waitDisabled').sort();
+    expect(tags()).to.deep.equal([]);
+    actor.send({ type: 'open' });
+    expect(tags()).to.deep.equal(['editing']);
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    expect(tags()).to.deep.equal(['busy']);
+    await waitFor(actor, (s) => s.hasTag('alert'));
+    expect(tags()).to.deep.equal(['alert']);
+    actor.send({ type: 'close' });
+    expect(tags()).to.deep.equal(['confirmingClose']);
+    actor.send({ type: 'close.cancel' });
+    fail = false;
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.hasTag('completed'));
+    expect(tags()).to.deep.equal(['completed']);
+  });
+
+  it('refuses what a state does not allow: typing or a plain close while submitting, alert.dismiss and close.confirm out of place', async () => {
+    const { actor } = start({ submit: () => new Promise(() => undefined) });
+    expect(actor.getSnapshot().can({ type: 'alert.dismiss' })).to.equal(false);
+    actor.send({ type: 'open' });
+    expect(actor.getSnapshot().can({ type: 'alert.dismiss' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'close.confirm' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'close.cancel' })).to.equal(false);
+    fill(actor);
+    expect(actor.getSnapshot().can({ type: 'form.keydown' }), 'started already').to.equal(false);
+    actor.send({ type: 'form.submit' });
+    const busy = actor.getSnapshot();
+    expect(busy.can({ type: 'form.change', field: 'subject', value: 'x' })).to.equal(false);
+    expect(busy.can({ type: 'form.submit' })).to.equal(false);
+    expect(busy.can({ type: 'schedule.pick' })).to.equal(false);
+    expect(busy.can({ type: 'close' })).to.equal(false);
+    expect(busy.can({ type: 'close', force: true })).to.equal(true);
+    actor.send({ type: 'close' });
+    expect(flow(actor)).to.equal('submitted');
+  });
+
+  it('reads the clock for every report: opened, started, minimized (elapsed so far) and closed', () => {
+    const { actor, emitted, tick } = start();
+    actor.send({ type: 'open' });
+    tick(2000);
+    actor.send({ type: 'form.keydown' });
+    tick(1000);
+    actor.send({ type: 'minimize' });
+    tick(500);
+    actor.send({ type: 'close', force: true });
+    const at = (type: string) => emitted.find((e) => e.type === type)!.report;
+    expect(at('opened')).to.deep.include({ opened: 1000, elapsed: 0 });
+    expect(at('started')).to.deep.include({ started: 3000, elapsed: 2000 });
+    expect(at('minimized').elapsed).to.equal(3000);
+    expect(at('closed')).to.deep.include({ closed: 4500, elapsed: 3500 });
+  });
+
+  it('wait row: whole minutes at or above ewtThreshold, hidden under it, when unknown, off, or a time is picked', async () => {
+    const shown = async (seconds: number | undefined, extra: Partial<CallbackSettings> = {}) => {
+      const { actor } = start({ wait: async () => seconds, settings: extra });
+      actor.send({ type: 'open' });
+      await settle();
+      return { actor, minutes: selectWaitMinutes(actor.getSnapshot()) };
+    };
+    expect((await shown(59)).minutes, 'under the threshold of 60').to.equal(null);
+    expect((await shown(60)).minutes).to.equal(1);
+    expect((await shown(150)).minutes).to.equal(3); // 2.5 rounds up
+    expect((await shown(89)).minutes).to.equal(1);
+    expect((await shown(undefined)).minutes).to.equal(null);
+    expect((await shown(600, { ewtDisplay: false })).minutes).to.equal(null);
+    const { actor } = await shown(600);
+    expect(selectWaitMinutes(actor.getSnapshot())).to.equal(10);
+    actor.send({ type: 'schedule.pick' });
+    expect(selectWaitMinutes(actor.getSnapshot())).to.equal(null);
+    actor.send({ type: 'schedule.asap' });
+    await settle();
+    expect(selectWaitMinutes(actor.getSnapshot())).to.equal(null); // 600 s is outside the 0-300 s immediate range: ASAP refused
+    const closed = start();
+    expect(selectWaitMinutes(closed.actor.getSnapshot())).to.equal(null);
+  });
+
+  it('ASAP note: only while ASAP is offered and the known wait is at most five minutes', async () => {
+    expect(ASAP_NOTE_MAX_SECONDS).to.equal(300);
+    const note = async (seconds: number | undefined, extra: Partial<CallbackSettings> = {}) => {
+      const { actor } = start({ wait: async () => seconds, settings: extra });
+      actor.send({ type: 'open' });
+      await settle();
+      return { actor, minutes: selectAsapMinutes(actor.getSnapshot()) };
+    };
+    expect((await note(20)).minutes, 'at least one minute').to.equal(1);
+    expect((await note(300)).minutes).to.equal(5);
+    expect((await note(301, { immediateMax: 1000 })).minutes, 'over five minutes').to.equal(null);
+    expect((await note(200, { immediateMax: 100 })).minutes, 'ASAP not offered').to.equal(null);
+    expect((await note(undefined)).minutes).to.equal(null);
+    const { actor } = await note(120);
+    expect(selectAsapMinutes(actor.getSnapshot())).to.equal(2);
+    actor.send({ type: 'schedule.time', date: '2030-01-02T10:00:00.000Z' });
+    expect(selectAsapMinutes(actor.getSnapshot()), 'wait display disabled by the chosen date').to.equal(null);
   });
 });
