@@ -1,6 +1,7 @@
 // @ts-check
-// Browser tests: every *.test.ts under test/ (except test/demo and test/e2e, which run in Node)
-// in Debian's Chromium driven by Playwright. TypeScript is stripped by esbuild; React and the
+// Browser tests: every *.test.ts and *.test.tsx under test/ that needs a browser, in Debian's Chromium
+// driven by Playwright. The rest run in Node (`npm run test:node`: the pure machine, bus, service,
+// http and app tests, with msw's Node interceptor, and the .mjs demo and e2e tests). TypeScript is stripped by esbuild; React and the
 // other CommonJS packages are converted by rollup's commonjs plugin, as in the production build.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,9 +53,14 @@ const facade = (specifier) => {
 };
 const mswWorker = readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
 
+// The TypeScript test files `npm run test:node` names (package.json, the one list) run there and are
+// left out here; every other test file runs in Chromium, so no test file is left out of both.
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const nodeTests = packageJson.scripts['test:node'].split(/\s+/).filter((arg) => /^test\/.+\.test\.tsx?$/.test(arg));
+
 
 export default {
-  files: ['test/**/*.test.ts'],
+  files: ['test/**/*.test.{ts,tsx}', ...nodeTests.map((glob) => `!${glob}`)],
   nodeResolve: { exportConditions: ['browser', 'es2015'] },
   concurrency: 2,
   concurrentBrowsers: 1,
