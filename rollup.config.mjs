@@ -54,7 +54,7 @@ function bundleManifest() {
 }
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|[\\/]src[\\/]runtime\.ts$/;
-const LIBRARIES = { valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/]app[\\/]section\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/ };
+const LIBRARIES = { valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/ };
 
 export default {
   input: { 'live-assist': 'src/index.ts' },

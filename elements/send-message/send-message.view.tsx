@@ -82,13 +82,12 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   const t = useT();
   const { lang } = useEnvironment();
   const open = useSelector(actor, (s) => !s.matches('closed'));
-  const state = useSelector(actor, (s) =>
-    s.matches({ open: 'submitting' }) ? 'submitting'
-    : s.matches({ open: 'failed' }) ? 'failed'
-    : s.matches({ open: 'completed' }) ? 'completed'
-    : s.matches({ open: 'confirmingClose' }) ? 'confirmingClose'
-    : 'editing',
-  );
+  // What to show comes from the machine's tags and can() (machines/README.md), not from state names.
+  const completed = useSelector(actor, (s) => s.hasTag('completed'));
+  const sending = useSelector(actor, (s) => s.hasTag('busy'));
+  const failed = useSelector(actor, (s) => s.hasTag('alert'));
+  const confirmingClose = useSelector(actor, (s) => s.hasTag('confirmingClose'));
+  const retryable = useSelector(actor, (s) => s.can({ type: 'retry' }));
   const context = useSelector(actor, (s) => s.context);
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -101,8 +100,8 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .la-send-message__file-problem')?.focus();
   }, [context.refusals]);
   useEffect(() => {
-    if (state === 'completed') successRef.current?.focus();
-  }, [state]);
+    if (completed) successRef.current?.focus();
+  }, [completed]);
   useEffect(() => {
     if (!open || !focusOnOpen.current) return;
     focusOnOpen.current = false;
@@ -124,7 +123,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   );
   if (!open) return <>{sideButton}</>;
   const embedded = attrs.mode !== 'dock';
-  const busy = state !== 'editing' && state !== 'completed';
+  const busy = sending || failed || confirmingClose;
   const change = (field: SendMessageField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     actor.send({ type: 'form.change', field, value: event.target.value });
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -153,7 +152,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
               onClose: () => actor.send({ type: 'close' }),
             })}
       >
-        {state === 'completed' ? (
+        {completed ? (
           <div ref={successRef} className="la-send-message__success" role="status" tabIndex={-1}>
             <p>{t.t('sendmessage.success')}</p>
             <ButtonGroup variant="primary">
@@ -240,14 +239,14 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             </ButtonGroup>
           </form>
         )}
-        {state === 'submitting' ? (
+        {sending ? (
           <Smokescreen>
             <LoadingScreen label={t.t('sendmessage.sending')} />
           </Smokescreen>
         ) : null}
-        {state === 'failed' && context.failure ? (
+        {failed && context.failure ? (
           <Dialog
-            title={t.t(context.failure.kind === 'timeout' || context.failure.kind === 'network' ? 'sendmessage.retryTitle' : 'common.error')}
+            title={t.t(retryable ? 'sendmessage.retryTitle' : 'common.error')}
             onCancel={() => actor.send({ type: 'alert.dismiss' })}
           >
             <ul className="la-send-message__errors">
@@ -256,7 +255,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
               ))}
             </ul>
             <ButtonGroup variant="binary">
-              {context.failure.kind === 'timeout' || context.failure.kind === 'network' ? (
+              {retryable ? (
                 <>
                   <Button onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.cancel')}</Button>
                   <Button variant="primary" onClick={() => actor.send({ type: 'retry' })}>{t.t('common.retry')}</Button>
@@ -267,7 +266,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             </ButtonGroup>
           </Dialog>
         ) : null}
-        {state === 'confirmingClose' ? (
+        {confirmingClose ? (
           <Dialog title={t.t('sendmessage.confirmCloseTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
             <p>{t.t('sendmessage.confirmClose')}</p>
             <ButtonGroup variant="binary">

@@ -5,42 +5,118 @@ import * as v from 'valibot';
  * chunk. The loader checks only `main` (by hand, see config.ts: valibot's runtime would take a
  * tenth of the loader's budget); every other section is read here when its plugin first runs.
  *
- * Each option is checked on its own: a bad value is reported in the console with the section, the
- * option and a specific message, and replaced by its default, so the widget still starts. Lists
- * keep their good items and report each bad one.
+ * A section schema maps each option to a valibot schema (with its default), to a nested section
+ * (an object option whose fields are checked one by one, e.g. `callback.ewt`) or to a list
+ * (`listOf(item)`: good items kept, each bad one dropped). Each option is checked on its own: a bad
+ * value is reported in the console with its path and a specific message, and replaced by its
+ * default, so the widget still starts.
  */
-export type SectionSchema = Record<string, v.GenericSchema>;
-export type SectionOf<S extends SectionSchema> = { [K in keyof S]: v.InferOutput<S[K]> };
+const LIST: unique symbol = Symbol('list');
+
+/** A list option: its items are checked one by one (see `readList`). */
+export interface ListOption<S extends v.GenericSchema = v.GenericSchema> {
+  readonly [LIST]: S;
+}
+
+export type SectionEntry = v.GenericSchema | ListOption | SectionSchema;
+export interface SectionSchema {
+  readonly [key: string]: SectionEntry;
+}
+
+/** The type a section entry reads as. */
+export type EntryOf<E> = E extends ListOption<infer S>
+  ? v.InferOutput<S>[]
+  : E extends v.GenericSchema
+    ? v.InferOutput<E>
+    : E extends SectionSchema
+      ? SectionOf<E>
+      : never;
+export type SectionOf<S extends SectionSchema> = { -readonly [K in keyof S]: EntryOf<S[K]> };
 
 export interface SectionIssue {
   path: string;
   message: string;
 }
 
-const report = (issues: SectionIssue[], log: (message: string) => void) =>
-  issues.forEach(({ path, message }) => log(`[live-assist] ${path}: ${message}`));
+export type Log = (message: string) => void;
 
-/** The options of `raw` checked against `schema`; a bad or missing option takes the schema's default. */
+/** A list option of `item`s. */
+export const listOf = <S extends v.GenericSchema>(item: S): ListOption<S> => ({ [LIST]: item });
+
+const isSchema = (entry: SectionEntry): entry is v.GenericSchema => (entry as { kind?: unknown }).kind === 'schema';
+const isList = (entry: SectionEntry): entry is ListOption => LIST in entry;
+const isRecord = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+
+const report = (issues: SectionIssue[], log: Log) => issues.forEach(({ path, message }) => log(`[live-assist] ${path}: ${message}`));
+
+/** `path` plus where inside the value valibot found the problem (`.ewt.queue`, `[2].name`). */
+function where(path: string, issue: v.BaseIssue<unknown>): string {
+  let out = path;
+  for (const step of issue.path ?? []) out += typeof step.key === 'number' ? `[${step.key}]` : `.${String(step.key)}`;
+  return out;
+}
+
+/** One option: the parsed value, or its default with an issue. */
+function readEntry(path: string, raw: unknown, entry: SectionEntry, issues: SectionIssue[]): unknown {
+  if (isList(entry)) return listItems(path, raw, entry[LIST], issues);
+  if (!isSchema(entry)) return sectionValue(path, raw, entry, issues);
+  const result = v.safeParse(entry, raw);
+  if (result.success) return result.output;
+  issues.push({ path: where(path, result.issues[0]), message: result.issues[0].message });
+  return v.getDefault(entry as v.OptionalSchema<v.GenericSchema, unknown>);
+}
+
+function sectionValue(path: string, raw: unknown, schema: SectionSchema, issues: SectionIssue[]): Record<string, unknown> {
+  if (raw !== undefined && !isRecord(raw)) issues.push({ path, message: 'must be an object' });
+  const source = isRecord(raw) ? raw : {};
+  const value: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(schema)) value[key] = readEntry(`${path}.${key}`, source[key], entry, issues);
+  return value;
+}
+
+function listItems(path: string, raw: unknown, item: v.GenericSchema, issues: SectionIssue[]): unknown[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    issues.push({ path, message: 'must be a list' });
+    return [];
+  }
+  const value: unknown[] = [];
+  raw.forEach((entry, index) => {
+    const result = v.safeParse(item, entry);
+    if (result.success) value.push(result.output);
+    else issues.push({ path: where(`${path}[${index}]`, result.issues[0]), message: result.issues[0].message });
+  });
+  return value;
+}
+
+/**
+ * The options of `raw` checked against `schema`; a bad or missing option takes the schema's default.
+ * A missing section is all defaults; one that is not an object is reported and read as all defaults.
+ */
 export function readSection<S extends SectionSchema>(
   name: string,
   raw: unknown,
   schema: S,
-  log: (message: string) => void = console.error,
+  log: Log = console.error,
 ): { value: SectionOf<S>; issues: SectionIssue[] } {
-  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const issues: SectionIssue[] = [];
-  const value = {} as Record<string, unknown>;
-  for (const [key, option] of Object.entries(schema)) {
-    const result = v.safeParse(option, source[key]);
-    if (result.success) {
-      value[key] = result.output;
-    } else {
-      issues.push({ path: `${name}.${key}`, message: result.issues[0].message });
-      value[key] = v.getDefault(option as v.OptionalSchema<v.GenericSchema, unknown>);
-    }
-  }
+  const value = sectionValue(name, raw, schema, issues);
   report(issues, log);
+  // The loop above gave each key of `schema` the type `EntryOf` names for it.
   return { value: value as SectionOf<S>, issues };
+}
+
+/**
+ * A reader of one section that checks it again only when it was replaced (`LiveAssist.configure`
+ * stores a new object), so a plugin may read its section on every request and each bad option is
+ * reported once.
+ */
+export function sectionReader<S extends SectionSchema>(name: string, schema: S, log?: Log): (raw: unknown) => SectionOf<S> {
+  let last: { raw: unknown; value: SectionOf<S> } | undefined;
+  return (raw) => {
+    if (!last || last.raw !== raw) last = { raw, value: readSection(name, raw, schema, log).value };
+    return last.value;
+  };
 }
 
 /** The valid items of a list option; each invalid item is reported with its index and dropped. */
@@ -48,26 +124,75 @@ export function readList<S extends v.GenericSchema>(
   path: string,
   raw: unknown,
   item: S,
-  log: (message: string) => void = console.error,
+  log: Log = console.error,
 ): { value: v.InferOutput<S>[]; issues: SectionIssue[] } {
   const issues: SectionIssue[] = [];
-  if (raw === undefined) return { value: [], issues };
-  if (!Array.isArray(raw)) {
-    issues.push({ path, message: 'must be a list' });
-    report(issues, log);
-    return { value: [], issues };
-  }
-  const value: v.InferOutput<S>[] = [];
-  raw.forEach((entry, index) => {
-    const result = v.safeParse(item, entry);
-    if (result.success) value.push(result.output);
-    else {
-      const where = result.issues[0].path?.map((p) => String(p.key)).join('.') ?? '';
-      issues.push({ path: `${path}[${index}]${where ? `.${where}` : ''}`, message: result.issues[0].message });
-    }
-  });
+  const value = listItems(path, raw, item, issues);
   report(issues, log);
-  return { value, issues };
+  return { value: value as v.InferOutput<S>[], issues };
 }
+
+/**
+ * The message of an object schema: valibot reports a missing key with the object's own message, so
+ * it says "is missing" there (the path names the key) and "must be an object" otherwise.
+ */
+export const objectMessage = (issue: v.BaseIssue<unknown>): string => (issue.input === undefined ? 'is missing' : 'must be an object');
+
+// Option schemas most sections share; the message says what is expected (the path names the option).
+
+/** true or false. */
+export const flag = (fallback: boolean) => v.optional(v.boolean('must be true or false'), fallback);
+/** An optional non-empty string (absent: undefined). */
+export const text = () => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')));
+/** A non-empty string, `fallback` when absent. */
+export const textOr = (fallback: string) => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')), fallback);
+/** A finite number ≥ `min` (absent: `fallback`). */
+export const number = (fallback: number, min = 0, unit = 'a number') =>
+  v.optional(v.pipe(v.number(`must be ${unit}`), v.finite(`must be ${unit}`), v.minValue(min, `must be at least ${min}`)), fallback);
+/** An optional finite number ≥ `min` with no default. */
+export const someNumber = (min = 0, unit = 'a number') =>
+  v.optional(v.pipe(v.number(`must be ${unit}`), v.finite(`must be ${unit}`), v.minValue(min, `must be at least ${min}`)));
+/** Seconds (a finite number ≥ `min`). */
+export const seconds = (fallback: number, min = 0) => number(fallback, min, 'a number of seconds');
+/** Milliseconds (a finite number ≥ `min`). */
+export const milliseconds = (fallback: number, min = 0) => number(fallback, min, 'a number of milliseconds');
+/** A bus command name, `Plugin.command`. */
+export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
+/** A flat map of user data (strings, numbers, booleans). */
+export const userData = () =>
+  v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], 'each value must be a string, number or boolean'), 'must be an object'), () => ({}));
+
+/**
+ * One channel of `sidebar.channels` and `channelselector.channels` (contact-widgets.md §3 "Channel
+ * configuration"); the sidebar ignores `subtitle`, `html` and `ewt`.
+ */
+export const channelSchema = v.looseObject(
+  {
+    name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty')),
+    enable: v.optional(v.boolean('must be true or false')),
+    clickCommand: v.optional(commandName()),
+    clickOptions: v.optional(v.unknown()),
+    displayName: text(),
+    displayTitle: text(),
+    icon: text(),
+    html: text(),
+    i18n: text(),
+    subtitle: text(),
+    onClick: v.optional(v.function('must be a function')),
+    ewt: v.optional(
+      v.object(
+        {
+          display: v.optional(v.boolean('must be true or false')),
+          queue: text(),
+          availabilityThresholdMin: someNumber(0, 'a number of seconds'),
+          availabilityThresholdMax: someNumber(0, 'a number of seconds'),
+          hideChannelWhenThresholdMax: v.optional(v.boolean('must be true or false')),
+        },
+        objectMessage,
+      ),
+    ),
+  },
+  'each channel must be an object with a name',
+);
 
 export { v };

@@ -2,41 +2,26 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
-import { readList, readSection, v } from '../app/section.ts';
-import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
-import { applyAvailability, isRule } from '../../machines/availability.ts';
-import type { StatsConfig } from '../services/stats.ts';
+import { channelSchema, flag, listOf, readSection, v, type SectionOf } from '../app/section.ts';
+import { applyAvailability } from '../../machines/availability.ts';
+import { groupRefreshMs, readStatsSection } from './stats-config.ts';
 import type { LaSidebarElement } from '../../elements/sidebar/la-sidebar.ts';
 
 export type SidebarMode = 'closed' | 'collapsed' | 'expanded';
 
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
 
-const text = (what: string) => v.optional(v.string(`${what} must be a string`));
-
-/** One entry of `sidebar.channels`. */
-export const channelSchema = v.looseObject(
-  {
-    name: v.pipe(v.string('name must be a string'), v.nonEmpty('name must not be empty')),
-    enable: v.optional(v.boolean('enable must be true or false')),
-    clickCommand: v.optional(v.pipe(v.string('clickCommand must be a string'), v.regex(/^\w+\.\w+$/, 'clickCommand must look like Plugin.command'))),
-    clickOptions: v.optional(v.unknown()),
-    displayName: text('displayName'),
-    displayTitle: text('displayTitle'),
-    icon: text('icon'),
-    i18n: text('i18n'),
-    onClick: v.optional(v.function('onClick must be a function')),
-  },
-  'each channel must be an object with a name',
-);
-
-/** The `sidebar` section (channels are read item by item with `channelSchema`). */
+/** The `sidebar` section (contact-widgets.md §2 "Sidebar"); each channel is checked on its own (`channelSchema`). */
 export const sidebarSection = {
-  position: v.optional(v.picklist(['left', 'right'], "position must be 'left' or 'right'"), 'right'),
-  showOnStartup: v.optional(v.boolean('showOnStartup must be true or false'), true),
-  expandOnHover: v.optional(v.boolean('expandOnHover must be true or false'), true),
-  availability: v.optional(v.literal(false, 'availability can only be false (to ignore the stats rule)')),
+  position: v.optional(v.picklist(['left', 'right'], "must be 'left' or 'right'"), 'right'),
+  showOnStartup: flag(true),
+  expandOnHover: flag(true),
+  /** false ignores the `stats.availability` rule: every configured channel is shown. */
+  availability: v.optional(v.literal(false, 'can only be false (to ignore the stats rule)')),
+  channels: listOf(channelSchema),
 };
+
+export type SidebarSection = SectionOf<typeof sidebarSection>;
 
 /** closed, collapsed (opened; also while waiting to expand) or expanded (also while waiting to contract). */
 export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): SidebarMode {
@@ -53,16 +38,14 @@ export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): Side
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Sidebar');
-  const raw = app.section('sidebar');
-  const { value: section } = readSection('sidebar', raw, sidebarSection);
-  const stats = app.section('stats') as StatsConfig & { availability?: unknown };
+  const section = readSection('sidebar', app.section('sidebar'), sidebarSection).value;
+  const stats = readStatsSection(app.section('stats'));
   const rule = section.availability === false ? undefined : stats.availability;
-  const channels = readList('sidebar.channels', raw.channels, channelSchema).value as SidebarChannel[];
   const actor: SidebarActor = createActor(
     sidebarMachine.provide({
       actors: {
         fetchAvailability: fromPromise(async () => {
-          if (!isRule(rule)) throw new Error('No availability rule');
+          if (!rule) throw new Error('No availability rule');
           const answer = await app.bus.command('StatsService.getGroupEWT', undefined, { commander: 'Sidebar' });
           return applyAvailability(rule, answer);
         }),
@@ -70,12 +53,12 @@ export function register(app: App): void {
     }),
     {
       input: {
-        channels,
-        showOnStartup: section.showOnStartup !== false,
-        expandOnHover: section.expandOnHover !== false,
+        channels: section.channels,
+        showOnStartup: section.showOnStartup,
+        expandOnHover: section.expandOnHover,
         mobile: app.environment.value.mobile,
-        availabilityRule: isRule(rule),
-        refreshMs: (Number(stats.groupEWT?.refreshInterval) || 10) * 1000,
+        availabilityRule: rule !== undefined,
+        refreshMs: groupRefreshMs(stats),
       },
     },
   );
@@ -118,7 +101,7 @@ export function register(app: App): void {
     actor.send({ type: 'contract' });
   });
   plugin.registerCommand('configure', (options) => {
-    const event = { type: 'channels.set' as const, channels: (options as { channels: SidebarChannel[] } | undefined)?.channels ?? [] };
+    const event = { type: 'channels.set' as const, channels: options && typeof options === 'object' && Array.isArray(options.channels) ? options.channels : [] };
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.noChannels);
     actor.send(event);
   });

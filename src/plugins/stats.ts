@@ -1,22 +1,23 @@
 import type { App } from '../app/app.ts';
-import { fetchGroupWait, fetchQueueWaits, statsMessages } from '../services/stats.ts';
-import type { StatsConfig } from '../services/stats.ts';
+import { fetchGroupWait, fetchQueueWaits, StatsError, statsMessages } from '../services/stats.ts';
+import { readSection } from '../app/section.ts';
+import { readStatsSection, statsSection } from './stats-config.ts';
 
 /**
  * The StatsService plugin: wait-time statistics for the channel selector, the sidebar's availability
  * rule and the callback window. Reads the `stats` section on each request (so `configure` and
- * `LiveAssist.configure('stats', …)` apply at once). A failure rejects with the spec's message and, for
- * request failures, publishes `StatsService.error.ewt`.
+ * `LiveAssist.configure('stats', …)` apply at once; a bad option is reported once and takes its default).
+ * A failure rejects with the spec's message and, when the request failed or its answer was malformed,
+ * publishes `StatsService.error.ewt`.
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('StatsService');
-  const config = () => app.section('stats') as StatsConfig;
+  const config = () => readStatsSection(app.section('stats'));
   const report = async <T>(work: Promise<T>): Promise<T> => {
     try {
       return await work;
     } catch (error) {
-      const message = error instanceof Error ? error.message : statsMessages.failed;
-      if (message === statsMessages.failed) plugin.publish('error.ewt', { message });
+      if (error instanceof StatsError && (error.kind === 'failed' || error.kind === 'malformed')) plugin.publish('error.ewt', { message: error.message });
       throw error;
     }
   };
@@ -34,7 +35,11 @@ export function register(app: App): void {
     if (!options || typeof options !== 'object' || Object.keys(options).length === 0) {
       throw new Error(statsMessages.invalidConfiguration);
     }
-    app.configure('stats', { ...config(), ...options });
+    const next = { ...app.section('stats'), ...options };
+    // Refused whole when an option is bad: the message names it (the section itself is left as it was).
+    const [issue] = readSection('stats', next, statsSection, () => undefined).issues;
+    if (issue) throw new Error(`${statsMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
+    app.configure('stats', next);
   });
   plugin.ready();
 }

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { readList, readSection, v } from '../../src/app/section.ts';
-import { channelSchema, sidebarSection } from '../../src/plugins/sidebar.ts';
+import { flag, listOf, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
+import { sidebarSection } from '../../src/plugins/sidebar.ts';
 
 const collect = () => {
   const lines: string[] = [];
@@ -10,48 +10,81 @@ const collect = () => {
 describe('plugin sections (valibot)', () => {
   it('keeps good options, reports bad ones by path and uses their defaults', () => {
     const { lines, log } = collect();
-    const { value } = readSection('sidebar', { position: 'top', showOnStartup: 'yes', expandOnHover: false }, sidebarSection, log);
-    expect(value).to.deep.equal({ position: 'right', showOnStartup: true, expandOnHover: false, availability: undefined });
+    const { value, issues } = readSection('sidebar', { position: 'top', showOnStartup: 'yes', expandOnHover: false }, sidebarSection, log);
+    expect(value).to.deep.equal({ position: 'right', showOnStartup: true, expandOnHover: false, availability: undefined, channels: [] });
+    expect(issues.map((i) => i.path)).to.deep.equal(['sidebar.position', 'sidebar.showOnStartup']);
     expect(lines).to.deep.equal([
-      "[live-assist] sidebar.position: position must be 'left' or 'right'",
-      '[live-assist] sidebar.showOnStartup: showOnStartup must be true or false',
+      "[live-assist] sidebar.position: must be 'left' or 'right'",
+      '[live-assist] sidebar.showOnStartup: must be true or false',
     ]);
   });
 
-  it('reads a missing or non-object section as all defaults, silently', () => {
+  it('reads a missing section as all defaults, silently; a section that is not an object is reported', () => {
     const { lines, log } = collect();
     expect(readSection('sidebar', undefined, sidebarSection, log).value.position).to.equal('right');
-    expect(readSection('sidebar', 'oops', sidebarSection, log).value.expandOnHover).to.equal(true);
     expect(lines).to.deep.equal([]);
+    expect(readSection('sidebar', 'oops', sidebarSection, log).value.expandOnHover).to.equal(true);
+    expect(readSection('sidebar', [], sidebarSection, log).value.showOnStartup).to.equal(true);
+    expect(lines).to.deep.equal(['[live-assist] sidebar: must be an object', '[live-assist] sidebar: must be an object']);
   });
 
-  it('keeps the valid channels and names each invalid one', () => {
+  it('checks a nested section field by field: a bad field takes its own default, the good ones stay', () => {
+    const schema = { ewt: { display: flag(true), queue: text(), threshold: seconds(30) }, timeout: seconds(3) };
     const { lines, log } = collect();
-    const { value } = readList(
-      'sidebar.channels',
-      [
-        { name: 'CallUs', clickCommand: 'CallUs.open' },
-        { clickCommand: 'Callback.open' },
-        'WebChat',
-        { name: 'SendMessage', clickCommand: 'redirect to /kontakt' },
-        { name: 'Search', icon: 7 },
-        { name: 'Custom', onClick: () => undefined, extra: 1 },
-      ],
-      channelSchema,
+    const { value } = readSection('callback', { ewt: { display: 'no', queue: 'PPK_Callback', threshold: -5 } }, schema, log);
+    expect(value).to.deep.equal({ ewt: { display: true, queue: 'PPK_Callback', threshold: 30 }, timeout: 3 });
+    expect(lines).to.deep.equal([
+      '[live-assist] callback.ewt.display: must be true or false',
+      '[live-assist] callback.ewt.threshold: must be at least 0',
+    ]);
+    expect(readSection('callback', { ewt: 60 }, schema, log).value.ewt).to.deep.equal({ display: true, queue: undefined, threshold: 30 });
+    expect(lines.at(-1)).to.equal('[live-assist] callback.ewt: must be an object');
+  });
+
+  it('keeps the valid channels of a list option and names each invalid one, with the path inside it', () => {
+    const { lines, log } = collect();
+    const { value } = readSection(
+      'sidebar',
+      {
+        channels: [
+          { name: 'CallUs', clickCommand: 'CallUs.open' },
+          { clickCommand: 'Callback.open' },
+          'WebChat',
+          { name: 'SendMessage', clickCommand: 'redirect to /kontakt' },
+          { name: 'Search', icon: 7 },
+          { name: 'Chat', ewt: { queue: 'PPK_Chat', availabilityThresholdMin: '300' } },
+          { name: 'Custom', onClick: () => undefined, extra: 1 },
+        ],
+      },
+      sidebarSection,
       log,
     );
-    expect(value.map((c) => c.name)).to.deep.equal(['CallUs', 'Custom']);
+    expect(value.channels.map((c) => c.name)).to.deep.equal(['CallUs', 'Custom']);
     expect(lines).to.deep.equal([
       '[live-assist] sidebar.channels[1].name: each channel must be an object with a name',
       '[live-assist] sidebar.channels[2]: each channel must be an object with a name',
-      '[live-assist] sidebar.channels[3].clickCommand: clickCommand must look like Plugin.command',
-      '[live-assist] sidebar.channels[4].icon: icon must be a string',
+      '[live-assist] sidebar.channels[3].clickCommand: must look like Plugin.command',
+      '[live-assist] sidebar.channels[4].icon: must be a string',
+      '[live-assist] sidebar.channels[5].ewt.availabilityThresholdMin: must be a number of seconds',
     ]);
   });
 
   it('reports a list option that is not a list', () => {
     const { lines, log } = collect();
     expect(readList('sidebar.channels', { name: 'x' }, v.string(), log).value).to.deep.equal([]);
-    expect(lines).to.deep.equal(['[live-assist] sidebar.channels: must be a list']);
+    expect(readSection('callus', { hours: 'Mon-Fri' }, { hours: listOf(v.string()) }, log).value).to.deep.equal({ hours: [] });
+    expect(lines).to.deep.equal(['[live-assist] sidebar.channels: must be a list', '[live-assist] callus.hours: must be a list']);
+  });
+
+  it('a section reader checks a section again only when it was replaced, so each problem is reported once', () => {
+    const { lines, log } = collect();
+    const read = sectionReader('stats', { timeout: seconds(3, 1) }, log);
+    const first = { timeout: 0 };
+    expect(read(first).timeout).to.equal(3);
+    expect(read(first).timeout).to.equal(3);
+    expect(lines).to.have.length(1);
+    expect(read({ timeout: 5 }).timeout).to.equal(5);
+    expect(read({ timeout: 'x' }).timeout).to.equal(3);
+    expect(lines).to.deep.equal(['[live-assist] stats.timeout: must be at least 1', '[live-assist] stats.timeout: must be a number of seconds']);
   });
 });

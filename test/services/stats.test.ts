@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { http, HttpResponse, delay } from 'msw';
-import { fetchGroupWait, fetchQueueWaits, statsMessages } from '../../src/services/stats.ts';
+import { fetchGroupWait, fetchQueueWaits, StatsError, statsMessages } from '../../src/services/stats.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startMocks } from '../helpers/msw.ts';
@@ -80,12 +80,21 @@ describe('stats service failures', () => {
     expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.empty);
   });
 
-  it('a malformed answer fails with the spec message', async () => {
+  it('a malformed answer is a clear error naming where it went wrong', async () => {
     await startMocks(http.get('/stats', () => new HttpResponse('{oops', { status: 200 })), http.get('/ewt', () => HttpResponse.json({ ewt: 'soon', time: 1 })));
-    expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.failed);
-    expect(await fail(fetchGroupWait(group))).to.equal(statsMessages.failed);
-    await startMocks(http.get('/stats', () => HttpResponse.json({ data: [{ virtualQueue: 'Q' }] })));
-    expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.failed);
+    expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal('The EWT response is not JSON');
+    expect(await fail(fetchGroupWait(group))).to.equal('The EWT response is malformed at ewt: must be a number of seconds');
+    await startMocks(
+      http.get('/stats', () => HttpResponse.json({ data: [{ virtualQueue: 'A', ewt: 3 }, { virtualQueue: 'Q' }] })),
+      http.get('/ewt', () => HttpResponse.json({ ewt: 5 })),
+    );
+    expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal('The EWT response is malformed at data[1]: must have estimatedWaitTime or ewt in seconds');
+    expect(await fail(fetchGroupWait(group))).to.equal('The EWT response is malformed at time: is missing');
+    await startMocks(http.get('/stats', () => HttpResponse.json({ data: { Q: 5 } })));
+    const error = await fetchQueueWaits(v1, ['Q']).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(StatsError);
+    expect((error as StatsError).kind).to.equal('malformed');
+    expect((error as StatsError).message).to.equal('The EWT response is malformed at data: must be a list');
   });
 
   it('reads estimatedWaitTime or ewt', async () => {
