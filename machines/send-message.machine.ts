@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 
 /**
  * The send-message window (contact-widgets.md §2, §4, §5): closed → opened → started (first input)
@@ -192,22 +192,90 @@ export const sendMessageMachine = setup({
     }),
   },
   guards: {
+    /** A close that must not ask (the Close command with `confirmed: true`). */
+    forced: ({ event }) => {
+      assertEvent(event, 'close');
+      return event.force === true;
+    },
+    /** Nothing would be lost: the message was sent, or the form is empty. */
     canClose: ({ context }) => context.interactionId !== null || !hasValues(context),
     hasValues: ({ context }) => hasValues(context),
     notMinimized: ({ context }) => !context.minimized,
     minimized: ({ context }) => context.minimized,
+    /** Only a timeout or a network failure is worth trying again; a refusal is not. */
     retryable: ({ context }) => context.failure?.kind === 'timeout' || context.failure?.kind === 'network',
     formValid: ({ context }) =>
       checkFiles(context.files, context.limits) === null &&
       (!context.validation || Object.keys(validateFields(context.values)).length === 0),
   },
   actions: {
+    configure: assign(({ context, event }) => {
+      assertEvent(event, 'configure');
+      return {
+        validation: event.validation ?? context.validation,
+        limits: event.limits ? { ...context.limits, ...event.limits } : context.limits,
+        userData: event.userData ? { ...context.userData, ...event.userData } : context.userData,
+      };
+    }),
+    /** A fresh form with the values and user data the `open` event brings. */
+    openForm: assign(({ context, event }) => {
+      assertEvent(event, 'open');
+      const given = Object.entries(event.form ?? {}).filter(([k, v]) => SEND_MESSAGE_FIELDS.includes(k as SendMessageField) && typeof v === 'string');
+      return { ...blankForm(), values: { ...emptyValues(), ...Object.fromEntries(given) }, userData: { ...context.userData, ...event.userData } };
+    }),
+    change: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      const { [event.field]: _, ...fieldErrors } = context.fieldErrors;
+      return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
+    }),
+    addFiles: assign(({ context, event }) => {
+      assertEvent(event, 'files.add');
+      const { files, problem } = addFiles(context.files, event.files, context.limits);
+      return { files, fileProblem: problem };
+    }),
+    removeFile: assign(({ context, event }) => {
+      assertEvent(event, 'files.remove');
+      return { files: context.files.filter((_, i) => i !== event.index), fileProblem: null };
+    }),
+    /** A refused submit: every problem shown, and `refusals` counts up so the view can move focus. */
+    refuse: assign(({ context }) => ({
+      fieldErrors: context.validation ? validateFields(context.values) : {},
+      fileProblem: checkFiles(context.files, context.limits) ?? context.fileProblem,
+      refusals: context.refusals + 1,
+    })),
+    clearProblems: assign({ fieldErrors: {}, fileProblem: null, failure: null }),
+    dismissFailure: assign({ failure: null }),
+    // The sendForm actor's done/error events are not in SendMessageEvent: their payload comes in as params.
+    complete: enqueueActions(({ enqueue }, params: { interactionId: string }) => {
+      enqueue.assign({ interactionId: params.interactionId });
+      enqueue.emit({ type: 'completed', interactionId: params.interactionId });
+    }),
+    fail: enqueueActions(({ enqueue }, params: { error: unknown }) => {
+      const failure = toFailure(params.error);
+      enqueue.assign({ failure });
+      enqueue.emit({ type: 'failed', failure });
+    }),
+    resetForm: assign({ values: emptyValues(), files: [], interactionId: null, started: false }),
+    setMinimized: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ minimized: true });
+      enqueue.emit({ type: 'minimized' });
+    }),
+    setRestored: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ minimized: false });
+      enqueue.emit({ type: 'unminimized' });
+    }),
     /** The first input of an opened form: 'started', once. */
     start: enqueueActions(({ context, enqueue }) => {
       if (context.started) return;
       enqueue.assign({ started: true });
       enqueue.emit({ type: 'started' });
     }),
+    /** Closing without completing is 'cancelled'; every close is 'closed'. */
+    finish: enqueueActions(({ context, enqueue }) => {
+      if (context.interactionId === null) enqueue.emit({ type: 'cancelled' });
+      enqueue.emit({ type: 'closed' });
+    }),
+    publish: emit((_, params: { type: 'opened' | 'submitted' }) => ({ type: params.type })),
   },
 }).createMachine({
   id: 'sendMessage',
@@ -220,132 +288,75 @@ export const sendMessageMachine = setup({
   }),
   initial: 'closed',
   on: {
-    configure: {
-      actions: assign(({ context, event }) => ({
-        validation: event.validation ?? context.validation,
-        limits: event.limits ? { ...context.limits, ...event.limits } : context.limits,
-        userData: event.userData ? { ...context.userData, ...event.userData } : context.userData,
-      })),
-    },
+    configure: { actions: 'configure' },
   },
   states: {
     closed: {
       on: {
-        open: {
-          target: 'open',
-          actions: [
-            assign(({ context, event }) => ({
-              ...blankForm(),
-              values: { ...emptyValues(), ...Object.fromEntries(Object.entries(event.form ?? {}).filter(([k, v]) => SEND_MESSAGE_FIELDS.includes(k as SendMessageField) && typeof v === 'string')) },
-              userData: { ...context.userData, ...event.userData },
-            })),
-            emit({ type: 'opened' }),
-          ],
-        },
+        open: { target: 'open', actions: ['openForm', { type: 'publish', params: { type: 'opened' } }] },
       },
     },
     open: {
       initial: 'editing',
-      // Closing without completing is 'cancelled'; every close is 'closed'.
-      exit: enqueueActions(({ context, enqueue }) => {
-        if (context.interactionId === null) enqueue.emit({ type: 'cancelled' });
-        enqueue.emit({ type: 'closed' });
-      }),
+      exit: 'finish',
       on: {
         // Editing and failed ask first when the form holds values (below); a forced close never asks.
         close: [
-          { guard: ({ event }) => event.force === true, target: 'closed' },
+          { guard: 'forced', target: 'closed' },
           { guard: 'canClose', target: 'closed' },
         ],
-        minimize: { guard: 'notMinimized', actions: [assign({ minimized: true }), emit({ type: 'minimized' })] },
-        restore: { guard: 'minimized', actions: [assign({ minimized: false }), emit({ type: 'unminimized' })] },
+        minimize: { guard: 'notMinimized', actions: 'setMinimized' },
+        restore: { guard: 'minimized', actions: 'setRestored' },
       },
       states: {
         editing: {
+          tags: ['editing'],
           on: {
-            'form.change': {
-              actions: [
-                assign(({ context, event }) => {
-                  const { [event.field]: _, ...fieldErrors } = context.fieldErrors;
-                  return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
-                }),
-                'start',
-              ],
-            },
-            'files.add': {
-              actions: [
-                assign(({ context, event }) => {
-                  const { files, problem } = addFiles(context.files, event.files, context.limits);
-                  return { files, fileProblem: problem };
-                }),
-                'start',
-              ],
-            },
-            'files.remove': {
-              actions: assign(({ context, event }) => ({
-                files: context.files.filter((_, i) => i !== event.index),
-                fileProblem: null,
-              })),
-            },
-            'form.submit': [
-              { guard: 'formValid', target: 'submitting' },
-              {
-                actions: assign(({ context }) => ({
-                  fieldErrors: context.validation ? validateFields(context.values) : {},
-                  fileProblem: checkFiles(context.files, context.limits) ?? context.fileProblem,
-                  refusals: context.refusals + 1,
-                })),
-              },
-            ],
-            close: { guard: ({ context, event }) => event.force !== true && hasValues(context), target: 'confirmingClose' },
+            'form.change': { actions: ['change', 'start'] },
+            'files.add': { actions: ['addFiles', 'start'] },
+            'files.remove': { actions: 'removeFile' },
+            'form.submit': [{ guard: 'formValid', target: 'submitting' }, { actions: 'refuse' }],
+            close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
           },
         },
         confirmingClose: {
+          tags: ['confirmingClose'],
           on: {
             'close.confirm': '#sendMessage.closed',
             'close.cancel': 'editing',
           },
         },
         submitting: {
-          entry: [assign({ fieldErrors: {}, fileProblem: null, failure: null }), emit({ type: 'submitted' })],
+          tags: ['busy'],
+          entry: ['clearProblems', { type: 'publish', params: { type: 'submitted' } }],
           invoke: {
             src: 'sendForm',
             input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData }),
-            onDone: {
-              target: 'completed',
-              actions: [
-                assign({ interactionId: ({ event }) => event.output.interactionId }),
-                emit(({ event }) => ({ type: 'completed' as const, interactionId: event.output.interactionId })),
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: [
-                assign({ failure: ({ event }) => toFailure(event.error) }),
-                emit(({ event }) => ({ type: 'failed' as const, failure: toFailure(event.error) })),
-              ],
-            },
+            onDone: { target: 'completed', actions: { type: 'complete', params: ({ event }) => ({ interactionId: event.output.interactionId }) } },
+            onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         failed: {
+          tags: ['alert'],
           on: {
-            'alert.dismiss': { target: 'editing', actions: assign({ failure: null }) },
+            'alert.dismiss': { target: 'editing', actions: 'dismissFailure' },
             retry: { guard: 'retryable', target: 'submitting' },
-            close: { guard: ({ context, event }) => event.force !== true && hasValues(context), target: 'confirmingClose' },
+            close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
           },
         },
         completed: {
+          tags: ['completed'],
           on: {
-            'form.reset': {
-              target: 'editing',
-              actions: assign({ values: emptyValues(), files: [], interactionId: null, started: false }),
-            },
+            'form.reset': { target: 'editing', actions: 'resetForm' },
           },
         },
       },
     },
   },
 });
+
+export type SendMessageMachine = typeof sendMessageMachine;
+export type SendMessageSnapshot = SnapshotFrom<SendMessageMachine>;
 
 /** Reads a failure the sendForm actor threw (a SendMessageFailure or any error). */
 export function toFailure(error: unknown): SendFailure {
@@ -356,5 +367,3 @@ export function toFailure(error: unknown): SendFailure {
   const reason = kind === 'server' && typeof e?.message === 'string' ? e.message : undefined;
   return reason ? { kind, errors, reason } : { kind, errors };
 }
-
-export type SendMessageMachine = typeof sendMessageMachine;

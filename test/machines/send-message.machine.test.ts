@@ -90,6 +90,49 @@ describe('send-message machine', () => {
     }
   });
 
+  it('tags what the view shows: editing, confirmingClose, busy while sending, alert on failure, completed', async () => {
+    let answer: () => Promise<{ interactionId: string }> = async () => Promise.reject(Object.assign(new Error('t'), { kind: 'network' }));
+    const { actor } = start(() => answer());
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    expect(tags()).to.deep.equal([]);
+    actor.send({ type: 'open' });
+    expect(tags()).to.deep.equal(['editing']);
+    fill(actor);
+    actor.send({ type: 'close' });
+    expect(tags()).to.deep.equal(['confirmingClose']);
+    actor.send({ type: 'close.cancel' });
+    actor.send({ type: 'form.submit' });
+    expect(tags()).to.deep.equal(['busy']);
+    await tick();
+    expect(tags()).to.deep.equal(['alert']);
+    expect(actor.getSnapshot().can({ type: 'retry' }), 'a network failure offers Retry').to.equal(true);
+    answer = async () => ({ interactionId: 'i-2' });
+    actor.send({ type: 'retry' });
+    await tick();
+    expect(tags()).to.deep.equal(['completed']);
+  });
+
+  it('refuses what a state does not allow', async () => {
+    const { actor } = start(() => new Promise(() => undefined));
+    const refused = (event: Parameters<typeof actor.send>[0]) => expect(actor.getSnapshot().can(event), event.type).to.equal(false);
+    refused({ type: 'form.change', field: 'text', value: 'x' });
+    refused({ type: 'close.confirm' });
+    actor.send({ type: 'open' });
+    refused({ type: 'close.confirm' });
+    refused({ type: 'close.cancel' });
+    refused({ type: 'alert.dismiss' });
+    refused({ type: 'retry' });
+    refused({ type: 'form.reset' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    refused({ type: 'form.change', field: 'text', value: 'x' });
+    refused({ type: 'files.add', files: [file('a.txt')] });
+    refused({ type: 'form.submit' });
+    refused({ type: 'close' });
+    refused({ type: 'alert.dismiss' });
+  });
+
   it('files alone also count as values for the close confirmation', () => {
     const { actor } = start();
     actor.send({ type: 'open' });
