@@ -129,9 +129,8 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
     const view = selector()!.querySelector('la-channel-selector-view')!;
     await api.command('ChannelSelector.close');
     await waitFor(() => !dialog(), 2000, 'the overlay closed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(view.isConnected).to.equal(false);
-    expect(view.shadowRoot ?? view, 'the React root is unmounted').to.satisfy((root: ParentNode) => root.childNodes.length === 0);
+    await waitFor(() => (view.shadowRoot ?? view).childNodes.length === 0, 2000, 'the React root unmounted');
     expect(reactErrors).to.deep.equal([]);
   });
 });
