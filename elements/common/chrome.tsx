@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { useT } from './context.ts';
+import { firstTabbable } from './modal.ts';
 
 /**
  * The shared window chrome of the spec's "Common container": window, title bar (icon, title,
  * subtitle), window controls (minimize, close), body, button groups, 'Powered by' footer,
- * smokescreen, dialog container with focus management and the loading screen.
+ * smokescreen and the loading screen. Dialogs are in dialogs.tsx, focus and modality in modal.ts.
  */
 
 export type WindowKind = 'dock' | 'overlay' | 'toast' | 'embedded';
@@ -30,8 +31,8 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
   // users land in it; an embedded form never steals focus from the page.
   useEffect(() => {
     if (!autoFocus || minimized) return;
-    const target = ref.current?.querySelector<HTMLElement>(`.la-window__body :is(${focusable})`);
-    target?.focus();
+    const body = ref.current?.querySelector('.la-window__body');
+    if (body) firstTabbable(body)?.focus();
   }, []);
   return (
     <section
@@ -105,47 +106,11 @@ export function PoweredBy() {
   );
 }
 
-export function Smokescreen({ children }: { children?: ReactNode }) {
-  return <div className="la-smokescreen" part="smokescreen">{children}</div>;
-}
-
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * A dialog inside a window (over its smokescreen): focus moves to its first control when it opens,
- * Tab stays inside, Escape runs `onCancel`, and focus returns where it was when it closes.
- */
-export function Dialog({ title, children, onCancel, role = 'alertdialog' }: { title: string; children: ReactNode; onCancel?: () => void; role?: 'dialog' | 'alertdialog' }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const previous = root?.activeElement as HTMLElement | null | undefined;
-    ref.current?.querySelector<HTMLElement>(focusable)?.focus();
-    return () => previous?.focus?.();
-  }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && onCancel) {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)];
-    if (items.length === 0) return;
-    const root = ref.current.getRootNode() as ShadowRoot;
-    const index = items.indexOf(root.activeElement as HTMLElement);
-    const next = event.shiftKey ? (index <= 0 ? items.length - 1 : index - 1) : (index + 1) % items.length;
-    event.preventDefault();
-    items[next]!.focus();
-  };
+export function Smokescreen({ children, ref }: { children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <Smokescreen>
-      <div ref={ref} className="la-dialog" role={role} aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-        <h3 id={titleId} className="la-dialog__title">{title}</h3>
-        {children}
-      </div>
-    </Smokescreen>
+    <div ref={ref} className="la-smokescreen" part="smokescreen">
+      {children}
+    </div>
   );
 }
 

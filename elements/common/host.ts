@@ -36,6 +36,14 @@ export interface ElementSpec {
 
 let currentApp: App | undefined;
 
+/** Every connected live-assist element: a page-level modal makes the others inert (elements/common/modal.ts). */
+const connected = new Set<LaElement>();
+
+/** The live-assist elements now in the page (in shadow roots too), in connection order. */
+export function connectedHosts(): LaElement[] {
+  return [...connected];
+}
+
 /** Elements find the page's one app here (set by boot before any element is defined). */
 export function bindApp(app: App): void {
   currentApp = app;
@@ -85,6 +93,7 @@ export class LaElement extends HTMLElement {
 
   connectedCallback(): void {
     const app = this.app;
+    connected.add(this);
     this.#subscriptions.push(
       app.environment.subscribe(() => {
         this.#applyEnvironment();
@@ -115,6 +124,7 @@ export class LaElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
+    connected.delete(this);
     this.#subscriptions.splice(0).forEach((s) => s.unsubscribe());
     this.#unsubscribe.splice(0).forEach((off) => off());
   }

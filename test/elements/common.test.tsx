@@ -3,7 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { LaElement, defineElement } from '../../elements/common/host.ts';
 import { defineView, type ViewProps } from '../../elements/common/define-view.tsx';
-import { Button, ButtonGroup, Dialog, LoadingScreen, Window } from '../../elements/common/chrome.tsx';
+import { Button, ButtonGroup, LoadingScreen, Window } from '../../elements/common/chrome.tsx';
+import { AlertDialog, ConfirmDialog } from '../../elements/common/dialogs.tsx';
 import { TextArea, TextField } from '../../elements/common/fields.tsx';
 import { expectAccessible } from '../helpers/axe.ts';
 import { captureConsole, waitFor } from '../helpers/dom.ts';
@@ -25,6 +26,9 @@ declare module '../../src/app/app.ts' {
 
 function ChromeView({ attrs }: ViewProps<Controller>) {
   const [dialog, setDialog] = useState(false);
+  const [alert, setAlert] = useState<'ok' | 'retry' | null>(null);
+  const [answers, setAnswers] = useState<string[]>([]);
+  const answer = (text: string) => setAnswers((list) => [...list, text]);
   const [loading, setLoading] = useState(false);
   return (
     <Window title="Okno testowe" subtitle={`limit ${String(attrs.limit ?? '—')}`} onClose={() => undefined} onMinimize={() => undefined}>
@@ -32,20 +36,29 @@ function ChromeView({ attrs }: ViewProps<Controller>) {
       <TextArea label="Uwagi" name="subject" hint="maks. 100 znaków" />
       <ButtonGroup variant="binary">
         <Button onClick={() => setLoading(true)}>Wczytaj</Button>
+        <Button onClick={() => setAlert('ok')}>Błąd</Button>
+        <Button onClick={() => setAlert('retry')}>Przerwa</Button>
         <Button variant="primary" onClick={() => setDialog(true)}>
           Zamknij
         </Button>
       </ButtonGroup>
+      <output className="answers">{answers.join(',')}</output>
       {loading ? <LoadingScreen /> : null}
       {dialog ? (
-        <Dialog title="Czy na pewno?" onCancel={() => setDialog(false)}>
-          <ButtonGroup variant="binary">
-            <Button onClick={() => setDialog(false)}>Nie</Button>
-            <Button variant="primary" onClick={() => setDialog(false)}>
-              Tak
-            </Button>
-          </ButtonGroup>
-        </Dialog>
+        <ConfirmDialog
+          title="Czy na pewno?"
+          message="Wpisane dane zostaną utracone."
+          onConfirm={() => (answer('tak'), setDialog(false))}
+          onCancel={() => (answer('nie'), setDialog(false))}
+        />
+      ) : null}
+      {alert ? (
+        <AlertDialog
+          title="Błąd"
+          message={alert === 'ok' ? 'Nie udało się wysłać.' : ['Brak połączenia.', 'Spróbuj ponownie.']}
+          onDismiss={() => (answer('ok'), setAlert(null))}
+          onRetry={alert === 'retry' ? () => (answer('retry'), setAlert(null)) : undefined}
+        />
       ) : null}
     </Window>
   );
@@ -116,13 +129,21 @@ describe('element pattern and window chrome', () => {
     await expectAccessible(element);
   });
 
-  it('moves focus into a dialog, keeps Tab inside it, closes on Escape and gives focus back', async () => {
+  it('ConfirmDialog: focus moves in, Tab stays inside, the window body is inert, Escape answers No and focus goes back', async () => {
     const opener = root().querySelector<HTMLButtonElement>('.la-button--primary')!;
     opener.focus();
     await sendKeys({ press: 'Enter' });
     const dialog = await waitFor(() => root().querySelector('[role=alertdialog]'), 2000, 'the dialog');
-    expect(dialog.getAttribute('aria-labelledby')).to.equal(dialog.querySelector('h3')!.id);
+    expect(dialog.getAttribute('aria-modal')).to.equal('true');
+    expect(root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal('Czy na pewno?');
+    expect(root().getElementById(dialog.getAttribute('aria-describedby')!)!.textContent, 'aria-describedby names the message').to.equal(
+      'Wpisane dane zostaną utracone.',
+    );
     await waitFor(() => active()?.textContent === 'Nie', 2000, 'focus on the first button');
+    // What lies behind the dialog in the window body is inert: the form fields and buttons cannot be reached.
+    const behind = [...root().querySelector('.la-window__body')!.children].filter((el) => !el.classList.contains('la-smokescreen'));
+    expect(behind.length).to.be.greaterThan(0);
+    expect(behind.every((el) => (el as HTMLElement).inert)).to.equal(true);
     await sendKeys({ press: 'Tab' });
     expect(active()?.textContent).to.equal('Tak');
     await sendKeys({ press: 'Tab' });
@@ -132,7 +153,42 @@ describe('element pattern and window chrome', () => {
     await expectAccessible(element);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !root().querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    expect(root().querySelector('.answers')!.textContent).to.equal('nie');
     expect(active()).to.equal(opener);
+    expect(behind.some((el) => (el as HTMLElement).inert), 'inert released').to.equal(false);
+  });
+
+  it('ConfirmDialog: Yes confirms', async () => {
+    root().querySelector<HTMLButtonElement>('.la-button--primary')!.click();
+    const dialog = await waitFor(() => root().querySelector('[role=alertdialog]'), 2000, 'the dialog');
+    [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Tak')!.click();
+    await waitFor(() => !root().querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    expect(root().querySelector('.answers')!.textContent).to.equal('tak');
+  });
+
+  it('AlertDialog: OK (or Escape) dismisses; with a retry it offers Cancel and Retry; the message is its description', async () => {
+    const button = (text: string) => [...root().querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text)!;
+    const opener = button('Błąd');
+    opener.focus();
+    await sendKeys({ press: 'Enter' });
+    let dialog = await waitFor(() => root().querySelector('[role=alertdialog]'), 2000, 'the alert');
+    expect(root().getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).to.equal('Nie udało się wysłać.');
+    await waitFor(() => active()?.textContent === 'OK', 2000, 'focus on OK');
+    await sendKeys({ press: 'Tab' });
+    expect(active()?.textContent, 'the only button keeps focus').to.equal('OK');
+    await expectAccessible(element);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !root().querySelector('[role=alertdialog]'), 2000, 'the alert to close');
+    expect(active()).to.equal(opener);
+    button('Przerwa').click();
+    dialog = await waitFor(() => root().querySelector('[role=alertdialog]'), 2000, 'the retry alert');
+    const described = root().getElementById(dialog.getAttribute('aria-describedby')!)!;
+    expect([...described.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Brak połączenia.', 'Spróbuj ponownie.']);
+    expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).to.deep.equal(['Anuluj', 'Spróbuj ponownie']);
+    await expectAccessible(element);
+    [...dialog.querySelectorAll('button')][1]!.click();
+    await waitFor(() => !root().querySelector('[role=alertdialog]'), 2000, 'the alert to close');
+    expect(root().querySelector('.answers')!.textContent).to.equal('ok,retry');
   });
 
   it('fires composed la-* events from the host', () => {
