@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { DateTime } from 'luxon';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
 import { useEnvironment, useT } from '../common/context.ts';
+import { AlertDialog } from '../common/dialogs.tsx';
+import { otherElements, useModal } from '../common/modal.ts';
 import type { CalendarActor } from '../../src/plugins/calendar.ts';
 import { enabledPeriods, parseHhMm, type CalendarConfig, type Period } from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
@@ -50,20 +52,6 @@ function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previ
   buttons[next]!.focus();
 }
 
-const TABBABLE = 'button:not([disabled]):not([tabindex="-1"]), [href], input:not([disabled]), [tabindex="0"]';
-
-/** Keeps Tab and Shift+Tab inside the modal calendar (as the shared Dialog does). */
-function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
-  if (items.length === 0) return;
-  const root = event.currentTarget.getRootNode() as ShadowRoot;
-  const index = items.indexOf(root.activeElement as HTMLElement);
-  const last = items.length - 1;
-  if (event.shiftKey ? index > 0 : index >= 0 && index < last) return;
-  event.preventDefault();
-  items[event.shiftKey ? last : 0]!.focus();
-}
-
 function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const t = useT();
   const env = useEnvironment();
@@ -73,11 +61,13 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const [now] = useState(() => Date.now());
   const open = !snapshot.matches('closed');
 
-  useEffect(() => {
-    if (!open) return;
-    const first = dialog.current?.querySelector<HTMLButtonElement>('.la-calendar__day[tabindex="0"]');
-    first?.focus();
-  }, [open]);
+  // A page-level modal (elements/common/modal.ts): focus starts on the roving day, Tab stays inside, our
+  // other elements (the callback window that opened it) are inert, Escape closes, focus goes back.
+  useModal(dialog, open, {
+    inert: otherElements,
+    initialFocus: () => dialog.current?.querySelector<HTMLButtonElement>('.la-calendar__day[tabindex="0"]'),
+    onEscape: () => actor.send({ type: 'close' }),
+  });
 
   if (!open) return null;
   const { config, start, day, slots, time, period } = snapshot.context;
@@ -102,12 +92,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
         aria-modal="true"
         aria-labelledby={titleId}
         part="window"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            close();
-          } else if (event.key === 'Tab') trapFocus(event);
-        }}
+        tabIndex={-1}
       >
         <header className="la-titlebar">
           <div className="la-titlebar__text">
@@ -166,16 +151,6 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
               </div>
             ) : null}
             {loading ? <LoadingScreen /> : null}
-            {failed ? (
-              <div className="la-calendar__error" role="alert">
-                <p>{t.t('calendar.error')}</p>
-                <ButtonGroup variant="primary">
-                  <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>
-                    {t.t('calendar.ok')}
-                  </Button>
-                </ButtonGroup>
-              </div>
-            ) : null}
             {!chosenDay && !loading ? <p className="la-calendar__hint">{t.t('calendar.chooseDay')}</p> : null}
             {chosenDay && !loading && !failed ? (
               list.length ? (
@@ -214,6 +189,9 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
             {t.t('common.okay')}
           </Button>
         </ButtonGroup>
+        {failed ? (
+          <AlertDialog title={t.t('common.error')} message={t.t('calendar.error')} okLabel={t.t('calendar.ok')} onDismiss={() => actor.send({ type: 'alert.dismiss' })} />
+        ) : null}
       </div>
     </div>
   );

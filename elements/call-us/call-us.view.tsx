@@ -1,7 +1,8 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { Button, ButtonGroup, Dialog } from '../common/chrome.tsx';
+import { Button, ButtonGroup } from '../common/chrome.tsx';
+import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { LaElement } from '../common/host.ts';
@@ -123,23 +124,19 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
         </ButtonGroup>
       </div>
       {dialog ? (
-        <Dialog title={t.t('callus.cobrowseTitle')} role="dialog" onCancel={starting ? undefined : () => actor.send({ type: 'dialog.cancel' })}>
-          <p>{t.t('callus.cobrowseText')}</p>
-          <ButtonGroup variant="binary">
-            <Button disabled={starting} onClick={() => actor.send({ type: 'dialog.cancel' })}>{t.t('common.cancel')}</Button>
-            <Button variant="primary" disabled={starting} aria-busy={starting} onClick={() => actor.send({ type: 'dialog.confirm' })}>
-              {t.t('callus.startCobrowse')}
-            </Button>
-          </ButtonGroup>
-        </Dialog>
+        <ConfirmDialog
+          role="dialog"
+          title={t.t('callus.cobrowseTitle')}
+          message={t.t('callus.cobrowseText')}
+          cancelLabel={t.t('common.cancel')}
+          confirmLabel={t.t('callus.startCobrowse')}
+          busy={starting}
+          onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+          onCancel={() => actor.send({ type: 'dialog.cancel' })}
+        />
       ) : null}
       {failed ? (
-        <Dialog title={t.t('callus.cobrowseTitle')} onCancel={() => actor.send({ type: 'alert.dismiss' })}>
-          <p>{t.t('callus.cobrowseFailed')}</p>
-          <ButtonGroup variant="primary">
-            <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.ok')}</Button>
-          </ButtonGroup>
-        </Dialog>
+        <AlertDialog title={t.t('callus.cobrowseTitle')} message={t.t('callus.cobrowseFailed')} onDismiss={() => actor.send({ type: 'alert.dismiss' })} />
       ) : null}
     </div>
   );

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import intlTelInput from 'intl-tel-input';
 import itiSheet from 'intl-tel-input/dist/css/intlTelInput-no-assets.css' with { type: 'css' };
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { Button, ButtonGroup, Dialog, LoadingScreen, Window } from '../common/chrome.tsx';
+import { Button, ButtonGroup, LoadingScreen, Window } from '../common/chrome.tsx';
+import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { TextArea, TextField } from '../common/fields.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { CallbackActor } from '../../src/plugins/callback.ts';
@@ -122,20 +123,8 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const env = useEnvironment();
   const { app } = useView();
   const snapshot = useSelector(actor, (s) => s);
-  const dateField = useRef<HTMLInputElement>(null);
   const confirmationClose = useRef<HTMLButtonElement>(null);
-  const calendarFromHere = useRef(false);
   const idBase = useId();
-
-  useEffect(
-    () =>
-      app.bus.subscribe('Calendar.closed', () => {
-        if (!calendarFromHere.current) return;
-        calendarFromHere.current = false;
-        dateField.current?.focus();
-      }),
-    [app],
-  );
 
   // The confirmation replaces the form (and the focused submit button): focus moves to its Close button
   // so a keyboard or screen-reader user is not left on the page's <body>.
@@ -148,14 +137,13 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const context = snapshot.context;
   const { values, errors, settings, schedule } = context;
   const busy = snapshot.hasTag('busy');
-  const dialogOpen = snapshot.hasTag('alert') || snapshot.hasTag('confirmingClose');
   const change = (field: CallbackField) => (event: { target: { value: string } }) =>
     actor.send({ type: 'form.change', field, value: event.target.value });
+  // The calendar is a page-level modal: on closing it gives focus back to this field (elements/common/modal.ts).
   const openCalendar = () => {
-    calendarFromHere.current = true;
     void app.bus
       .command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' })
-      .catch(() => (calendarFromHere.current = false));
+      .catch(() => undefined);
   };
   const protection = (app.section('callback').dataProtection ?? {}) as DataProtection;
   const asapOffered = immediateAvailable(context);
@@ -199,7 +187,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
             actor.send({ type: 'form.submit' });
           }}
         >
-          <fieldset className="la-callback__fields" disabled={busy || dialogOpen}>
+          <fieldset className="la-callback__fields" disabled={busy}>
             <legend className="la-visually-hidden">{t.t('callback.title')}</legend>
             <TextField
               label={t.t('callback.firstname')}
@@ -281,7 +269,6 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                   <div className={`la-field${errors.desiredTime ? ' la-field--invalid' : ''}`}>
                     <label htmlFor={`${idBase}-time`}>{t.t('callback.dateTime')}</label>
                     <input
-                      ref={dateField}
                       id={`${idBase}-time`}
                       name="desiredtime"
                       readOnly
@@ -329,25 +316,20 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
         </form>
       )}
       {snapshot.hasTag('alert') ? (
-        <Dialog title={t.t('common.error')} onCancel={() => actor.send({ type: 'alert.dismiss' })}>
-          <p className="la-callback__dialog-text">{failureText}</p>
-          <ButtonGroup variant="primary">
-            <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>
-              {t.t('common.okay')}
-            </Button>
-          </ButtonGroup>
-        </Dialog>
+        <AlertDialog
+          title={t.t('common.error')}
+          message={failureText}
+          okLabel={t.t('common.okay')}
+          onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+        />
       ) : null}
       {snapshot.hasTag('confirmingClose') ? (
-        <Dialog title={t.t('callback.closeTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
-          <p className="la-callback__dialog-text">{t.t('callback.closeConfirm')}</p>
-          <ButtonGroup variant="binary">
-            <Button onClick={() => actor.send({ type: 'close.cancel' })}>{t.t('common.no')}</Button>
-            <Button variant="primary" onClick={() => actor.send({ type: 'close.confirm' })}>
-              {t.t('common.yes')}
-            </Button>
-          </ButtonGroup>
-        </Dialog>
+        <ConfirmDialog
+          title={t.t('callback.closeTitle')}
+          message={t.t('callback.closeConfirm')}
+          onConfirm={() => actor.send({ type: 'close.confirm' })}
+          onCancel={() => actor.send({ type: 'close.cancel' })}
+        />
       ) : null}
     </Window>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { Button, ButtonGroup, Dialog, LoadingScreen, Smokescreen, Window } from '../common/chrome.tsx';
+import { Button, ButtonGroup, LoadingScreen, Smokescreen, Window } from '../common/chrome.tsx';
+import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { TextArea, TextField } from '../common/fields.tsx';
 import { SideButton } from '../common/side-button.tsx';
 import { useEnvironment, useT } from '../common/context.ts';
@@ -123,7 +124,8 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   );
   if (!open) return <>{sideButton}</>;
   const embedded = attrs.mode !== 'dock';
-  const busy = sending || failed || confirmingClose;
+  // While sending, the form is inert under the loading screen; a dialog makes it inert itself (dialogs.tsx).
+  const busy = sending;
   const change = (field: SendMessageField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     actor.send({ type: 'form.change', field, value: event.target.value });
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -245,35 +247,21 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
           </Smokescreen>
         ) : null}
         {failed && context.failure ? (
-          <Dialog
+          <AlertDialog
             title={t.t(retryable ? 'sendmessage.retryTitle' : 'common.error')}
-            onCancel={() => actor.send({ type: 'alert.dismiss' })}
-          >
-            <ul className="la-send-message__errors">
-              {failureMessages(t, lang, context.failure).map((message, i) => (
-                <li key={i}>{message}</li>
-              ))}
-            </ul>
-            <ButtonGroup variant="binary">
-              {retryable ? (
-                <>
-                  <Button onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.cancel')}</Button>
-                  <Button variant="primary" onClick={() => actor.send({ type: 'retry' })}>{t.t('common.retry')}</Button>
-                </>
-              ) : (
-                <Button variant="primary" onClick={() => actor.send({ type: 'alert.dismiss' })}>{t.t('common.ok')}</Button>
-              )}
-            </ButtonGroup>
-          </Dialog>
+            message={failureMessages(t, lang, context.failure)}
+            onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+            onRetry={retryable ? () => actor.send({ type: 'retry' }) : undefined}
+            fallbackFocus={() => formRef.current?.querySelector<HTMLElement>('button[type=submit]')}
+          />
         ) : null}
         {confirmingClose ? (
-          <Dialog title={t.t('sendmessage.confirmCloseTitle')} onCancel={() => actor.send({ type: 'close.cancel' })}>
-            <p>{t.t('sendmessage.confirmClose')}</p>
-            <ButtonGroup variant="binary">
-              <Button onClick={() => actor.send({ type: 'close.cancel' })}>{t.t('common.no')}</Button>
-              <Button variant="primary" onClick={() => actor.send({ type: 'close.confirm' })}>{t.t('common.yes')}</Button>
-            </ButtonGroup>
-          </Dialog>
+          <ConfirmDialog
+            title={t.t('sendmessage.confirmCloseTitle')}
+            message={t.t('sendmessage.confirmClose')}
+            onConfirm={() => actor.send({ type: 'close.confirm' })}
+            onCancel={() => actor.send({ type: 'close.cancel' })}
+          />
         ) : null}
       </Window>
     </>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, TitleBar, WindowControls } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
+import { useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
 import type { ToasterController } from '../../src/plugins/toaster.ts';
 import sheet from '../../styles/toaster.css' with { type: 'css' };
@@ -14,14 +15,7 @@ function ToasterView({ controller }: ViewProps<ToasterController>) {
   const closing = useSelector(actor, (s) => s.matches('closing'));
   const titleId = useId();
   const contentRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const box = contentRef.current;
-    if (!box || entry?.content === undefined) return;
-    box.replaceChildren(...(entry.content instanceof Node ? [entry.content] : sanitizeHtml(String(entry.content))));
-  }, [entry]);
-
-  if (!entry) return null;
+  const sectionRef = useRef<HTMLElement>(null);
   // The toaster's own close control closes as the Toaster: a reserved toaster stays (its owner hears the attempt).
   const close = () => {
     try {
@@ -30,15 +24,25 @@ function ToasterView({ controller }: ViewProps<ToasterController>) {
       /* reserved or already closing: Toaster.closeAttempt was published */
     }
   };
+  // A non-modal layer: it never takes focus; Escape inside it closes it, and focus that was in it goes back.
+  useModal(sectionRef, !!entry, { within: (section) => section, trap: false, initialFocus: () => false, onEscape: close }, entry);
+
+  useEffect(() => {
+    const box = contentRef.current;
+    if (!box || entry?.content === undefined) return;
+    box.replaceChildren(...(entry.content instanceof Node ? [entry.content] : sanitizeHtml(String(entry.content))));
+  }, [entry]);
+
+  if (!entry) return null;
   const title = entry.title ?? t.t('toaster.label');
   return (
     <section
+      ref={sectionRef}
       className={`la-toaster la-toaster--${entry.position}${closing ? ' la-toaster--closing' : ''}`}
       part="window"
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
-      onKeyDown={(event) => event.key === 'Escape' && close()}
     >
       <TitleBar id={titleId} title={title} icon={entry.icon}>
         <WindowControls title={title} onClose={closing ? undefined : close} />

@@ -259,7 +259,7 @@ describe('<la-callback> with <la-calendar>', () => {
     await control('/__control/wait', { queue: 'PPK_Callback', ewt: 30 });
   });
 
-  it('the calendar is disabled while loading and shows the error panel when availability fails', async () => {
+  it('the calendar is disabled while loading and shows an error alert when availability fails', async () => {
     await sim.worker.use(
       http.get('/api/callback/v3/availability/:service', async () => {
         await delay(300);
@@ -270,12 +270,12 @@ describe('<la-callback> with <la-calendar>', () => {
     await waitFor(() => calendarRoot()?.querySelector('[role=dialog]'), 4000, 'the calendar');
     calendarRoot()!.querySelector<HTMLButtonElement>('.la-calendar__day')!.click();
     await waitFor(() => calendarRoot()!.querySelector('.la-calendar__day[aria-disabled=true]'), 2000, 'disabled days');
-    const panel = await waitFor(() => calendarRoot()!.querySelector('.la-calendar__error'), 4000, 'the error panel');
+    const panel = await waitFor(() => calendarRoot()!.querySelector('[role=alertdialog]'), 4000, 'the error alert');
     expect(panel.textContent).to.contain('Unable to fetch availability details');
     expect(calendarRoot()!.querySelector('.la-calendar__slot')).to.equal(null);
     await expectAccessible(document.querySelector('la-calendar')!);
     panel.querySelector('button')!.click();
-    await waitFor(() => !calendarRoot()!.querySelector('.la-calendar__error'), 2000, 'the panel dismissed');
+    await waitFor(() => !calendarRoot()!.querySelector('[role=alertdialog]'), 2000, 'the alert dismissed');
     expect(await api.command('Calendar.open', { date: 'not a date' }).catch((e: Error) => e.message)).to.equal('Invalid data');
     await api.command('Calendar.close');
     expect(await api.command('Calendar.close').catch((e: Error) => e.message)).to.equal('Already closed');
