@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Availability } from './availability.ts';
 
 /** One channel of `sidebar.channels` (contact-widgets.md §3, Channel configuration). */
@@ -37,7 +37,12 @@ export type SidebarEvent =
   | { type: 'pointer.leave' }
   | { type: 'channels.set'; channels: SidebarChannel[] }
   | { type: 'channels.add'; channel: SidebarChannel }
-  | { type: 'mobile.set'; mobile: boolean };
+  | { type: 'mobile.set'; mobile: boolean }
+  /** Show the channel list (mobile mode's overlay): the element renders it when the machine emits it. */
+  | { type: 'channels.show' };
+
+/** What the element hears from the actor (`actor.on`): the channel list is wanted. */
+export type SidebarEmitted = { type: 'channels.show' };
 
 export interface SidebarInput {
   channels: SidebarChannel[];
@@ -75,6 +80,7 @@ export const sidebarMachine = setup({
     context: {} as SidebarContext,
     events: {} as SidebarEvent,
     input: {} as SidebarInput,
+    emitted: {} as SidebarEmitted,
   },
   actors: {
     fetchAvailability: fromPromise<Availability>(async () => {
@@ -95,6 +101,11 @@ export const sidebarMachine = setup({
       !RESERVED_CHANNELS.includes(event.channel.name) &&
       !context.channels.some((c) => c.name === event.channel.name),
     hasChannels: ({ event }) => event.type === 'channels.set' && Array.isArray(event.channels) && event.channels.some(isChannel),
+    hasVisibleChannels: ({ context }) => visibleChannels(context).length > 0,
+  },
+  actions: {
+    /** The view layer shows the list: a machine renders nothing. */
+    showChannels: emit({ type: 'channels.show' as const }),
   },
 }).createMachine({
   id: 'sidebar',
@@ -115,6 +126,7 @@ export const sidebarMachine = setup({
     },
     'channels.add': { guard: 'validButton', actions: assign({ channels: ({ context, event }) => [...context.channels, event.channel] }) },
     'mobile.set': { actions: assign({ mobile: ({ event }) => event.mobile }) },
+    'channels.show': { guard: 'hasVisibleChannels', actions: 'showChannels' },
   },
   states: {
     view: {

@@ -1,7 +1,6 @@
 import { LaElement } from '../common/host.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
-import { render } from 'lit-html';
-import { buttons, channelsOf, sidebarLauncher } from './launcher.ts';
+import { sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 
 /**
@@ -49,7 +48,14 @@ export class LaSidebarElement extends LaElement {
     void app.whenProvided('Sidebar').then((actor) => {
       if (!this.isConnected || this.actor) return;
       this.actor = actor;
-      this.#off = actor.subscribe(() => this.render()).unsubscribe;
+      const rendering = actor.subscribe(() => this.render());
+      // Mobile mode's channel list lives in a lazy chunk: the loader carries none of it.
+      const listing = actor.on('channels.show', () =>
+        import('./channel-list.ts')
+          .then((list) => list.showChannelList(this))
+          .catch((error: unknown) => console.error('[live-assist]', error)),
+      );
+      this.#off = () => (rendering.unsubscribe(), listing.unsubscribe());
       if (this.#engaged.pointer || this.#engaged.focus) actor.send({ type: 'pointer.enter' });
       this.render();
     });
@@ -71,11 +77,6 @@ export class LaSidebarElement extends LaElement {
   /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
   load(): void {
     void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
-  }
-
-  /** Renders the channel buttons into `container` (the mobile overlay); `before` runs ahead of a channel. */
-  renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
-    render(buttons(this, channelsOf(this), before), container);
   }
 
   /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */

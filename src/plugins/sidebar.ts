@@ -5,7 +5,6 @@ import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines
 import { channelSchema, flag, listOf, readSection, v, type SectionOf } from '../app/section.ts';
 import { applyAvailability } from '../../machines/availability.ts';
 import { groupRefreshMs, readStatsSection } from './stats-config.ts';
-import type { LaSidebarElement } from '../../elements/sidebar/la-sidebar.ts';
 
 export type SidebarMode = 'closed' | 'collapsed' | 'expanded';
 
@@ -80,7 +79,7 @@ export function register(app: App): void {
     if (mobile !== actor.getSnapshot().context.mobile) actor.send({ type: 'mobile.set', mobile });
   });
 
-  const can = (type: 'open' | 'close' | 'expand' | 'contract') => actor.getSnapshot().can({ type });
+  const can = (type: 'open' | 'close' | 'expand' | 'contract' | 'channels.show') => actor.getSnapshot().can({ type });
   plugin.registerCommand('open', () => {
     if (actor.getSnapshot().context.mobile) throw new Error(sidebarMessages.mobile);
     if (!can('open')) throw new Error(sidebarMessages.alreadyOpen);
@@ -110,15 +109,11 @@ export function register(app: App): void {
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.badButton);
     actor.send(event);
   });
-  // Mobile mode: the channel list in the shared overlay titled 'Need help?'; a channel closes it first.
-  plugin.registerCommand('showChannels', async () => {
-    const host = app.window.document.querySelector<LaSidebarElement>('la-sidebar');
-    if (!host) throw new Error(sidebarMessages.noChannels);
-    const content = app.window.document.createElement('nav');
-    content.className = 'la-channel-list';
-    content.setAttribute('aria-label', app.t.t('sidebar.label'));
-    host.renderChannels(content, () => app.bus.command('Overlay.close', undefined, { commander: 'Sidebar' }));
-    await app.bus.command('Overlay.open', { title: app.t.t('sidebar.mobileTitle'), content }, { commander: 'Sidebar' });
+  // Mobile mode: the channel list in the shared overlay titled 'Need help?'. The actor emits
+  // `channels.show` and <la-sidebar> renders the list (elements/sidebar/channel-list.ts).
+  plugin.registerCommand('showChannels', () => {
+    if (!can('channels.show')) throw new Error(sidebarMessages.noChannels);
+    actor.send({ type: 'channels.show' });
   });
   plugin.registerCommand('getState', () => {
     const snapshot = actor.getSnapshot();

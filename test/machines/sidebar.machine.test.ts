@@ -119,4 +119,20 @@ describe('sidebar machine', () => {
     expect(actor.getSnapshot().context.availability).to.equal('none');
     expect(visibleChannels(actor.getSnapshot().context).map((c) => c.name)).to.not.include('Search');
   });
+
+  it('emits channels.show for the view to list the channels, and refuses it when none is visible', () => {
+    const { actor } = start({ mobile: true });
+    const heard: string[] = [];
+    actor.on('channels.show', (event) => heard.push(event.type));
+    expect(actor.getSnapshot().can({ type: 'channels.show' })).to.equal(true);
+    actor.send({ type: 'channels.show' });
+    expect(heard).to.deep.equal(['channels.show']);
+
+    const none = start({ channels: [{ name: 'Search', enable: false }] }).actor;
+    const silent: string[] = [];
+    none.on('channels.show', (event) => silent.push(event.type));
+    expect(none.getSnapshot().can({ type: 'channels.show' })).to.equal(false);
+    none.send({ type: 'channels.show' });
+    expect(silent).to.deep.equal([]);
+  });
 });

@@ -1,0 +1,18 @@
+import { render } from 'lit-html';
+import { buttons, channelsOf } from './launcher.ts';
+import type { LaSidebarElement } from './la-sidebar.ts';
+
+/**
+ * Mobile mode: the sidebar's channels in the shared overlay titled 'Need help?'. A lazy chunk of the
+ * element layer, loaded when the Sidebar actor emits `channels.show` (the 'Need help?' button or the
+ * `Sidebar.showChannels` command); a channel closes the overlay before it runs.
+ */
+export async function showChannelList(host: LaSidebarElement): Promise<void> {
+  const { app } = host;
+  const list = host.ownerDocument.createElement('nav');
+  list.className = 'la-channel-list';
+  list.setAttribute('aria-label', app.t.t('sidebar.label'));
+  const close = () => app.bus.command('Overlay.close', undefined, { commander: 'Sidebar' });
+  render(buttons(host, channelsOf(host), close), list);
+  await app.bus.command('Overlay.open', { title: app.t.t('sidebar.mobileTitle'), content: list }, { commander: 'Sidebar' });
+}
