@@ -1,5 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { waitFor } from '../helpers/wait.mjs';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { startServer, CSP } from '../../demo/server.mjs';
@@ -88,13 +89,13 @@ test('a scripted chat over plain HTTP: start, agent answers, disconnect', async 
   const start = await (await fetch(server.url + '/api/chat/customer-chat', form({ firstName: 'Jan', text: 'Ile wynosi wpłata pracodawcy?' }))).json();
   assert.equal(start.statusCode, 0);
   const creds = { alias: start.alias, userId: start.userId, secureKey: start.secureKey };
-  let answer;
-  for (let i = 0; i < 50 && !answer; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    const r = await (await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/refresh`, form({ ...creds, transcriptPosition: '1' }))).json();
-    answer = r.messages.find((m) => m.from.type === 'Agent' && m.type === 'Message' && /1,5%/.test(m.text));
-  }
-  assert.ok(answer, 'the scripted agent answered');
+  await waitFor(
+    async () => {
+      const r = await (await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/refresh`, form({ ...creds, transcriptPosition: '1' }))).json();
+      return r.messages.find((m) => m.from.type === 'Agent' && m.type === 'Message' && /1,5%/.test(m.text));
+    },
+    { what: 'the scripted agent answer' },
+  );
   const end = await (await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/disconnect`, form(creds))).json();
   assert.equal(end.chatEnded, true);
 });

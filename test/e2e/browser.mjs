@@ -97,3 +97,37 @@ export function useDemo(options = { port: 0 }) {
   });
   return demo;
 }
+
+/**
+ * Resolves once the page has passed the moment the library preloads at when idle (boot.ts: after
+ * load, `main.pluginLoadDelay` ms, then an idle callback): this page's timer and idle callback queue
+ * behind the library's, so whatever the library would have requested then has been requested — and
+ * Playwright has reported it — when this resolves. For checks that something did not load.
+ */
+export function pastIdlePreload(page, pluginLoadDelay = 100) {
+  return page.evaluate(
+    (delay) =>
+      new Promise((resolve) => {
+        const idle = () => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 5000 }), delay);
+        if (document.readyState === 'complete') idle();
+        else addEventListener('load', idle, { once: true });
+      }),
+    pluginLoadDelay,
+  );
+}
+
+/**
+ * Resolves once the page has rendered `count` more frames, so the effects of what is on screen
+ * (React's passive effects run before the next frame) have run. For checks that something did not
+ * happen after a render, such as focus moving.
+ */
+export function renderedFrames(page, count = 2) {
+  return page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        const frame = () => (n-- > 0 ? requestAnimationFrame(frame) : resolve());
+        frame();
+      }),
+    count,
+  );
+}

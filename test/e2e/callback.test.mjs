@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { waitFor } from '../helpers/wait.mjs';
 
 const demo = useDemo();
 const control = (path, body, method) => demo.control(path, body, method);
@@ -125,7 +126,7 @@ test('7042 while the office is closed shows its message and keeps the form; clos
     await confirm.getByRole('button', { name: 'Tak', exact: true }).click();
     await demo.win.waitFor({ state: 'detached' });
     await demo.page.waitForFunction(() => !document.querySelector('la-callback')?.shadowRoot?.querySelector('[part=window]'));
-    for (let i = 0; i < 20 && events.length < 2; i++) await demo.page.waitForTimeout(50);
+    await waitFor(() => events.length >= 2, { what: 'two Callback events' });
     assert.deepEqual(events, ['Callback.cancelled', 'Callback.closed']);
     assert.deepEqual(demo.errors, []);
   } finally {

@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { launchChromium } from '../chromium.mjs';
+import { waitFor } from '../helpers/wait.mjs';
 import { startServer } from '../../demo/server.mjs';
 
 const LIBRARY_FILE = new URL('../../dist/live-assist.js', import.meta.url);
@@ -42,8 +43,8 @@ async function visit(path) {
     if (req.url().includes('/dist/') && libraryMissingNow()) return;
     problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
   });
-  const response = await page.goto(server.url + path, { waitUntil: 'load' });
-  await page.waitForTimeout(400);
+  // Every request the page made (the library's chunks, statistics …) has answered: late errors are in.
+  const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
   return { page, context, problems, response };
 }
 
@@ -185,12 +186,13 @@ test('agent console: a chat started over plain HTTP appears, is accepted and ans
     await page.locator('#transcript li', { hasText: 'Jak zrezygnować z PPK?' }).waitFor();
     await page.getByLabel('Odpowiedź').fill('Wystarczy złożyć deklarację.');
     await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
-    let reply;
-    for (let i = 0; i < 50 && !reply; i++) {
-      const r = await (await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/refresh`, form(creds))).json();
-      reply = r.messages.find((m) => m.type === 'Message' && m.from.type === 'Agent');
-      if (!reply) await new Promise((res) => setTimeout(res, 50));
-    }
+    const reply = await waitFor(
+      async () => {
+        const r = await (await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/refresh`, form(creds))).json();
+        return r.messages.find((m) => m.type === 'Message' && m.from.type === 'Agent');
+      },
+      { what: "the agent's reply" },
+    );
     assert.equal(reply?.text, 'Wystarczy złożyć deklarację.');
     await page.getByRole('button', { name: 'Zakończ czat' }).click();
     await page.waitForFunction(() => (document.getElementById('conv-info')?.textContent || '').includes('zakończona'));

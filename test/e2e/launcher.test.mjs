@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { waitFor } from '../helpers/wait.mjs';
 
 const demo = useDemo();
 const control = (path, body, method) => demo.control(path, body, method);
@@ -22,12 +23,10 @@ async function openDemo(options = {}, adjust) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(demo.url + '/', { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
-  for (let i = 0; ; i += 1) {
-    const { availability } = await page.evaluate(() => window.LiveAssist.command('Sidebar.getState'));
-    if (availability !== 'pending') break;
-    assert.ok(i < 100, 'the availability answer never arrived');
-    await page.waitForTimeout(100);
-  }
+  await waitFor(async () => (await page.evaluate(() => window.LiveAssist.command('Sidebar.getState'))).availability !== 'pending', {
+    timeout: 10000,
+    what: 'the availability answer',
+  });
   const names = () => page.locator('la-sidebar').locator('.la-sidebar__name').allTextContents();
   return { page, context, errors, names, close: () => context.close() };
 }

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { launchChromium, serve, hostPage } from './browser.mjs';
+import { launchChromium, serve, hostPage, pastIdlePreload } from './browser.mjs';
 
 const channels = [{ name: 'CallUs', clickCommand: 'Console.open' }];
 let browser;
@@ -46,7 +46,7 @@ test('the sidebar appears without React; pointer entering it fetches the runtime
   try {
     const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' });
     await button.waitFor();
-    await host.page.waitForTimeout(1000); // well past load + idle
+    await pastIdlePreload(host.page); // where preload: 'idle' would have fetched it (next test)
     assert.equal(host.runtimeRequested(), false, `requests before intent: ${host.requests.join(', ')}`);
     assert.ok(host.requests.every((p) => !/runtime|console/.test(p)));
     await button.hover();
@@ -62,9 +62,12 @@ test('keyboard focus entering the sidebar fetches the runtime', async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
   try {
     await host.page.locator('la-sidebar').getByRole('button').waitFor();
+    const before = host.requests.length;
     await host.page.keyboard.press('Tab'); // the host page's link
-    await host.page.waitForTimeout(300);
+    await host.page.waitForFunction(() => document.activeElement?.getAttribute('href') === '#top');
+    await pastIdlePreload(host.page);
     assert.equal(host.runtimeRequested(), false);
+    assert.deepEqual(host.requests.slice(before), [], 'focus outside the sidebar loads nothing');
     await host.page.keyboard.press('Tab'); // into the sidebar's shadow root
     await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)));
   } finally {

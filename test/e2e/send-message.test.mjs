@@ -2,7 +2,7 @@
 // Needs the built library (npx rollup -c).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useDemo } from './browser.mjs';
+import { renderedFrames, useDemo } from './browser.mjs';
 
 const demo = useDemo();
 
@@ -82,7 +82,7 @@ test('/: the send-message channel lands on /kontakt, where sending in Polish wor
     assert.match(await win.getAttribute('class'), /la-window--embedded/);
     assert.equal(await win.getByRole('button', { name: /Zamknij/ }).count(), 0);
     // An embedded form never steals focus from the page it sits in.
-    await page.waitForTimeout(300);
+    await renderedFrames(page);
     assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
     for (const label of ['Imię', 'Nazwisko', 'E-mail', 'Temat']) assert.equal(await win.getByLabel(label, { exact: false }).count() >= 1, true);
     await win.getByRole('button', { name: 'Wyślij', exact: true }).click();
