@@ -1,4 +1,8 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { DateTime } from 'luxon';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { parseHhMm, periodSlots, type Slot } from './calendar-slots.ts';
+
+export { parseHhMm, type Slot } from './calendar-slots.ts';
 
 /**
  * The scheduling calendar (contact-widgets.md §4 "Calendar"): a day is selected, its availability is
@@ -48,6 +52,9 @@ export const defaultCalendarConfig: CalendarConfig = {
   },
 };
 
+/** The open calendar reads the clock once a minute. */
+export const CLOCK_TICK_MS = 60_000;
+
 export const calendarMessages = {
   invalidData: 'Invalid data',
   noDate: 'No date found to check availability',
@@ -59,15 +66,6 @@ export const calendarMessages = {
   alreadyOpened: 'Already opened',
   alreadyClosed: 'Already closed',
 } as const;
-
-/** 'HH:MM' → minutes after midnight, or undefined. */
-export function parseHhMm(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
-  if (!match) return undefined;
-  const [h, m] = [Number(match[1]), Number(match[2])];
-  return h < 24 && m < 60 ? h * 60 + m : undefined;
-}
 
 type ConfigInput = Partial<Omit<CalendarConfig, 'calenderHours'>> & {
   calenderHours?: Partial<{ interval: number } & Record<Period, Partial<PeriodHours>>>;
@@ -110,7 +108,8 @@ export interface CalendarContext {
   /** The chosen slot (ISO). */
   time: string | null;
   period: Period;
-  now: () => number;
+  /** Epoch ms of the last clock reading (the `readClock` action): slots before it are over. */
+  now: number;
 }
 
 export type CalendarEvent =
@@ -132,7 +131,7 @@ export const calendarMachine = setup({
   types: {
     context: {} as CalendarContext,
     events: {} as CalendarEvent,
-    input: {} as { config?: CalendarConfig; now?: () => number } | undefined,
+    input: {} as { config?: CalendarConfig } | undefined,
     emitted: {} as CalendarEmitted,
   },
   actors: {
@@ -141,92 +140,120 @@ export const calendarMachine = setup({
   delays: {
     /** The calendar's availability refresh (refreshInterval seconds). */
     availabilityRefresh: ({ context }) => Math.max(1, context.config.refreshInterval) * 1000,
+    /** How often the open calendar reads the clock, so slots that have begun turn unavailable. */
+    clockTick: CLOCK_TICK_MS,
   },
   guards: {
     showAvailability: ({ context }) => context.config.showAvailability,
+    hideAvailability: ({ context }) => !context.config.showAvailability,
     refreshes: ({ context }) => context.config.refreshInterval > 0,
+    noDay: ({ context }) => context.day === null,
     /** A slot may be chosen when it is not over and (when availability is shown) has capacity. */
     slotOpen: ({ context, event }) => {
-      if (event.type !== 'slot.select') return false;
+      assertEvent(event, 'slot.select');
       const at = Date.parse(event.time);
-      if (Number.isNaN(at) || at < context.now()) return false;
+      if (Number.isNaN(at) || at < context.now) return false;
       if (!context.config.showAvailability) return true;
       return (context.slots?.[new Date(at).toISOString()] ?? context.slots?.[event.time] ?? 0) > 0;
     },
   },
   actions: {
-    chooseDay: assign(({ event }) => (event.type === 'day.select' ? { day: event.day, time: null, slots: null } : {})),
+    /** The clock: stores the time that decides which slots are over. Tests provide their own (README "Clocks"). */
+    readClock: assign({ now: () => Date.now() }),
+    configure: assign(({ event }) => {
+      assertEvent(event, 'configure');
+      return { config: event.config, period: enabledPeriods(event.config)[0]! };
+    }),
+    openAt: assign(({ context, event }) => {
+      assertEvent(event, 'open');
+      return { start: event.start, day: event.day ?? null, time: event.time ?? null, slots: null, period: enabledPeriods(context.config)[0]! };
+    }),
+    chooseDay: assign(({ event }) => {
+      assertEvent(event, 'day.select');
+      return { day: event.day, time: null, slots: null };
+    }),
+    choosePeriod: assign(({ event }) => {
+      assertEvent(event, 'period.select');
+      return { period: event.period };
+    }),
+    chooseSlot: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, 'slot.select');
+      enqueue.assign({ time: event.time });
+      enqueue.emit({ type: 'selected', time: event.time });
+    }),
+    allSlotsOpen: assign({ slots: {} }),
+    storeSlots: assign((_, params: { slots: Record<string, number> }) => ({ slots: params.slots })),
+    keepSlots: assign(({ context }) => ({ slots: context.slots ?? {} })),
+    reportError: emit((_, params: { error: unknown }) => ({
+      type: 'availabilityError' as const,
+      message: params.error instanceof Error ? params.error.message : String(params.error),
+    })),
+    publish: emit((_, params: { type: 'opened' | 'closed' }) => ({ type: params.type })),
   },
 }).createMachine({
   id: 'calendar',
   context: ({ input }) => {
     const config = input?.config ?? defaultCalendarConfig;
-    return { config, start: '', day: null, slots: null, time: null, period: enabledPeriods(config)[0]!, now: input?.now ?? (() => Date.now()) };
+    return { config, start: '', day: null, slots: null, time: null, period: enabledPeriods(config)[0]!, now: 0 };
   },
   initial: 'closed',
   on: {
-    configure: { actions: assign(({ event }) => ({ config: event.config, period: enabledPeriods(event.config)[0]! })) },
+    configure: { actions: 'configure' },
   },
   states: {
     closed: {
       on: {
-        open: {
-          target: 'open',
-          actions: [
-            assign(({ event, context }) => ({
-              start: event.start,
-              day: event.day ?? null,
-              time: event.time ?? null,
-              slots: null,
-              period: enabledPeriods(context.config)[0]!,
-            })),
-            emit({ type: 'opened' }),
-          ],
-        },
+        open: { target: 'open', actions: ['readClock', 'openAt', { type: 'publish', params: { type: 'opened' } }] },
       },
     },
     open: {
-      initial: 'deciding',
+      type: 'parallel',
       on: {
-        close: { target: 'closed', actions: emit({ type: 'closed' }) },
-        'period.select': { actions: assign({ period: ({ event }) => event.period }) },
+        close: { target: 'closed', actions: { type: 'publish', params: { type: 'closed' } } },
+        'period.select': { actions: 'choosePeriod' },
       },
       states: {
-        deciding: { always: [{ guard: ({ context }) => context.day === null, target: 'idle' }, { target: 'loading' }] },
-        idle: {
-          on: { 'day.select': { target: 'loading', actions: 'chooseDay' } },
-        },
-        loading: {
-          always: { guard: ({ context }) => !context.config.showAvailability, target: 'ready', actions: assign({ slots: {} }) },
-          invoke: {
-            src: 'fetchAvailability',
-            input: ({ context }) => ({ day: context.day!, config: context.config }),
-            onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },
-            onError: {
-              target: 'error',
-              actions: emit(({ event }) => ({
-                type: 'availabilityError' as const,
-                message: event.error instanceof Error ? event.error.message : String(event.error),
-              })),
+        days: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'noDay', target: 'idle' }, { target: 'loading' }] },
+            idle: {
+              on: { 'day.select': { target: 'loading', actions: 'chooseDay' } },
+            },
+            loading: {
+              tags: ['busy'],
+              always: { guard: 'hideAvailability', target: 'ready', actions: 'allSlotsOpen' },
+              invoke: {
+                src: 'fetchAvailability',
+                input: ({ context }) => ({ day: context.day!, config: context.config }),
+                onDone: { target: 'ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
+                onError: { target: 'error', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            ready: {
+              tags: ['slots'],
+              after: { availabilityRefresh: { guard: 'refreshes', target: 'loading', reenter: true } },
+              on: {
+                'day.select': { target: 'loading', actions: 'chooseDay' },
+                'slot.select': { guard: 'slotOpen', actions: 'chooseSlot' },
+              },
+            },
+            error: {
+              tags: ['alert'],
+              on: {
+                'alert.dismiss': 'ready',
+                'day.select': { target: 'loading', actions: 'chooseDay' },
+              },
+              exit: 'keepSlots',
             },
           },
         },
-        ready: {
-          after: { availabilityRefresh: { guard: 'refreshes', target: 'loading', reenter: true } },
-          on: {
-            'day.select': { target: 'loading', actions: 'chooseDay' },
-            'slot.select': {
-              guard: 'slotOpen',
-              actions: [assign({ time: ({ event }) => event.time }), emit(({ event }) => ({ type: 'selected' as const, time: event.time }))],
-            },
+        // Reads the clock every minute while open: a slot that begins while the visitor looks is no longer offered.
+        clock: {
+          initial: 'ticking',
+          states: {
+            ticking: { after: { clockTick: { target: 'ticking', reenter: true, actions: 'readClock' } } },
           },
-        },
-        error: {
-          on: {
-            'alert.dismiss': 'ready',
-            'day.select': { target: 'loading', actions: 'chooseDay' },
-          },
-          exit: assign(({ context }) => ({ slots: context.slots ?? {} })),
         },
       },
     },
@@ -234,3 +261,22 @@ export const calendarMachine = setup({
 });
 
 export type CalendarMachine = typeof calendarMachine;
+export type CalendarSnapshot = SnapshotFrom<CalendarMachine>;
+
+/** The day tiles: `numberOfDays` days from the first one. */
+export function selectDays(snapshot: CalendarSnapshot): DateTime[] {
+  const { start, config } = snapshot.context;
+  if (snapshot.matches('closed') || start === '') return [];
+  const first = DateTime.fromISO(start);
+  return Array.from({ length: config.numberOfDays }, (_, i) => first.plus({ days: i }));
+}
+
+/**
+ * The chosen day's slots in the chosen period, in the page's time zone, as of the machine's clock; none while
+ * no day is chosen, while loading and while the error is shown.
+ */
+export function selectSlots(snapshot: CalendarSnapshot): Slot[] {
+  const { day, period, config, slots, now } = snapshot.context;
+  if (!day || !snapshot.hasTag('slots')) return [];
+  return periodSlots(DateTime.fromISO(day), period, config, slots, now);
+}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { DateTime } from 'luxon';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
@@ -7,32 +7,9 @@ import { useEnvironment, useT } from '../common/context.ts';
 import { AlertDialog } from '../common/dialogs.tsx';
 import { otherElements, useModal } from '../common/modal.ts';
 import type { CalendarActor } from '../../src/plugins/calendar.ts';
-import { enabledPeriods, parseHhMm, type CalendarConfig, type Period } from '../../machines/calendar.machine.ts';
+import { enabledPeriods, selectDays, selectSlots } from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
 import sheet from '../../styles/calendar.css' with { type: 'css' };
-
-interface Slot {
-  iso: string;
-  at: DateTime;
-  open: boolean;
-}
-
-/** The chosen day's slots in one period: every `interval` minutes from its open to its close time. */
-export function periodSlots(day: DateTime, period: Period, config: CalendarConfig, slots: Record<string, number> | null, now: number): Slot[] {
-  const hours = config.calenderHours[period];
-  const open = parseHhMm(hours.openTime) ?? 0;
-  const close = parseHhMm(hours.closeTime) ?? 24 * 60 - 1;
-  const capacity = new Map(Object.entries(slots ?? {}).map(([time, value]) => [Date.parse(time), value]));
-  const out: Slot[] = [];
-  for (let minute = open; minute < close; minute += config.calenderHours.interval) {
-    const at = day.startOf('day').plus({ minutes: minute });
-    const epoch = at.toMillis();
-    const available = !config.showAvailability || (capacity.get(epoch) ?? 0) > 0;
-    const slot = { iso: at.toUTC().toISO()!, at, open: epoch >= now && available };
-    if (slot.open || !config.hideUnavailableTimeSlots) out.push(slot);
-  }
-  return out;
-}
 
 /** Moves focus within a row of buttons with the arrow keys (WAI-ARIA date picker pattern). */
 function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previous: string[]; rows?: number }) {
@@ -58,7 +35,6 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const snapshot = useSelector(actor, (s) => s);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const [now] = useState(() => Date.now());
   const open = !snapshot.matches('closed');
 
   // A page-level modal (elements/common/modal.ts): focus starts on the roving day, Tab stays inside, our
@@ -70,15 +46,15 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   });
 
   if (!open) return null;
-  const { config, start, day, slots, time, period } = snapshot.context;
-  const loading = snapshot.matches({ open: 'loading' });
-  const failed = snapshot.matches({ open: 'error' });
+  // Days, slots and the clock that decides which slots are over come from the machine (machines/calendar-slots.ts).
+  const { config, day, time, period, now } = snapshot.context;
+  const loading = snapshot.hasTag('busy');
+  const failed = snapshot.hasTag('alert');
   const timeFormat = config.timeFormat ?? env.timeFormat;
-  const first = DateTime.fromISO(start);
-  const days = Array.from({ length: config.numberOfDays }, (_, i) => first.plus({ days: i }));
+  const days = selectDays(snapshot);
   const chosenDay = day ? DateTime.fromISO(day) : null;
   const periods = enabledPeriods(config);
-  const list = chosenDay && !failed && !loading ? periodSlots(chosenDay, period, config, slots, now) : [];
+  const list = selectSlots(snapshot);
   const focusSlot = list.find((s) => s.iso === time && s.open) ?? list.find((s) => s.open);
   const close = () => actor.send({ type: 'close' });
   const selectedDayIndex = chosenDay ? days.findIndex((d) => d.hasSame(chosenDay, 'day')) : -1;
