@@ -18,6 +18,13 @@ import { connectedHosts } from './host.ts';
  * - what lies behind an open modal is `inert` (counted, so two modals sharing a region restore it right);
  * - on close, focus goes back to the element that had it when the layer opened (deep inside shadow roots),
  *   or to a fallback the caller names when that element is gone — unless the visitor has moved on.
+ *
+ * Recipes (`useModal(ref, open, options)` in a view):
+ * - page-level modal: `{ inert: otherElements, onEscape: close }` (overlay, calendar);
+ * - dialog in a window: `ConfirmDialog` / `AlertDialog` (dialogs.tsx) — `{ within: its window, inert: siblingsOf(smokescreen) }`;
+ * - non-modal layer that closes on Escape and gives focus back to its opener (toaster; a docked window):
+ *   `{ within: (el) => el, trap: false, onEscape: close }` (add `initialFocus: () => false` to never take focus);
+ * - a full-screen window on a phone, modal over the whole page: `{ inert: pageAround, onEscape: close }`.
  */
 
 /** tabbable's options for every look-up: open shadow roots are searched. */
