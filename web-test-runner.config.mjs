@@ -26,8 +26,10 @@ const COMMONJS = [
   'use-sync-external-store/shim/with-selector',
 ];
 const exportName = (specifier) => `m${COMMONJS.indexOf(specifier)}`;
-const depsBundle = (
-  await build({
+/** The bundle, built on its first request (so reading this config, as test/helpers/suites.test.mjs does, stays cheap). */
+let depsBundle;
+const bundleDeps = async () =>
+  (depsBundle ??= build({
     stdin: {
       contents: COMMONJS.map((s) => `export * as ${exportName(s)} from '${s}';`).join('\n'),
       resolveDir: process.cwd(),
@@ -36,8 +38,7 @@ const depsBundle = (
     format: 'esm',
     write: false,
     define: { 'process.env.NODE_ENV': '"development"' },
-  })
-).outputFiles[0].text;
+  }).then((result) => result.outputFiles[0].text));
 // Read the export names now, before the runner wraps the console (React's dev build patches it).
 const exportNames = Object.fromEntries(
   COMMONJS.map((s) => [s, Object.keys(require(s)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n))]),
@@ -88,8 +89,8 @@ export default {
       resolveImport({ source }) {
         if (COMMONJS.includes(source)) return `/__deps/${encodeURIComponent(source)}.js`;
       },
-      serve(context) {
-        if (context.path === '/__deps/bundle.js') return { body: depsBundle, type: 'js' };
+      async serve(context) {
+        if (context.path === '/__deps/bundle.js') return { body: await bundleDeps(), type: 'js' };
         const match = context.path.match(/^\/__deps\/(.+)\.js$/);
         if (match) return { body: facade(decodeURIComponent(match[1])), type: 'js' };
       },
