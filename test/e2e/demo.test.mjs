@@ -98,11 +98,14 @@ test('/ has the deployment config before the library, and the sidebar element', 
 test('the library boots on / (window.LiveAssist ready, la-sidebar defined)', { skip: SKIP_LIBRARY }, async () => {
   const { page, context, problems } = await visit('/');
   try {
+    await page.waitForFunction(() => window.LiveAssist);
+    // A command's round trip through the bus, not just the API's presence.
     const state = await page.evaluate(async () => {
-      await Promise.race([window.LiveAssist?.ready, new Promise((r) => setTimeout(r, 5000))]);
-      return { api: typeof window.LiveAssist?.command, defined: Boolean(customElements.get('la-sidebar')) };
+      await window.LiveAssist.ready;
+      const main = await window.LiveAssist.command('App.getConfig', { section: 'main' });
+      return { lang: main.lang, defined: Boolean(customElements.get('la-sidebar')) };
     });
-    assert.deepEqual(state, { api: 'function', defined: true });
+    assert.deepEqual(state, { lang: 'pl', defined: true });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
