@@ -104,6 +104,21 @@ describe('Bus', () => {
       expect(await other.command('Test.whoami')).to.equal('Other');
       expect(await bus.command('Test.whoami', undefined, { commander: 'App' })).to.equal('App');
     });
+
+    it('runs a command named by data (commandByName) like any other: options, sender, hooks, lazy loading', async () => {
+      const seen: string[] = [];
+      bus.before('Test.*', (_options, meta) => void seen.push(`${meta.commander}:${meta.command}`));
+      bus.registerLazy('Test', async () => {
+        const test = bus.registerPlugin('Test');
+        test.registerCommand('echo', ({ text }) => text.toUpperCase());
+        test.registerCommand('whoami', (_options, meta) => meta.commander);
+        test.ready();
+      });
+      const configured = { clickCommand: 'Test.echo', clickOptions: { text: 'from config' } };
+      expect(await bus.commandByName(configured.clickCommand, configured.clickOptions, { commander: 'Sidebar' })).to.equal('FROM CONFIG');
+      expect(await bus.commandByName('Test.whoami', undefined, { commander: 'Console' })).to.equal('Console');
+      expect(seen).to.deep.equal(['Sidebar:Test.echo', 'Console:Test.whoami']);
+    });
   });
 
   describe('lazy plugins', () => {
