@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /** One number of `callus.contacts` (contact-widgets.md §3): shown as a `tel:` link, labelled by `i18n` or `displayName`. */
 export interface CallUsContact {
@@ -74,29 +74,44 @@ export const callUsMachine = setup({
     }),
   },
   guards: {
-    hasContacts: ({ event }) => event.type === 'open' && Array.isArray(event.config?.contacts) && event.config.contacts.length > 0,
+    hasContacts: ({ event }) => {
+      assertEvent(event, 'open');
+      return Array.isArray(event.config?.contacts) && event.config.contacts.length > 0;
+    },
     canOffer: ({ context }) => canOfferCobrowse(context),
     cannotOffer: ({ context }) => !canOfferCobrowse(context),
+  },
+  actions: {
+    showConfig: assign(({ event }) => {
+      assertEvent(event, 'open');
+      return { contacts: event.config.contacts, hours: event.config.hours ?? [], error: null };
+    }),
+    cobrowseOnline: assign({ cobrowseOnline: true }),
+    cobrowseStarted: assign({ cobrowseOnline: true, cobrowseStarted: true }),
+    cobrowseStopped: assign({ cobrowseStarted: false }),
+    agentConnected: assign({ agentConnected: true }),
+    agentDisconnected: assign({ agentConnected: false }),
+    // The startCobrowse actor's error event is not in CallUsEvent: it comes in as params.
+    recordError: assign((_, params: { error: unknown }) => ({
+      error: params.error instanceof Error ? params.error.message : String(params.error),
+    })),
+    clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'callUs',
   context: { contacts: [], hours: [], cobrowseOnline: false, cobrowseStarted: false, agentConnected: false, error: null },
   initial: 'closed',
   on: {
-    'cobrowse.online': { actions: assign({ cobrowseOnline: true }) },
-    'cobrowse.started': { actions: assign({ cobrowseOnline: true, cobrowseStarted: true }) },
-    'cobrowse.stopped': { actions: assign({ cobrowseStarted: false }) },
-    'agent.connected': { actions: assign({ agentConnected: true }) },
-    'agent.disconnected': { actions: assign({ agentConnected: false }) },
+    'cobrowse.online': { actions: 'cobrowseOnline' },
+    'cobrowse.started': { actions: 'cobrowseStarted' },
+    'cobrowse.stopped': { actions: 'cobrowseStopped' },
+    'agent.connected': { actions: 'agentConnected' },
+    'agent.disconnected': { actions: 'agentDisconnected' },
   },
   states: {
     closed: {
       on: {
-        open: {
-          guard: 'hasContacts',
-          target: 'open',
-          actions: assign(({ event }) => ({ contacts: event.config.contacts, hours: event.config.hours ?? [], error: null })),
-        },
+        open: { guard: 'hasContacts', target: 'open', actions: 'showConfig' },
       },
     },
     open: {
@@ -108,21 +123,22 @@ export const callUsMachine = setup({
         },
         // The warning dialog: leaves by itself when the offer no longer holds (the agent left, co-browse started).
         dialog: {
+          tags: ['dialog'],
           always: { guard: 'cannotOffer', target: 'panel' },
           on: { 'dialog.cancel': 'panel', 'dialog.confirm': 'starting' },
         },
+        // The dialog stays up, busy, while co-browse starts.
         starting: {
+          tags: ['dialog', 'busy'],
           invoke: {
             src: 'startCobrowse',
             onDone: { target: '#callUs.closed' },
-            onError: {
-              target: 'failed',
-              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
-            },
+            onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         failed: {
-          on: { 'alert.dismiss': { target: 'panel', actions: assign({ error: null }) } },
+          tags: ['alert'],
+          on: { 'alert.dismiss': { target: 'panel', actions: 'clearError' } },
         },
       },
     },

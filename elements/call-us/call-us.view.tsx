@@ -59,9 +59,9 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
   const t = useT();
   const id = useId();
   const open = useSelector(actor, (s) => s.matches('open'));
-  const dialog = useSelector(actor, (s) => s.matches({ open: 'dialog' }) || s.matches({ open: 'starting' }));
-  const starting = useSelector(actor, (s) => s.matches({ open: 'starting' }));
-  const failed = useSelector(actor, (s) => s.matches({ open: 'failed' }));
+  const dialog = useSelector(actor, (s) => s.hasTag('dialog'));
+  const starting = useSelector(actor, (s) => s.hasTag('busy'));
+  const failed = useSelector(actor, (s) => s.hasTag('alert'));
   const context = useSelector(actor, (s) => s.context);
   const [main, ...alternates] = open ? context.contacts : [];
   const { line, link } = useFittedMainNumber(main?.number);

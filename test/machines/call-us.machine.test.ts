@@ -115,6 +115,28 @@ describe('call-us machine', () => {
     expect(actor.getSnapshot().context.error).to.equal(null);
   });
 
+  it('tags what the view shows: dialog, dialog + busy while starting, alert on failure; the events each state refuses', async () => {
+    let reject: (error: Error) => void = () => undefined;
+    const actor = start(() => new Promise<void>((_, no) => (reject = no)));
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    offerable(actor);
+    expect(actor.getSnapshot().can({ type: 'cobrowse.offer' }), 'closed').to.equal(false);
+    actor.send({ type: 'open', config });
+    expect(tags()).to.deep.equal([]);
+    expect(actor.getSnapshot().can({ type: 'dialog.confirm' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'alert.dismiss' })).to.equal(false);
+    actor.send({ type: 'cobrowse.offer' });
+    expect(tags()).to.deep.equal(['dialog']);
+    expect(actor.getSnapshot().can({ type: 'cobrowse.offer' }), 'already asking').to.equal(false);
+    actor.send({ type: 'dialog.confirm' });
+    expect(tags()).to.deep.equal(['busy', 'dialog']);
+    expect(actor.getSnapshot().can({ type: 'dialog.cancel' })).to.equal(false);
+    reject(new Error('Command does not exist'));
+    await waitFor(actor, (s) => s.hasTag('alert'));
+    expect(tags()).to.deep.equal(['alert']);
+    expect(actor.getSnapshot().can({ type: 'cobrowse.offer' })).to.equal(false);
+  });
+
   it('closing from the dialog closes the panel', () => {
     const actor = start();
     offerable(actor);
