@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /** One overlay view (plugins-and-infrastructure.md §2, §4): content, title, position, backdrop, group. */
 export interface OverlayEntry {
@@ -79,13 +79,23 @@ export const overlayMachine = setup({
   guards: { allowed: ({ context, event }) => overlayRefusal(context, event) === null },
   actions: {
     show: assign(({ context, event }) => {
-      if (event.type !== 'open') return {};
+      assertEvent(event, 'open');
       const { current } = context;
       // The view it replaces joins its group's history (Overlay.back returns to it).
       const history = current && current.group === event.entry.group
         ? { ...context.history, [current.group]: [...(context.history[current.group] ?? []), current] }
         : context.history;
       return { current: event.entry, immutable: Boolean(event.immutable), history };
+    }),
+    /** Closing forgets every group's history. */
+    clear: assign({ current: null, immutable: false, history: {} }),
+    reserve: assign({ immutable: true }),
+    release: assign({ immutable: false }),
+    /** Overlay.back: the previous view of the current group (the guard made sure there is one). */
+    goBack: assign(({ context }) => {
+      const group = context.current!.group;
+      const stack = context.history[group]!;
+      return { current: stack[stack.length - 1]!, immutable: false, history: { ...context.history, [group]: stack.slice(0, -1) } };
     }),
   },
 }).createMachine({
@@ -99,17 +109,10 @@ export const overlayMachine = setup({
     open: {
       on: {
         open: { guard: 'allowed', actions: 'show' },
-        close: { guard: 'allowed', target: 'closed', actions: assign({ current: null, immutable: false, history: {} }) },
-        immutable: { guard: 'allowed', actions: assign({ immutable: true }) },
-        mutable: { guard: 'allowed', actions: assign({ immutable: false }) },
-        back: {
-          guard: 'allowed',
-          actions: assign(({ context }) => {
-            const group = context.current!.group;
-            const stack = context.history[group]!;
-            return { current: stack[stack.length - 1]!, immutable: false, history: { ...context.history, [group]: stack.slice(0, -1) } };
-          }),
-        },
+        close: { guard: 'allowed', target: 'closed', actions: 'clear' },
+        immutable: { guard: 'allowed', actions: 'reserve' },
+        mutable: { guard: 'allowed', actions: 'release' },
+        back: { guard: 'allowed', actions: 'goBack' },
       },
     },
   },

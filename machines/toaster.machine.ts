@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /** A button of a generic toaster; a click publishes `Toaster.buttonClicked { id, owner }` and closes it. */
 export interface ToasterButton {
@@ -79,7 +79,11 @@ export const toasterMachine = setup({
     allowedWhileClosing: ({ context, event }) => toasterRefusal(context, event, true) === null,
   },
   actions: {
-    show: assign(({ event }) => (event.type === 'open' ? { current: event.entry, immutable: Boolean(event.immutable) } : {})),
+    show: assign(({ event }) => {
+      assertEvent(event, 'open');
+      return { current: event.entry, immutable: Boolean(event.immutable) };
+    }),
+    clear: assign({ current: null, immutable: false }),
   },
 }).createMachine({
   id: 'toaster',
@@ -96,7 +100,7 @@ export const toasterMachine = setup({
       },
     },
     closing: {
-      after: { closeAnimation: { target: 'closed', actions: assign({ current: null, immutable: false }) } },
+      after: { closeAnimation: { target: 'closed', actions: 'clear' } },
       on: { open: { guard: 'allowedWhileClosing', target: 'open', actions: 'show' } },
     },
   },
