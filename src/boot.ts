@@ -1,6 +1,7 @@
 /**
  * Boot: the one place where the app core meets the elements. It sits beside the loader
- * (src/index.ts), above both layers: src/app never imports elements/ (see docs/architecture.md).
+ * (src/index.ts), above both layers, so src/app never imports elements/ (the layer rules:
+ * .dependency-cruiser.cjs, checked by `npm run lint:layers`).
  */
 import { App } from './app/app.ts';
 import type { PluginLoaders } from './app/app.ts';
