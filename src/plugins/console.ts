@@ -34,11 +34,13 @@ export function register(app: App): void {
     if (patterns === watched) return;
     watched = patterns;
     watching.forEach((off) => off());
-    watching = patterns.map((pattern) =>
-      app.bus.subscribe(pattern as '*', (event) => {
+    // The visitor types the patterns, so they are data: the bus's untyped event stream, not `subscribe`.
+    watching = patterns.map((pattern) => {
+      const subscription = app.bus.events(pattern).subscribe((event) => {
         if (event.plugin !== 'Console') actor.send({ type: 'watch.event', name: event.name, data: event.data });
-      }),
-    );
+      });
+      return () => subscription.unsubscribe();
+    });
   });
 
   let wasOpen = false;
