@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { Availability } from './availability.ts';
 
 /** One channel of `sidebar.channels` (contact-widgets.md §3, Channel configuration). */
@@ -95,17 +95,38 @@ export const sidebarMachine = setup({
   guards: {
     desktop: ({ context }) => !context.mobile,
     hover: ({ context }) => !context.mobile && context.expandOnHover,
-    validButton: ({ context, event }) =>
-      event.type === 'channels.add' &&
-      isChannel(event.channel) &&
-      !RESERVED_CHANNELS.includes(event.channel.name) &&
-      !context.channels.some((c) => c.name === event.channel.name),
-    hasChannels: ({ event }) => event.type === 'channels.set' && Array.isArray(event.channels) && event.channels.some(isChannel),
+    /** A run-time button: a channel whose name is neither reserved nor taken. */
+    validButton: ({ context, event }) => {
+      assertEvent(event, 'channels.add');
+      return isChannel(event.channel) && !RESERVED_CHANNELS.includes(event.channel.name) && !context.channels.some((c) => c.name === event.channel.name);
+    },
+    hasChannels: ({ event }) => {
+      assertEvent(event, 'channels.set');
+      return Array.isArray(event.channels) && event.channels.some(isChannel);
+    },
     hasVisibleChannels: ({ context }) => visibleChannels(context).length > 0,
+    showOnStartup: ({ context }) => context.showOnStartup,
+    noRule: ({ context }) => context.availability === 'none',
   },
   actions: {
     /** The view layer shows the list: a machine renders nothing. */
     showChannels: emit({ type: 'channels.show' as const }),
+    setChannels: assign(({ event }) => {
+      assertEvent(event, 'channels.set');
+      return { channels: event.channels.filter(isChannel) };
+    }),
+    addChannel: assign(({ context, event }) => {
+      assertEvent(event, 'channels.add');
+      return { channels: [...context.channels, event.channel] };
+    }),
+    setMobile: assign(({ event }) => {
+      assertEvent(event, 'mobile.set');
+      return { mobile: event.mobile };
+    }),
+    // The availability actor's results are not in SidebarEvent: they come in as params.
+    storeAvailability: assign((_, params: { available: string[] }) => ({ available: params.available, availability: 'known' as const })),
+    /** A failed wait-time request offers the full list. */
+    forgetAvailability: assign({ available: null, availability: 'failed' }),
   },
 }).createMachine({
   id: 'sidebar',
@@ -120,12 +141,9 @@ export const sidebarMachine = setup({
   }),
   type: 'parallel',
   on: {
-    'channels.set': {
-      guard: 'hasChannels',
-      actions: assign({ channels: ({ event }) => event.channels.filter(isChannel) }),
-    },
-    'channels.add': { guard: 'validButton', actions: assign({ channels: ({ context, event }) => [...context.channels, event.channel] }) },
-    'mobile.set': { actions: assign({ mobile: ({ event }) => event.mobile }) },
+    'channels.set': { guard: 'hasChannels', actions: 'setChannels' },
+    'channels.add': { guard: 'validButton', actions: 'addChannel' },
+    'mobile.set': { actions: 'setMobile' },
     'channels.show': { guard: 'hasVisibleChannels', actions: 'showChannels' },
   },
   states: {
@@ -133,12 +151,15 @@ export const sidebarMachine = setup({
       initial: 'start',
       states: {
         start: {
-          always: [{ guard: ({ context }) => context.showOnStartup, target: 'opened' }, { target: 'closed' }],
+          always: [{ guard: 'showOnStartup', target: 'opened' }, { target: 'closed' }],
         },
         closed: {
           on: { open: { guard: 'desktop', target: 'opened' } },
         },
+        // Tags for the launcher, which reads the snapshot without importing this module: shown, and expanded
+        // (also while waiting to contract).
         opened: {
+          tags: ['shown'],
           initial: 'collapsed',
           on: { close: 'closed' },
           states: {
@@ -153,9 +174,11 @@ export const sidebarMachine = setup({
               on: { 'pointer.leave': 'collapsed', expand: 'expanded' },
             },
             expanded: {
+              tags: ['expanded'],
               on: { 'pointer.leave': 'contracting', contract: 'collapsed' },
             },
             contracting: {
+              tags: ['expanded'],
               after: { contractDelay: 'collapsed' },
               on: { 'pointer.enter': 'expanded', contract: 'collapsed' },
             },
@@ -167,18 +190,14 @@ export const sidebarMachine = setup({
       initial: 'check',
       states: {
         check: {
-          always: [{ guard: ({ context }) => context.availability === 'none', target: 'off' }, { target: 'loading' }],
+          always: [{ guard: 'noRule', target: 'off' }, { target: 'loading' }],
         },
         off: {},
         loading: {
           invoke: {
             src: 'fetchAvailability',
-            onDone: {
-              target: 'waiting',
-              actions: assign({ available: ({ event }) => event.output.channels, availability: 'known' }),
-            },
-            // A failed wait-time request offers the full list.
-            onError: { target: 'waiting', actions: assign({ available: null, availability: 'failed' }) },
+            onDone: { target: 'waiting', actions: { type: 'storeAvailability', params: ({ event }) => ({ available: event.output.channels }) } },
+            onError: { target: 'waiting', actions: 'forgetAvailability' },
           },
         },
         waiting: {

@@ -70,8 +70,8 @@ export function sidebarLauncher(element: LaElement): TemplateResult | typeof not
   if (!app.isReady) return nothing;
   const { t } = app.t;
   const snapshot = host.actor?.getSnapshot();
-  const view = snapshot?.value.view;
-  if (view === 'closed' || (!snapshot && app.section('sidebar').showOnStartup === false)) return nothing;
+  // The machine's tags (machines/README.md): 'shown' while open, 'expanded' also while waiting to contract.
+  if (snapshot ? !snapshot.hasTag('shown') : app.section('sidebar').showOnStartup === false) return nothing;
   const channels = channelsOf(host);
   if (channels.length === 0) return html`<p class="la-element-error" role="alert">${t('sidebar.noChannels')}</p>`;
   const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
@@ -79,8 +79,7 @@ export function sidebarLauncher(element: LaElement): TemplateResult | typeof not
     return html`<button type="button" class="la-sidebar-mobile${side}" part="mobile-button" aria-haspopup="dialog"
       @click=${() => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' })}>${t('sidebar.mobileTitle')}</button>`;
   }
-  const sub = typeof view === 'object' ? (view as { opened: string }).opened : '';
-  const expanded = sub === 'expanded' || sub === 'contracting';
+  const expanded = snapshot?.hasTag('expanded') ?? false;
   return html`<nav class="la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}" part="sidebar" aria-label=${t('sidebar.label')}
     @pointerenter=${() => host.engage('pointer', true)} @pointerleave=${() => host.engage('pointer', false)}
     @focusin=${() => host.engage('focus', true)}

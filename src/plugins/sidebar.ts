@@ -24,10 +24,8 @@ export type SidebarSection = SectionOf<typeof sidebarSection>;
 
 /** closed, collapsed (opened; also while waiting to expand) or expanded (also while waiting to contract). */
 export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): SidebarMode {
-  if (snapshot.matches({ view: 'closed' }) || snapshot.matches({ view: 'start' })) return 'closed';
-  return snapshot.matches({ view: { opened: 'expanded' } }) || snapshot.matches({ view: { opened: 'contracting' } })
-    ? 'expanded'
-    : 'collapsed';
+  if (!snapshot.hasTag('shown')) return 'closed';
+  return snapshot.hasTag('expanded') ? 'expanded' : 'collapsed';
 }
 
 /**

@@ -51,6 +51,23 @@ describe('sidebar machine', () => {
     expect(view()).to.deep.equal({ opened: 'expanded' });
   });
 
+  it('tags for the launcher: shown while open, expanded while expanded or waiting to contract', () => {
+    const { actor, clock } = start();
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    expect(tags()).to.deep.equal(['shown']);
+    actor.send({ type: 'pointer.enter' });
+    expect(tags(), 'waiting to expand').to.deep.equal(['shown']);
+    clock.increment(250);
+    expect(tags()).to.deep.equal(['expanded', 'shown']);
+    actor.send({ type: 'pointer.leave' });
+    expect(tags(), 'waiting to contract').to.deep.equal(['expanded', 'shown']);
+    clock.increment(500);
+    expect(tags()).to.deep.equal(['shown']);
+    actor.send({ type: 'close' });
+    expect(tags()).to.deep.equal([]);
+    expect(start({ showOnStartup: false }).actor.getSnapshot().tags.size).to.equal(0);
+  });
+
   it('does not expand on hover when expandOnHover is false, nor in mobile mode', () => {
     const off = start({ expandOnHover: false });
     off.actor.send({ type: 'pointer.enter' });
