@@ -108,8 +108,9 @@ export class Bus {
    * left out only when the command's options type admits `undefined`). `meta.commander` names the
    * sender so plugins can enforce permissions; it defaults to 'page'.
    */
-  command<K extends CommandName>(name: K, ...[options, meta]: CommandArgs<K>): Promise<ResultOf<K>> {
-    return this.#run(String(name), options, meta ?? { commander: 'page' }) as Promise<ResultOf<K>>;
+  command<K extends CommandName>(name: K, ...args: CommandArgs<K>): Promise<ResultOf<K>>;
+  command(name: string, options?: unknown, meta: CommandMeta = { commander: 'page' }): Promise<unknown> {
+    return this.#run(String(name), options, meta);
   }
 
   /**
