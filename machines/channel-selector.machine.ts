@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SidebarChannel } from './sidebar.machine.ts';
 
 /** A channel of `channelselector.channels`: the sidebar channel plus its wait-time settings. */
@@ -73,7 +73,20 @@ export const channelSelectorMachine = setup({
   },
   delays: { refreshInterval: ({ context }) => context.refreshMs },
   guards: {
-    hasChannels: ({ event }) => event.type === 'open' && Array.isArray(event.channels) && event.channels.length > 0,
+    hasChannels: ({ event }) => {
+      assertEvent(event, 'open');
+      return Array.isArray(event.channels) && event.channels.length > 0;
+    },
+  },
+  actions: {
+    showChannels: assign(({ event }) => {
+      assertEvent(event, 'open');
+      return { channels: event.channels, available: null, waits: {} };
+    }),
+    // The fetchStatus result is not in ChannelSelectorEvent: it comes in as params.
+    storeStatus: assign((_, params: { status: SelectorStatus }) => params.status),
+    /** A failed statistics request shows every channel as available. */
+    forgetStatus: assign({ available: null, waits: {} }),
   },
 }).createMachine({
   id: 'channelSelector',
@@ -82,11 +95,7 @@ export const channelSelectorMachine = setup({
   states: {
     closed: {
       on: {
-        open: {
-          guard: 'hasChannels',
-          target: 'open',
-          actions: assign({ channels: ({ event }) => event.channels, available: null, waits: {} }),
-        },
+        open: { guard: 'hasChannels', target: 'open', actions: 'showChannels' },
       },
     },
     // Statistics refresh every 10 s only while open.
@@ -95,11 +104,12 @@ export const channelSelectorMachine = setup({
       on: { close: 'closed' },
       states: {
         loading: {
+          tags: ['busy'],
           invoke: {
             src: 'fetchStatus',
             input: ({ context }) => ({ channels: context.channels }),
-            onDone: { target: 'idle', actions: assign(({ event }) => event.output) },
-            onError: { target: 'idle', actions: assign({ available: null, waits: {} }) },
+            onDone: { target: 'idle', actions: { type: 'storeStatus', params: ({ event }) => ({ status: event.output }) } },
+            onError: { target: 'idle', actions: 'forgetStatus' },
           },
         },
         idle: { after: { refreshInterval: 'loading' } },

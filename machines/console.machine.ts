@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /** The CXBus console: run any bus command with JSON options, watch events. */
 export interface ConsoleResult {
@@ -76,6 +76,41 @@ export const consoleMachine = setup({
   guards: {
     validOptions: ({ context }) => parseOptions(context.options).ok,
     hasCommand: ({ context }) => context.plugin !== '' && context.command !== '',
+    /** A pattern not empty and not watched yet. */
+    newWatch: ({ context, event }) => {
+      assertEvent(event, 'watch.add');
+      return event.pattern.trim() !== '' && !context.watches.includes(event.pattern.trim());
+    },
+  },
+  actions: {
+    addWatch: assign(({ context, event }) => {
+      assertEvent(event, 'watch.add');
+      return { watches: [...context.watches, event.pattern.trim()] };
+    }),
+    removeWatch: assign(({ context, event }) => {
+      assertEvent(event, 'watch.remove');
+      return { watches: context.watches.filter((w) => w !== event.pattern) };
+    }),
+    clearWatches: assign({ watches: [], log: [] }),
+    /** Newest first, at most CONSOLE_LOG_LIMIT entries. */
+    logEvent: assign(({ context, event }) => {
+      assertEvent(event, 'watch.event');
+      return {
+        log: [{ id: context.nextId, name: event.name, data: stringify(event.data) }, ...context.log].slice(0, CONSOLE_LOG_LIMIT),
+        nextId: context.nextId + 1,
+      };
+    }),
+    /** Changing the plugin clears the command (its list depends on the plugin). */
+    change: assign(({ event }) => {
+      assertEvent(event, 'form.change');
+      return { [event.field]: event.value, ...(event.field === 'plugin' ? { command: '' } : {}) };
+    }),
+    refuseOptions: assign({ result: { status: 'rejected', text: consoleMessages.invalidJson, code: 'invalidJson' } }),
+    // The runCommand actor's results are not in ConsoleEvent: they come in as params.
+    showResult: assign((_, params: { output: unknown }) => ({ result: { status: 'resolved' as const, text: stringify(params.output) } })),
+    showRejection: assign((_, params: { error: unknown }) => ({
+      result: { status: 'rejected' as const, text: params.error instanceof Error ? params.error.message : String(params.error) },
+    })),
   },
 }).createMachine({
   id: 'console',
@@ -90,20 +125,10 @@ export const consoleMachine = setup({
   }),
   initial: 'closed',
   on: {
-    'watch.add': {
-      guard: ({ context, event }) => event.pattern.trim() !== '' && !context.watches.includes(event.pattern.trim()),
-      actions: assign({ watches: ({ context, event }) => [...context.watches, event.pattern.trim()] }),
-    },
-    'watch.remove': {
-      actions: assign({ watches: ({ context, event }) => context.watches.filter((w) => w !== event.pattern) }),
-    },
-    'watch.clear': { actions: assign({ watches: [], log: [] }) },
-    'watch.event': {
-      actions: assign(({ context, event }) => ({
-        log: [{ id: context.nextId, name: event.name, data: stringify(event.data) }, ...context.log].slice(0, CONSOLE_LOG_LIMIT),
-        nextId: context.nextId + 1,
-      })),
-    },
+    'watch.add': { guard: 'newWatch', actions: 'addWatch' },
+    'watch.remove': { actions: 'removeWatch' },
+    'watch.clear': { actions: 'clearWatches' },
+    'watch.event': { actions: 'logEvent' },
   },
   states: {
     closed: {
@@ -115,47 +140,23 @@ export const consoleMachine = setup({
       states: {
         idle: {
           on: {
-            'form.change': {
-              actions: assign(({ context, event }) => ({
-                ...context,
-                [event.field]: event.value,
-                ...(event.field === 'plugin' ? { command: '' } : {}),
-              })),
-            },
-            execute: [
-              { guard: 'hasCommand', target: 'checking' },
-            ],
+            'form.change': { actions: 'change' },
+            execute: { guard: 'hasCommand', target: 'checking' },
           },
         },
         checking: {
-          always: [
-            { guard: 'validOptions', target: 'running' },
-            {
-              target: 'idle',
-              actions: assign({ result: { status: 'rejected', text: consoleMessages.invalidJson, code: 'invalidJson' } }),
-            },
-          ],
+          always: [{ guard: 'validOptions', target: 'running' }, { target: 'idle', actions: 'refuseOptions' }],
         },
         running: {
+          tags: ['busy'],
           invoke: {
             src: 'runCommand',
             input: ({ context }) => ({
               name: `${context.plugin}.${context.command}`,
               options: (parseOptions(context.options) as { value: unknown }).value,
             }),
-            onDone: {
-              target: 'idle',
-              actions: assign({ result: ({ event }) => ({ status: 'resolved', text: stringify(event.output) }) }),
-            },
-            onError: {
-              target: 'idle',
-              actions: assign({
-                result: ({ event }) => ({
-                  status: 'rejected',
-                  text: event.error instanceof Error ? event.error.message : String(event.error),
-                }),
-              }),
-            },
+            onDone: { target: 'idle', actions: { type: 'showResult', params: ({ event }) => ({ output: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'showRejection', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 
 /**
  * A side button (contact-widgets.md §4 Send message, §9; plugins-and-infrastructure.md §4 Side
@@ -66,6 +66,19 @@ export const sideButtonMachine = setup({
   guards: {
     windowOpen: ({ context }) => context.windowOpen,
   },
+  actions: {
+    windowOpened: assign({ windowOpen: true }),
+    windowClosed: assign({ windowOpen: false }),
+    configure: assign(({ context, event }) => {
+      assertEvent(event, 'configure');
+      return {
+        openDelay: ms(event.openDelay, context.openDelay),
+        effect: event.effect === 'slide' || event.effect === 'fade' ? event.effect : context.effect,
+        effectDuration: ms(event.effectDuration, context.effectDuration),
+      };
+    }),
+    publish: emit((_, params: { type: SideButtonEmitted['type'] }) => ({ type: params.type })),
+  },
 }).createMachine({
   id: 'sideButton',
   context: ({ input }) => ({
@@ -76,15 +89,9 @@ export const sideButtonMachine = setup({
   }),
   initial: 'hidden',
   on: {
-    'window.open': { actions: assign({ windowOpen: true }) },
-    'window.close': { actions: assign({ windowOpen: false }) },
-    configure: {
-      actions: assign(({ context, event }) => ({
-        openDelay: ms(event.openDelay, context.openDelay),
-        effect: event.effect === 'slide' || event.effect === 'fade' ? event.effect : context.effect,
-        effectDuration: ms(event.effectDuration, context.effectDuration),
-      })),
-    },
+    'window.open': { actions: 'windowOpened' },
+    'window.close': { actions: 'windowClosed' },
+    configure: { actions: 'configure' },
   },
   states: {
     hidden: {
@@ -92,19 +99,20 @@ export const sideButtonMachine = setup({
     },
     shown: {
       initial: 'waiting',
-      on: { hide: { target: 'hidden', actions: emit({ type: 'hidden' }) } },
+      on: { hide: { target: 'hidden', actions: { type: 'publish', params: { type: 'hidden' } } } },
       states: {
         waiting: {
           always: { guard: 'windowOpen', target: 'aside' },
           after: { openDelay: 'visible' },
-          on: { 'window.open': { target: 'aside', actions: assign({ windowOpen: true }) } },
+          on: { 'window.open': { target: 'aside', actions: 'windowOpened' } },
         },
         visible: {
-          entry: emit({ type: 'displayed' }),
-          on: { 'window.open': { target: 'aside', actions: assign({ windowOpen: true }) } },
+          tags: ['visible'],
+          entry: { type: 'publish', params: { type: 'displayed' } },
+          on: { 'window.open': { target: 'aside', actions: 'windowOpened' } },
         },
         aside: {
-          on: { 'window.close': { target: 'waiting', actions: assign({ windowOpen: false }) } },
+          on: { 'window.close': { target: 'waiting', actions: 'windowClosed' } },
         },
       },
     },

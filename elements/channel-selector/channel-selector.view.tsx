@@ -11,7 +11,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
   const t = useT();
   const { app } = useView();
   const open = useSelector(actor, (s) => s.matches('open'));
-  const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
+  const loading = useSelector(actor, (s) => s.hasTag('busy'));
   const { channels, available, waits } = useSelector(actor, (s) => s.context);
   if (!open) return null;
   const tiles = channels

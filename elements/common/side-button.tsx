@@ -20,7 +20,7 @@ export interface SideButtonProps {
  */
 export function SideButton({ actor, label, onActivate }: SideButtonProps) {
   const { host } = useView();
-  const visible = useSelector(actor, (s) => s.matches({ shown: 'visible' }));
+  const visible = useSelector(actor, (s) => s.hasTag('visible'));
   const effect = useSelector(actor, (s) => s.context.effect);
   // The duration reaches CSS through an adopted sheet (no inline style); reduced motion overrides it.
   const effectDuration = useSelector(actor, (s) => s.context.effectDuration);

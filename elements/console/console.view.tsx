@@ -10,7 +10,7 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
   const t = useT();
   const { app } = useView();
   const open = useSelector(actor, (s) => s.matches('open'));
-  const running = useSelector(actor, (s) => s.matches({ open: 'running' }));
+  const running = useSelector(actor, (s) => s.hasTag('busy'));
   const context = useSelector(actor, (s) => s.context);
   const [pattern, setPattern] = useState('*');
   const id = useId();

@@ -58,7 +58,9 @@ describe('channel selector machine', () => {
     clock.increment(30_000);
     expect(calls()).to.equal(0);
     actor.send({ type: 'open', channels: [chat] });
+    expect(actor.getSnapshot().hasTag('busy'), 'loading').to.equal(true);
     await waitFor(actor, (s) => s.matches({ open: 'idle' }));
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
     expect(actor.getSnapshot().context).to.deep.include({ available: ['WebChat'], waits: { Q: 400 } });
     clock.increment(10_000);
     expect(calls()).to.equal(2);

@@ -37,8 +37,10 @@ describe('console machine', () => {
     actor.send({ type: 'form.change', field: 'command', value: 'dock' });
     actor.send({ type: 'form.change', field: 'options', value: '{"width": 300}' });
     actor.send({ type: 'execute' });
-    expect(actor.getSnapshot().matches({ open: 'running' })).to.equal(true);
+    expect(actor.getSnapshot().hasTag('busy'), 'running: the view disables Execute').to.equal(true);
+    expect(actor.getSnapshot().can({ type: 'execute' })).to.equal(false);
     await waitFor(actor, (s) => s.matches({ open: 'idle' }));
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(false);
     expect(calls).to.deep.equal([{ name: 'WindowManager.dock', options: { width: 300 } }]);
     expect(actor.getSnapshot().context.result).to.deep.equal({ status: 'resolved', text: '{\n  "position": 55\n}' });
   });

@@ -7,7 +7,8 @@ const start = (input?: SideButtonInput) => {
   const actor = createActor(sideButtonMachine, { input, clock }).start();
   const emitted: string[] = [];
   actor.on('*', (e) => emitted.push(e.type));
-  const visible = () => actor.getSnapshot().matches({ shown: 'visible' });
+  // The view reads the 'visible' tag.
+  const visible = () => actor.getSnapshot().hasTag('visible');
   return { actor, clock, emitted, visible };
 };
 
