@@ -3,9 +3,10 @@ import { createSimulator, createManualClock } from '../../demo/simulator/index.j
 import { startMocks } from './msw.ts';
 
 /**
- * The demo's contact-centre simulator, answering a test page's requests through msw: the same
- * handlers `npm start` serves, so service and element tests cannot drift from the simulator's
- * contracts. Requests the simulator does not know (test-server files) pass through.
+ * The demo's contact-centre simulator, answering a test's requests through msw (the service worker
+ * in a test page, the interceptor in Node; see msw.ts): the same handlers `npm start` serves, so
+ * service and element tests cannot drift from the simulator's contracts. Requests the simulator
+ * does not know (test-server files) pass through.
  *
  *   const sim = await startSimulator();            // in before()
  *   sim.clock.advance(10_000);                     // manual clock: nothing sleeps
