@@ -100,6 +100,30 @@ export function readVocabulary(root = ROOT) {
     return [...new Set(found)];
   }
 
+  /**
+   * A computed type as readers would write it: anonymous and mapped object types (a schema's inferred
+   * section) spelled out as `{ a: T; b?: U }`, named types kept by name, `true | false` as `boolean`.
+   */
+  function expand(type, at, depth = 0) {
+    const flat = (t) => checker.typeToString(t, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
+    if (type.isUnion()) {
+      const parts = type.types;
+      const booleans = parts.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral);
+      const rest = parts.filter((t) => !(t.flags & ts.TypeFlags.BooleanLiteral)).map((t) => expand(t, at, depth));
+      const all = booleans.length === 2 ? ['boolean', ...rest] : [...booleans.map(flat), ...rest];
+      return [...new Set(all)].join(' | ');
+    }
+    const anonymous = type.flags & ts.TypeFlags.Object && (type.objectFlags & (ts.ObjectFlags.Anonymous | ts.ObjectFlags.Mapped)) !== 0;
+    const callable = checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0;
+    const properties = anonymous && !callable ? checker.getPropertiesOfType(type) : [];
+    if (!properties.length || depth > 3) return flat(type);
+    const members = properties.map((p) => {
+      const optional = p.flags & ts.SymbolFlags.Optional ? '?' : '';
+      return `${p.name}${optional}: ${expand(checker.getTypeOfSymbolAtLocation(p, at), at, depth + 1)}`;
+    });
+    return `{ ${members.join('; ')} }`;
+  }
+
   /** One project type: an interface's members as written, or an alias's text (expanded when it is computed). */
   function describe(symbol, declaration) {
     if (types.has(symbol.name)) return;
@@ -129,7 +153,7 @@ export function readVocabulary(root = ROOT) {
       entry.members = checker.getPropertiesOfType(type).map((property) => ({
         name: property.name,
         optional: Boolean(property.flags & ts.SymbolFlags.Optional),
-        type: checker.typeToString(checker.getTypeOfSymbolAtLocation(property, declaration), undefined, ts.TypeFormatFlags.NoTruncation),
+        type: expand(checker.getTypeOfSymbolAtLocation(property, declaration), declaration),
         doc: docOf(property),
       }));
       return;
