@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { parseHhMm, periodSlots, type Slot } from './calendar-slots.ts';
+import { periodSlots, type Slot } from './calendar-slots.ts';
 
 export { parseHhMm, type Slot } from './calendar-slots.ts';
 
@@ -66,30 +66,6 @@ export const calendarMessages = {
   alreadyOpened: 'Already opened',
   alreadyClosed: 'Already closed',
 } as const;
-
-type ConfigInput = Partial<Omit<CalendarConfig, 'calenderHours'>> & {
-  calenderHours?: Partial<{ interval: number } & Record<Period, Partial<PeriodHours>>>;
-};
-
-/** Merges a configuration over the defaults; returns the spec's message when it is not usable. */
-export function readCalendarConfig(input: unknown): { config?: CalendarConfig; error?: string } {
-  if (!input || typeof input !== 'object' || Object.keys(input).length === 0) return { error: calendarMessages.noConfiguration };
-  const given = input as ConfigInput;
-  const hours = given.calenderHours ?? {};
-  const merged: CalendarConfig = {
-    ...defaultCalendarConfig,
-    ...given,
-    calenderHours: {
-      interval: Number(hours.interval) > 0 ? Number(hours.interval) : defaultCalendarConfig.calenderHours.interval,
-      ...Object.fromEntries(PERIODS.map((p) => [p, { ...defaultCalendarConfig.calenderHours[p], ...hours[p] }])),
-    } as CalendarConfig['calenderHours'],
-  };
-  if (merged.timeFormat !== 12 && merged.timeFormat !== 24) return { error: calendarMessages.timeFormat };
-  if (parseHhMm(merged.calenderHours.allDay.openTime) === undefined) return { error: calendarMessages.allDayOpen };
-  if (parseHhMm(merged.calenderHours.allDay.closeTime) === undefined) return { error: calendarMessages.allDayClose };
-  merged.numberOfDays = Math.max(1, Math.floor(Number(merged.numberOfDays) || defaultCalendarConfig.numberOfDays));
-  return { config: merged };
-}
 
 /** The enabled periods, in order; the all-day list when none of the three periods is on. */
 export function enabledPeriods(config: CalendarConfig): Period[] {

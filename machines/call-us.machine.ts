@@ -7,7 +7,7 @@ export interface CallUsContact {
   i18n?: string;
 }
 
-/** The `callus` configuration section: the numbers (the first is the main one) and the opening-hours lines. */
+/** The `callus` configuration section, as the CallUs plugin reads it: the numbers (the first is the main one) and the opening-hours lines. */
 export interface CallUsConfig {
   contacts: CallUsContact[];
   hours: string[];
@@ -42,17 +42,6 @@ export const callUsMessages = {
   alreadyClosed: 'Already closed',
   noContacts: 'Invalid configuration. Please ensure atleast one contact number is configured.',
 } as const;
-
-/** A contact entry the panel can show: a non-empty number. */
-export const isContact = (value: unknown): value is CallUsContact =>
-  typeof value === 'object' && value !== null && typeof (value as CallUsContact).number === 'string' && (value as CallUsContact).number.trim() !== '';
-
-/** Reads the `callus` section leniently: invalid contacts and non-string hours are dropped. */
-export function readCallUsConfig(section: Record<string, unknown>): CallUsConfig {
-  const contacts = Array.isArray(section.contacts) ? section.contacts.filter(isContact) : [];
-  const hours = Array.isArray(section.hours) ? section.hours.filter((h): h is string => typeof h === 'string' && h.trim() !== '') : [];
-  return { contacts, hours };
-}
 
 /** `tel:` target of a number: spaces (and other whitespace) removed. */
 export const telHref = (number: string): string => `tel:${number.replace(/\s+/g, '')}`;

@@ -37,7 +37,8 @@ export interface FileProblem {
 
 export interface SendFailure {
   kind: 'timeout' | 'network' | 'rejected' | 'server' | 'unknown';
-  errors: ReadonlyArray<{ code: number; message: string }>;
+  /** Each error of the answer; `limit` is the allowed count (201) or size (202) the service read from the text. */
+  errors: ReadonlyArray<{ code: number; message: string; limit?: number }>;
   /** The server's reason or error text. */
   reason?: string;
 }

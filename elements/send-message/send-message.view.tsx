@@ -62,10 +62,7 @@ function fileMessage(t: Translator, lang: string, problem: FileProblem): string 
 function failureMessages(t: Translator, lang: string, failure: SendFailure): string[] {
   if (failure.kind === 'timeout' || failure.kind === 'network') return [t.t('sendmessage.connectionError')];
   if (failure.errors.length) {
-    return failure.errors.map((e) => {
-      const limit = e.code === 201 || e.code === 202 ? Number(/(\d+)\s*$/.exec(e.message)?.[1]) : undefined;
-      return codeMessage(t, lang, e.code, Number.isFinite(limit) ? limit : undefined, e.message);
-    });
+    return failure.errors.map((e) => codeMessage(t, lang, e.code, e.limit, e.message));
   }
   return [failure.reason ?? t.t('sendmessage.unknowError')];
 }

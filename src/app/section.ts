@@ -146,21 +146,47 @@ export const flag = (fallback: boolean) => v.optional(v.boolean('must be true or
 export const text = () => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')));
 /** A non-empty string, `fallback` when absent. */
 export const textOr = (fallback: string) => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')), fallback);
-/** A finite number ≥ `min` (absent: `fallback`). */
-export const number = (fallback: number, min = 0, unit = 'a number') =>
-  v.optional(v.pipe(v.number(`must be ${unit}`), v.finite(`must be ${unit}`), v.minValue(min, `must be at least ${min}`)), fallback);
+const isA = (unit?: string) => (unit ? `must be a number of ${unit}` : 'must be a number');
+const atLeast = (min: number, unit?: string) =>
+  min === 0 ? 'must not be negative' : `must be at least ${min}${unit ? ` ${min === 1 ? unit.replace(/s$/, '') : unit}` : ''}`;
+const finiteNumber = (min: number, unit?: string) => v.pipe(v.number(isA(unit)), v.finite(isA(unit)), v.minValue(min, atLeast(min, unit)));
+
+/** A finite number ≥ `min` (absent: `fallback`); `unit` (plural: 'seconds') words the messages. */
+export const number = (fallback: number, min = 0, unit?: string) => v.optional(finiteNumber(min, unit), fallback);
 /** An optional finite number ≥ `min` with no default. */
-export const someNumber = (min = 0, unit = 'a number') =>
-  v.optional(v.pipe(v.number(`must be ${unit}`), v.finite(`must be ${unit}`), v.minValue(min, `must be at least ${min}`)));
+export const someNumber = (min = 0, unit?: string) => v.optional(finiteNumber(min, unit));
 /** Seconds (a finite number ≥ `min`). */
-export const seconds = (fallback: number, min = 0) => number(fallback, min, 'a number of seconds');
+export const seconds = (fallback: number, min = 0) => number(fallback, min, 'seconds');
 /** Milliseconds (a finite number ≥ `min`). */
-export const milliseconds = (fallback: number, min = 0) => number(fallback, min, 'a number of milliseconds');
+export const milliseconds = (fallback: number, min = 0) => number(fallback, min, 'milliseconds');
 /** A bus command name, `Plugin.command`. */
 export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
-/** A flat map of user data (strings, numbers, booleans). */
-export const userData = () =>
-  v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], 'each value must be a string, number or boolean'), 'must be an object'), () => ({}));
+/** A link a notice points to: http(s) or relative to the page (never `javascript:`). */
+export const link = () =>
+  v.pipe(
+    v.string('must be a link'),
+    v.nonEmpty('must be a link'),
+    v.check((url) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(url, 'https://host.invalid/').protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) or relative link'),
+  );
+
+/**
+ * A form's data-protection notice (callback, send message, chat: contact-widgets.md §2): the data
+ * controller, the purpose and the policy document; all three or no notice.
+ */
+export const dataProtectionSchema = v.object(
+  {
+    controller: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+    purpose: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+    pdf: link(),
+  },
+  objectMessage,
+);
 
 /**
  * One channel of `sidebar.channels` and `channelselector.channels` (contact-widgets.md §3 "Channel
@@ -184,8 +210,8 @@ export const channelSchema = v.looseObject(
         {
           display: v.optional(v.boolean('must be true or false')),
           queue: text(),
-          availabilityThresholdMin: someNumber(0, 'a number of seconds'),
-          availabilityThresholdMax: someNumber(0, 'a number of seconds'),
+          availabilityThresholdMin: someNumber(0, 'seconds'),
+          availabilityThresholdMax: someNumber(0, 'seconds'),
           hideChannelWhenThresholdMax: v.optional(v.boolean('must be true or false')),
         },
         objectMessage,

@@ -2,9 +2,17 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import { DateTime } from 'luxon';
 import type { App } from '../app/app.ts';
-import { calendarMachine, calendarMessages, readCalendarConfig, type CalendarConfig } from '../../machines/calendar.machine.ts';
+import {
+  calendarMachine,
+  calendarMessages,
+  defaultCalendarConfig,
+  parseHhMm,
+  type CalendarConfig,
+  type Period,
+  type PeriodHours,
+} from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../app/datetime.ts';
-import { v } from '../app/section.ts';
+import { flag, number, readSection, seconds, v, type SectionOf } from '../app/section.ts';
 
 /** A service plugin's `availability` answer: slot start (ISO) → remaining capacity. */
 const availabilitySchema = v.record(v.string(), v.number());
@@ -20,9 +28,61 @@ export interface CalendarSelection {
 
 export type CalendarActor = ActorRefFrom<typeof calendarMachine>;
 
-/** The section, falling back to the app's time format when it names none. */
-function configFrom(app: App, section: Record<string, unknown>): { config?: CalendarConfig; error?: string } {
-  return readCalendarConfig({ timeFormat: app.config.main.timeFormat, ...section });
+/** An 'HH:MM' time of day; the message is the spec's for allDay ('Invalid config: allDay open time'). */
+const hhmm = (fallback: string, message: string) =>
+  v.optional(v.pipe(v.string(message), v.check((value) => parseHhMm(value) !== undefined, message)), fallback);
+
+/** One period of `calenderHours`, with its section 9 defaults. */
+const period = (name: Period) => {
+  const d: PeriodHours = defaultCalendarConfig.calenderHours[name];
+  return {
+    openTime: hhmm(d.openTime, `Invalid config: ${name} open time`),
+    closeTime: hhmm(d.closeTime, `Invalid config: ${name} close time`),
+    enable: flag(d.enable),
+  };
+};
+
+/**
+ * The `calendar` section (contact-widgets.md §3 "Calendar configuration", §9 defaults); the time format
+ * falls back to the app's (`main.timeFormat`) when the section names none.
+ */
+export const calendarSection = (timeFormat: 12 | 24 = defaultCalendarConfig.timeFormat) => ({
+  showAvailability: flag(defaultCalendarConfig.showAvailability),
+  /** Seconds between availability refreshes while a day is shown (0 = never). */
+  refreshInterval: seconds(defaultCalendarConfig.refreshInterval),
+  convertToUTC: flag(defaultCalendarConfig.convertToUTC),
+  hideUnavailableTimeSlots: flag(defaultCalendarConfig.hideUnavailableTimeSlots),
+  numberOfDays: v.optional(
+    v.pipe(v.number('must be a whole number of days'), v.integer('must be a whole number of days'), v.minValue(1, 'must be at least 1')),
+    defaultCalendarConfig.numberOfDays,
+  ),
+  timeFormat: v.optional(v.picklist([12, 24], calendarMessages.timeFormat), timeFormat),
+  /** The plugin asked for availability (`<servicePlugin>.availability`). */
+  servicePlugin: v.optional(v.pipe(v.string('must be a plugin name'), v.regex(/^[A-Za-z]\w*$/, 'must be a plugin name')), defaultCalendarConfig.servicePlugin),
+  calenderHours: {
+    interval: number(defaultCalendarConfig.calenderHours.interval, 1, 'minutes'),
+    morning: period('morning'),
+    afternoon: period('afternoon'),
+    evening: period('evening'),
+    allDay: period('allDay'),
+  },
+});
+
+export type CalendarSection = SectionOf<ReturnType<typeof calendarSection>>;
+
+const SPEC_MESSAGES = new Set<string>(Object.values(calendarMessages));
+
+/**
+ * `Calendar.configure`: the options over the current settings, checked as the section is; a bad option
+ * rejects the whole call with the spec's message ('Invalid config: allDay open time', 'Invalid time
+ * format: expected 12 or 24') or one naming the option.
+ */
+export function configureCalendar(current: CalendarConfig, options: unknown): CalendarConfig {
+  if (!options || typeof options !== 'object' || Object.keys(options).length === 0) throw new Error(calendarMessages.noConfiguration);
+  const { value, issues } = readSection('calendar', { ...current, ...options }, calendarSection(current.timeFormat), () => undefined);
+  const [issue] = issues;
+  if (issue) throw new Error(SPEC_MESSAGES.has(issue.message) ? issue.message : `Invalid config: ${issue.path} ${issue.message}`);
+  return value;
 }
 
 /**
@@ -32,8 +92,7 @@ function configFrom(app: App, section: Record<string, unknown>): { config?: Cale
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Calendar');
-  const initial = configFrom(app, { showAvailability: true, ...app.section('calendar') });
-  if (initial.error) console.error(`[live-assist] calendar: ${initial.error}`);
+  const initial: CalendarConfig = readSection('calendar', app.section('calendar'), calendarSection(app.config.main.timeFormat)).value;
 
   // The service plugin is configuration (`servicePlugin`), so the command goes through the bus's
   // untyped entry and its answer is checked before the machine sees it.
@@ -50,7 +109,7 @@ export function register(app: App): void {
     calendarMachine.provide({
       actors: { fetchAvailability: fromPromise(({ input }) => availability(input.day, input.config)) },
     }),
-    { input: initial.config ? { config: initial.config } : {} },
+    { input: { config: initial } },
   ).start();
 
   actor.on('*', (event) => {
@@ -90,10 +149,7 @@ export function register(app: App): void {
     actor.send({ type: 'close' });
   });
   plugin.registerCommand('configure', (options) => {
-    const { config, error } = configFrom(app, options && typeof options === 'object' && Object.keys(options).length ? { ...actor.getSnapshot().context.config, ...options } : {});
-    if (!options || typeof options !== 'object' || Object.keys(options).length === 0) throw new Error(calendarMessages.noConfiguration);
-    if (error || !config) throw new Error(error);
-    actor.send({ type: 'configure', config });
+    actor.send({ type: 'configure', config: configureCalendar(actor.getSnapshot().context.config, options) });
   });
   plugin.registerCommand('getAvailability', (options) => {
     const date = options && typeof options === 'object' ? options.date : undefined;

@@ -1,8 +1,30 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { callUsMachine, callUsMessages, readCallUsConfig } from '../../machines/call-us.machine.ts';
+import { callUsMachine, callUsMessages } from '../../machines/call-us.machine.ts';
+import { listOf, objectMessage, sectionReader, text, v, type SectionOf } from '../app/section.ts';
 import type { CallUsEvent } from '../../machines/call-us.machine.ts';
+
+/** One number of `callus.contacts` (contact-widgets.md §3): a non-empty number, labelled by `i18n` or `displayName`. */
+const contactSchema = v.object(
+  {
+    number: v.pipe(v.string('must be a phone number'), v.trim(), v.nonEmpty('must be a phone number')),
+    displayName: text(),
+    i18n: text(),
+  },
+  objectMessage,
+);
+
+/** The `callus` section: the numbers (the first is the main one) and the opening-hours lines. */
+export const callUsSection = {
+  contacts: listOf(contactSchema),
+  hours: listOf(v.pipe(v.string('must be a line of text'), v.trim(), v.nonEmpty('must not be empty'))),
+};
+
+export type CallUsSection = SectionOf<typeof callUsSection>;
+
+/** Reads the section (again only when it was replaced): bad contacts and hours are reported and dropped. */
+export const readCallUsSection = sectionReader('callus', callUsSection);
 
 export type CallUsActor = ActorRefFrom<typeof callUsMachine>;
 
@@ -64,7 +86,7 @@ export function register(app: App): void {
 
   plugin.registerCommand('open', async () => {
     if (actor.getSnapshot().matches('open')) throw new Error(callUsMessages.alreadyOpened);
-    const event = { type: 'open' as const, config: readCallUsConfig(app.section('callus')) };
+    const event = { type: 'open' as const, config: readCallUsSection(app.section('callus')) };
     if (!actor.getSnapshot().can(event)) throw new Error(callUsMessages.noContacts);
     element ??= app.window.document.createElement('la-call-us');
     await app.bus.command('Overlay.open', { title: app.t.t('callus.title'), content: element }, commander);

@@ -3,10 +3,23 @@ import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { channelSelectorMachine, channelSelectorMessages } from '../../machines/channel-selector.machine.ts';
 import type { SelectorChannel, SelectorStatus } from '../../machines/channel-selector.machine.ts';
-import { applyAvailability, isRule } from '../../machines/availability.ts';
-import type { StatsConfig } from '../services/stats.ts';
+import { applyAvailability } from '../../machines/availability.ts';
+import { channelSchema, listOf, sectionReader, seconds, type SectionOf } from '../app/section.ts';
+import { readStatsSection } from './stats-config.ts';
 
 export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
+
+/** The `channelselector` section (contact-widgets.md §2 "Channel selector", §9: refresh 10 s). */
+export const channelSelectorSection = {
+  /** Seconds between statistics refreshes while the selector is open. */
+  ewtRefreshInterval: seconds(10, 1),
+  channels: listOf(channelSchema),
+};
+
+export type ChannelSelectorSection = SectionOf<typeof channelSelectorSection>;
+
+/** Reads the section (again only when it was replaced); bad options are reported and take their defaults. */
+export const readChannelSelectorSection = sectionReader('channelselector', channelSelectorSection);
 
 /**
  * The ChannelSelector plugin ('Live Assistance'): opens the shared overlay with one tile per configured
@@ -15,14 +28,14 @@ export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('ChannelSelector');
-  const section = app.section('channelselector');
+  const section = () => readChannelSelectorSection(app.section('channelselector'));
   const commander = { commander: 'ChannelSelector' };
   const actor: ChannelSelectorActor = createActor(
     channelSelectorMachine.provide({
       actors: {
         fetchStatus: fromPromise<SelectorStatus, { channels: SelectorChannel[] }>(async ({ input }) => {
-          const stats = app.section('stats') as StatsConfig & { availability?: unknown };
-          const rule = isRule(stats.availability) ? stats.availability : undefined;
+          const stats = readStatsSection(app.section('stats'));
+          const rule = stats.availability;
           const waits: Record<string, number> = {};
           let available: string[] | null = null;
           if (stats.groupEWT) {
@@ -46,7 +59,7 @@ export function register(app: App): void {
         }),
       },
     }),
-    { input: { refreshMs: (Number(section.ewtRefreshInterval) || 10) * 1000 } },
+    { input: { refreshMs: section().ewtRefreshInterval * 1000 } },
   ).start();
 
   let element: HTMLElement | undefined;
@@ -57,9 +70,7 @@ export function register(app: App): void {
   };
   plugin.registerCommand('open', async () => {
     if (actor.getSnapshot().matches('open')) throw new Error(channelSelectorMessages.alreadyOpened);
-    const channels = (Array.isArray(section.channels) ? section.channels : []).filter(
-      (c: SelectorChannel) => c && typeof c.name === 'string' && c.enable !== false,
-    ) as SelectorChannel[];
+    const channels = section().channels.filter((c) => c.enable !== false);
     const event = { type: 'open' as const, channels };
     if (!actor.getSnapshot().can(event)) throw new Error(channelSelectorMessages.noChannels);
     element ??= app.window.document.createElement('la-channel-selector');

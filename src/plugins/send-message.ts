@@ -4,48 +4,94 @@ import type { App } from '../app/app.ts';
 import {
   sendMessageMachine,
   sendMessageMessages as M,
-  type AttachmentLimits,
 } from '../../machines/send-message.machine.ts';
 import {
   SIDE_BUTTON_DEFAULTS,
   sideButtonMachine,
   sideButtonMessages,
-  type SideButtonEffect,
 } from '../../machines/side-button.machine.ts';
 import {
   createSendMessageService,
   sendMessageServiceMessages,
   type SendMessageServiceConfig,
 } from '../services/send-message.ts';
-
-/** The `sendmessage` configuration section (README "Send message"). */
-export interface SendMessageSettings {
-  dataURL: string;
-  apikey?: string;
-  contactCenterId?: string;
-  timeout: number;
-  redirectURL?: string;
-  uploadsEnabled: boolean;
-  validation: boolean;
-  limits: AttachmentLimits;
-  limitsURL?: string;
-  userData: Record<string, string>;
-  dataProtection?: { controller: string; purpose: string; pdf: string };
-  sideButton: SideButtonSettings;
-}
+import {
+  commandName,
+  dataProtectionSchema,
+  flag,
+  milliseconds,
+  readSection,
+  sectionReader,
+  someNumber,
+  text,
+  textOr,
+  v,
+  type SectionOf,
+  type SectionSchema,
+} from '../app/section.ts';
 
 /** `sendmessage.sideButton`: the optional 'Send Message' side button (README "Send message"). */
-export interface SideButtonSettings {
+export const sideButtonSection = {
   /** Shown when the plugin loads (the app loads it once the page is idle when this is true). */
-  visible: boolean;
+  visible: flag(false),
   /** ms before it appears (spec: 1000). */
-  openDelay: number;
-  effect: SideButtonEffect;
+  openDelay: milliseconds(SIDE_BUTTON_DEFAULTS.openDelay),
+  effect: v.optional(v.picklist(['fade', 'slide'], "must be 'fade' or 'slide'"), SIDE_BUTTON_DEFAULTS.effect),
   /** ms of the fade or slide (spec: 300); no motion under `prefers-reduced-motion`. */
-  effectDuration: number;
+  effectDuration: milliseconds(SIDE_BUTTON_DEFAULTS.effectDuration),
   /** What a click runs: `SendMessage.open` by default (a deployment that redirects: `SendMessage.redirect`). */
-  clickCommand: string;
-  clickOptions?: unknown;
+  clickCommand: v.optional(commandName(), 'SendMessage.open'),
+  clickOptions: v.optional(v.unknown()),
+};
+
+/** Extra key=value pairs sent with every message (values as text). */
+const userDataSchema = v.optional(
+  v.pipe(
+    v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], 'each value must be a string, number or boolean'), 'must be an object'),
+    v.transform((data) => Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]))),
+  ),
+  () => ({}),
+);
+
+/** The `sendmessage` configuration section (README "Send message", contact-widgets.md §7). */
+export const sendMessageSection = {
+  dataURL: textOr('/api/sendmessage'),
+  /** Falls back to `main.header.apikey`. */
+  apikey: text(),
+  contactCenterId: text(),
+  timeout: milliseconds(3000, 1),
+  redirectURL: text(),
+  uploadsEnabled: flag(true),
+  validation: flag(true),
+  /** Attachment limits until the server's (`limitsURL`) arrive. */
+  limits: { maxFiles: someNumber(1, 'files'), maxTotalSize: someNumber(1, 'bytes') },
+  limitsURL: text(),
+  userData: userDataSchema,
+  dataProtection: v.optional(dataProtectionSchema),
+  sideButton: sideButtonSection,
+};
+
+export type SendMessageSettings = SectionOf<typeof sendMessageSection>;
+export type SideButtonSettings = SendMessageSettings['sideButton'];
+
+/** What `SendMessageService.configure` may change. */
+const serviceSection = { dataURL: text(), apikey: text(), contactCenterId: text(), timeout: someNumber(1, 'milliseconds') };
+
+/** Reads the section (again only when it was replaced); bad options are reported and take their defaults. */
+const readSendMessageSection = sectionReader('sendmessage', sendMessageSection);
+
+/** The section's settings, the api key falling back to the app's (`main.header.apikey`). */
+export function readSettings(raw: unknown, fallbackApikey?: string): SendMessageSettings {
+  const settings = readSendMessageSection(raw);
+  return settings.apikey || !fallbackApikey ? settings : { ...settings, apikey: fallbackApikey };
+}
+
+/** Options merged over `current`, refused whole (naming the option) when one is bad. */
+function checked<S extends SectionSchema>(name: string, current: Record<string, unknown>, options: object, schema: S): SectionOf<S> {
+  const { value, issues } = readSection(name, { ...current, ...options }, schema, () => undefined);
+  const [issue] = issues;
+  if (issue) throw new Error(`${M.invalidConfiguration}: ${issue.path} ${issue.message}`);
+  return value;
 }
 
 export type SendMessageActor = ActorRefFrom<typeof sendMessageMachine>;
@@ -63,49 +109,6 @@ export interface SendMessageController {
 
 export const SEND_MESSAGE_WIDTH_PX = 360;
 const TAG = 'la-send-message';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
-const nonNegative = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-
-/** Reads `sendmessage.sideButton` with the spec's defaults (openDelay 1000, fade, 300 ms). */
-export function readSideButton(raw: unknown): SideButtonSettings {
-  const section = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const settings: SideButtonSettings = {
-    visible: section.visible === true,
-    openDelay: nonNegative(section.openDelay) ?? SIDE_BUTTON_DEFAULTS.openDelay,
-    effect: section.effect === 'slide' ? 'slide' : SIDE_BUTTON_DEFAULTS.effect,
-    effectDuration: nonNegative(section.effectDuration) ?? SIDE_BUTTON_DEFAULTS.effectDuration,
-    clickCommand: str(section.clickCommand) ?? 'SendMessage.open',
-  };
-  if (section.clickOptions !== undefined) settings.clickOptions = section.clickOptions;
-  return settings;
-}
-
-/** Reads the section with defaults; a wrong type falls back to the default (never throws). */
-export function readSettings(section: Record<string, unknown>, fallbackApikey?: string): SendMessageSettings {
-  const limits = (section.limits ?? {}) as Record<string, unknown>;
-  const userData = section.userData && typeof section.userData === 'object' ? (section.userData as Record<string, unknown>) : {};
-  const dp = section.dataProtection as Record<string, unknown> | undefined;
-  const settings: SendMessageSettings = {
-    dataURL: str(section.dataURL) ?? '/api/sendmessage',
-    timeout: positive(section.timeout) ?? 3000,
-    uploadsEnabled: section.uploadsEnabled !== false,
-    validation: section.validation !== false,
-    limits: { maxFiles: positive(limits.maxFiles), maxTotalSize: positive(limits.maxTotalSize) },
-    userData: Object.fromEntries(Object.entries(userData).map(([k, v]) => [k, String(v)])),
-    sideButton: readSideButton(section.sideButton),
-  };
-  const apikey = str(section.apikey) ?? fallbackApikey;
-  if (apikey) settings.apikey = apikey;
-  if (str(section.contactCenterId)) settings.contactCenterId = str(section.contactCenterId)!;
-  if (str(section.redirectURL)) settings.redirectURL = str(section.redirectURL)!;
-  if (str(section.limitsURL)) settings.limitsURL = str(section.limitsURL)!;
-  if (dp && str(dp.controller) && str(dp.purpose) && str(dp.pdf)) {
-    settings.dataProtection = { controller: String(dp.controller), purpose: String(dp.purpose), pdf: String(dp.pdf) };
-  }
-  return settings;
-}
 
 const isEmpty = (options: unknown) =>
   !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
@@ -146,15 +149,13 @@ export function registerService(app: App): void {
     return service.sendForm(options.formData);
   });
   plugin.registerCommand('getLimits', (options) => {
-    if (!str(options?.url)) throw new Error(M.invalidConfiguration);
+    if (!options || typeof options !== 'object' || typeof options.url !== 'string' || options.url.trim() === '') throw new Error(M.invalidConfiguration);
     return service.getLimits(options.url);
   });
   plugin.registerCommand('configure', (options) => {
     if (isEmpty(options)) throw new Error(sendMessageServiceMessages.invalidConfiguration);
-    if (str(options.dataURL)) config.dataURL = options.dataURL!;
-    if ('apikey' in options) config.apikey = str(options.apikey);
-    if ('contactCenterId' in options) config.contactCenterId = str(options.contactCenterId);
-    if (positive(options.timeout)) config.timeout = options.timeout!;
+    const next = checked('SendMessageService', { ...config }, options, serviceSection);
+    Object.assign(config, { ...next, dataURL: next.dataURL ?? config.dataURL, timeout: next.timeout ?? config.timeout });
   });
   plugin.ready();
 }
@@ -264,10 +265,12 @@ export function register(app: App): void {
   });
   plugin.registerCommand('configure', (options) => {
     if (isEmpty(options)) throw new Error(M.invalidConfiguration);
+    checked('sendmessage', app.section('sendmessage'), options, sendMessageSection);
     app.configure('sendmessage', { ...app.section('sendmessage'), ...options });
   });
   plugin.registerCommand('redirect', (options) => {
-    const url = str(options && typeof options === 'object' ? options.url : undefined) ?? settings.redirectURL;
+    const given = options && typeof options === 'object' && typeof options.url === 'string' && options.url.trim() !== '' ? options.url : undefined;
+    const url = given ?? settings.redirectURL;
     if (!url) throw new Error(M.noRedirect);
     const target = redirectTarget(url, app.window.location.href);
     plugin.publish('redirected', { url: target });

@@ -26,7 +26,7 @@ export const availabilityRuleSchema = v.object(
     ),
     openHour: hour('must be a whole hour from 0 to 24'),
     closeHour: hour('must be a whole hour from 0 to 24'),
-    chatUnavailableWait: someNumber(0, 'a number of seconds'),
+    chatUnavailableWait: someNumber(0, 'seconds'),
     whenOpen: names('must be a list of channel names'),
     whenClosed: names('must be a list of channel names'),
   },
@@ -38,8 +38,8 @@ export const groupEWTSchema = v.object(
   {
     url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
     queue: text(),
-    timeout: v.optional(v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'), v.minValue(1, 'must be at least 1'))),
-    refreshInterval: v.optional(v.pipe(v.number('must be a number of seconds'), v.finite('must be a number of seconds'), v.minValue(1, 'must be at least 1'))),
+    timeout: someNumber(1, 'milliseconds'),
+    refreshInterval: someNumber(1, 'seconds'),
   },
   objectMessage,
 );
@@ -51,7 +51,7 @@ export const statsSection = {
   /** v2 path segment and v3 query (the service's default: `mode1`). */
   mode: text(),
   /** v1 `aqt` query, seconds. */
-  aqt: someNumber(0, 'a number of seconds'),
+  aqt: someNumber(0, 'seconds'),
   timeout: milliseconds(3000, 1),
   groupEWT: v.optional(groupEWTSchema),
   availability: v.optional(availabilityRuleSchema),

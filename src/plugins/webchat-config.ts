@@ -1,4 +1,4 @@
-import { readSection, v } from '../app/section.ts';
+import { flag, milliseconds, readSection, seconds, v, type Log, type SectionOf } from '../app/section.ts';
 
 /**
  * The chat's proactive-invite and chat-button settings (`webchat.autoInvite`, `webchat.chatButton`), read
@@ -9,19 +9,13 @@ import { readSection, v } from '../app/section.ts';
  * This deployment (contact-widgets.md §4, §9): the invite appears after 10 s, times out after 30 s, and
  * the chat button is hidden while it is shown.
  */
-const seconds = (fallback: number) =>
-  v.optional(v.pipe(v.number('must be a number of seconds'), v.finite('must be a number of seconds'), v.minValue(1, 'must be at least 1 second')), fallback);
-const milliseconds = (fallback: number) =>
-  v.optional(v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'), v.minValue(0, 'must not be negative')), fallback);
-const flag = (fallback: boolean) => v.optional(v.boolean('must be true or false'), fallback);
-
 export const autoInviteSchema = {
   /** Show a proactive invite at all (default off). */
   enabled: flag(false),
   /** Idle seconds before the invite appears (spec default 5; this deployment 10). */
-  timeToInviteSeconds: seconds(5),
+  timeToInviteSeconds: seconds(5, 1),
   /** Seconds the invite stays before it closes by itself (spec default 30). */
-  inviteTimeoutSeconds: seconds(30),
+  inviteTimeoutSeconds: seconds(30, 1),
   /** Invite again after a restore timeout. */
   inviteOnRestoreTimeout: flag(false),
 };
@@ -36,16 +30,15 @@ export const chatButtonSchema = {
 };
 
 export interface WebChatInviteSettings {
-  autoInvite: v.InferOutput<v.ObjectSchema<typeof autoInviteSchema, undefined>>;
-  chatButton: v.InferOutput<v.ObjectSchema<typeof chatButtonSchema, undefined>>;
+  autoInvite: SectionOf<typeof autoInviteSchema>;
+  chatButton: SectionOf<typeof chatButtonSchema>;
   /** What the chat machine's named delays take, in ms. */
   delays: { invite: number; inviteTimeout: number; chatButtonOpen: number; chatButtonEffect: number };
 }
 
 /** Reads `webchat.autoInvite` and `webchat.chatButton` from the `webchat` section. */
-export function readWebChatInvite(section: Record<string, unknown>, log: (message: string) => void = console.error): WebChatInviteSettings {
-  const autoInvite = readSection('webchat.autoInvite', section.autoInvite, autoInviteSchema, log).value;
-  const chatButton = readSection('webchat.chatButton', section.chatButton, chatButtonSchema, log).value;
+export function readWebChatInvite(section: unknown, log: Log = console.error): WebChatInviteSettings {
+  const { autoInvite, chatButton } = readSection('webchat', section, { autoInvite: autoInviteSchema, chatButton: chatButtonSchema }, log).value;
   return {
     autoInvite,
     chatButton,

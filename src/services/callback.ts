@@ -3,6 +3,7 @@
 // from slot time to capacity, the callback queue's wait, and every error answer sorted into one of the
 // spec's messages. It knows nothing about machines or views.
 import { HttpError, requestJson } from '../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from './answer.ts';
 
 export type CallbackApiVersion = 'v1' | 'v3';
 
@@ -73,8 +74,12 @@ export interface CallbackFailure {
 
 /** A rejected callback request: the Error's message is the failure code. */
 export class CallbackServiceError extends Error {
-  constructor(readonly failure: CallbackFailure) {
-    super(failure.message ?? failure.code);
+  constructor(
+    readonly failure: CallbackFailure,
+    /** What went wrong when it is not the visitor's business (a malformed answer): the message, not shown. */
+    detail?: string,
+  ) {
+    super(detail ?? failure.message ?? failure.code);
     this.name = 'CallbackServiceError';
   }
 }
@@ -144,29 +149,54 @@ export function anonymousId(random: () => string = () => crypto.randomUUID()): s
   return `${random()}@anonymous.live-assist`;
 }
 
-/** v3 availability answers `data.slots[]` ({ utcTime | localTime, capacity }); v1 a map. Either is
- * reduced to slot time → capacity, read from a `slots` member or from the data itself. */
+const isoTime = (value: string) => !Number.isNaN(Date.parse(value));
+const capacity = v.pipe(v.number('must be a number'), v.finite('must be a number'));
+
+/** One v3 slot: `utcTime` or `localTime`, and its capacity. */
+const slotSchema = v.pipe(
+  v.object(
+    {
+      utcTime: v.optional(v.pipe(v.string('must be a date-time'), v.check(isoTime, 'must be a date-time'))),
+      localTime: v.optional(v.pipe(v.string('must be a date-time'), v.check(isoTime, 'must be a date-time'))),
+      capacity,
+    },
+    objectMessage,
+  ),
+  v.check((slot) => slot.utcTime !== undefined || slot.localTime !== undefined, 'must have a utcTime or a localTime'),
+  v.transform((slot): [string, number] => [slot.utcTime ?? slot.localTime ?? '', slot.capacity]),
+);
+
+/** A v1 map of slot date-times to capacity; members that are not date-times (a service name …) are left aside. */
+const slotMapSchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'must be a list of slots or a map of times to capacity'),
+  v.transform((map) => Object.fromEntries(Object.entries(map).filter(([time]) => isoTime(time)))),
+  v.record(v.string(), capacity),
+);
+
+/**
+ * The availability answer: v3 `data.slots[]` ({ utcTime | localTime, capacity }), v1 a map; either is
+ * read from a `slots` member or from the data itself and reduced to slot time → capacity. A malformed
+ * one is a MalformedAnswer naming where (`data.slots[3].capacity`).
+ */
 export function reduceAvailability(body: unknown): Availability {
-  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
-  const slots = data && typeof data === 'object' && 'slots' in data ? (data as { slots: unknown }).slots : data;
-  const out: Availability = {};
-  if (Array.isArray(slots)) {
-    for (const slot of slots) {
-      if (!slot || typeof slot !== 'object') continue;
-      const { utcTime, localTime, capacity } = slot as { utcTime?: unknown; localTime?: unknown; capacity?: unknown };
-      const time = typeof utcTime === 'string' ? utcTime : typeof localTime === 'string' ? localTime : undefined;
-      if (time && Number.isFinite(Number(capacity))) out[time] = Number(capacity);
-    }
-    return out;
-  }
-  if (slots && typeof slots === 'object') {
-    for (const [time, capacity] of Object.entries(slots)) {
-      if (!Number.isNaN(Date.parse(time)) && Number.isFinite(Number(capacity))) out[time] = Number(capacity);
-    }
-    return out;
-  }
-  throw new HttpError('malformed', 'The availability answer has no slots');
+  let at = '';
+  let slots = body;
+  if (slots && typeof slots === 'object' && !Array.isArray(slots) && 'data' in slots) [slots, at] = [slots.data, 'data'];
+  if (slots && typeof slots === 'object' && !Array.isArray(slots) && 'slots' in slots) [slots, at] = [slots.slots, at ? `${at}.slots` : 'slots'];
+  const what = 'The availability answer';
+  if (Array.isArray(slots)) return Object.fromEntries(readAnswer(what, slots, v.array(slotSchema), at));
+  return readAnswer(what, slots, slotMapSchema, at);
 }
+
+const receipt = v.optional(v.string('must be a string'));
+/** A v3 submit's answer (its body is not in the spec: every member optional). */
+const v3ReceiptSchema = v.optional(
+  v.object({ data: v.optional(v.object({ id: receipt, desiredTime: receipt, state: receipt }, objectMessage)) }, objectMessage),
+);
+/** A v1 submit's answer. */
+const v1ReceiptSchema = v.optional(v.object({ _id: receipt, _desired_time: receipt, _callback_state: receipt }, objectMessage));
+/** The callback queue's wait (group EWT): `{ ewt, time }`, -1 = unknown. */
+const waitSchema = v.object({ ewt: v.pipe(v.number('must be a number of seconds'), v.finite('must be a number of seconds')) }, objectMessage);
 
 export interface CallbackService {
   readonly version: CallbackApiVersion;
@@ -209,13 +239,14 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
     };
     try {
       if (version === 'v3') {
-        const answer = await requestJson<{ data?: { id?: string; desiredTime?: string; state?: string } }>(`${base}/create`, {
+        const body = await requestJson(`${base}/create`, {
           method: 'POST',
           headers: keyHeader,
           body: { serviceName: config.serviceName, phoneNumber: phone, ...(desired ? { desiredTime: desired } : {}), userData },
           timeoutMs,
           ...http,
         });
+        const answer = readAnswer('The callback answer', body, v3ReceiptSchema);
         return { id: answer?.data?.id, desiredTime: answer?.data?.desiredTime, state: answer?.data?.state };
       }
       const body = new URLSearchParams({
@@ -231,16 +262,11 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
       for (const [key, value] of Object.entries(userData)) {
         if (value !== undefined && value !== null) body.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
-      const answer = await requestJson<{ _id?: string; _desired_time?: string; _callback_state?: string }>(base, {
-        method: 'POST',
-        headers: keyHeader,
-        body,
-        timeoutMs,
-        ...http,
-      });
+      const answer = readAnswer('The callback answer', await requestJson(base, { method: 'POST', headers: keyHeader, body, timeoutMs, ...http }), v1ReceiptSchema);
       return { id: answer?._id, desiredTime: answer?._desired_time, state: answer?._callback_state };
     } catch (error) {
-      throw new CallbackServiceError(mapCallbackError(error));
+      // A malformed answer is the generic failure for the visitor; its message says what was wrong.
+      throw new CallbackServiceError(mapCallbackError(error), error instanceof MalformedAnswer ? error.message : undefined);
     }
   }
 
@@ -264,9 +290,8 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
   async function wait(): Promise<number | undefined> {
     const queue = config.ewt?.queue;
     if (!queue) return undefined;
-    const body = await requestJson<{ ewt?: unknown }>(config.ewt?.url ?? '/api/ewt/group', { query: { name: queue }, timeoutMs, ...http });
-    const ewt = Number(body?.ewt);
-    if (!Number.isFinite(ewt)) throw new HttpError('malformed', 'The wait-time answer has no ewt');
+    const body = await requestJson(config.ewt?.url ?? '/api/ewt/group', { query: { name: queue }, timeoutMs, ...http });
+    const { ewt } = readAnswer('The wait-time answer', body, waitSchema);
     return ewt < 0 ? undefined : ewt;
   }
 

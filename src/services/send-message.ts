@@ -1,4 +1,5 @@
 import { HttpError, requestJson } from '../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from './answer.ts';
 
 /**
  * The send-message service (contact-widgets.md §7): POST to the configured URL, multipart with the
@@ -35,6 +36,8 @@ export interface SendMessageLimits {
 export interface CodedError {
   code: number;
   message: string;
+  /** 201 / 202: the allowed count or size the server's text ends with ('… exceeds limit: 5'). */
+  limit?: number;
 }
 
 /**
@@ -64,13 +67,53 @@ export const sendMessageServiceMessages = {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-function readErrors(body: unknown): CodedError[] {
-  const list = (body as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter((e): e is { code: unknown; message?: unknown } => typeof e === 'object' && e !== null && 'code' in e)
-    .map((e) => ({ code: Number(e.code), message: typeof e.message === 'string' ? e.message : '' }))
-    .filter((e) => Number.isFinite(e.code));
+/** The allowed count or size a 201 / 202 text ends with ('Total number of attachments exceeds limit: 5'). */
+export function limitOf(code: number, message: string): number | undefined {
+  if (code !== 201 && code !== 202) return undefined;
+  const match = /(\d+)\s*$/.exec(message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** One entry of an `errors` list: a numeric code (a number or digits) and its text. */
+const codedErrorSchema = v.pipe(
+  v.object(
+    {
+      code: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], 'must be a numeric code'),
+      message: v.optional(v.string('must be a string'), ''),
+    },
+    objectMessage,
+  ),
+  v.transform(({ code, message }): CodedError => {
+    const limit = limitOf(code, message);
+    return limit === undefined ? { code, message } : { code, message, limit };
+  }),
+);
+
+/** What a send answers: its interactionId, or why it failed (`errors`, `reason`, `error`). */
+const sendAnswerSchema = v.object(
+  {
+    interactionId: v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'))),
+    errors: v.optional(v.array(codedErrorSchema, 'must be a list'), []),
+    reason: v.optional(v.string('must be a string')),
+    error: v.optional(v.string('must be a string')),
+  },
+  objectMessage,
+);
+
+/** The server's attachment limits (positive whole numbers; either may be absent). */
+const limitsSchema = v.object(
+  {
+    maxFiles: v.optional(v.pipe(v.number('must be a number of files'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
+    maxTotalSize: v.optional(v.pipe(v.number('must be a number of bytes'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
+  },
+  objectMessage,
+);
+
+/** The body of a failure status, read leniently: only what it says usefully (it is an error either way). */
+function errorBody(body: unknown): { errors: CodedError[]; reason: string | undefined } {
+  const answer = v.safeParse(sendAnswerSchema, body);
+  if (answer.success) return { errors: answer.output.errors, reason: text(answer.output.reason) ?? text(answer.output.error) };
+  return { errors: [], reason: undefined };
 }
 
 function failureOf(error: unknown): SendMessageFailure {
@@ -78,10 +121,8 @@ function failureOf(error: unknown): SendMessageFailure {
     return new SendMessageFailure('unknown', error instanceof Error ? error.message : String(error));
   }
   if (error.kind === 'timeout' || error.kind === 'network') return new SendMessageFailure(error.kind, error.message);
-  const body = error.body as { reason?: unknown; error?: unknown } | undefined;
-  const errors = readErrors(body);
+  const { errors, reason } = errorBody(error.body);
   if (error.status === 400 && errors.length) return new SendMessageFailure('rejected', errors[0]!.message, errors, 400);
-  const reason = text(body?.reason) ?? text(body?.error);
   return reason
     ? new SendMessageFailure('server', reason, errors, error.status)
     : new SendMessageFailure('unknown', error.message, errors, error.status);
@@ -127,22 +168,25 @@ export function createSendMessageService(config: SendMessageServiceConfig) {
       } catch (error) {
         throw failureOf(error);
       }
-      const body = answer as { interactionId?: unknown; error?: unknown; reason?: unknown; errors?: unknown } | undefined;
-      if (typeof body?.interactionId === 'string' && body.interactionId !== '') return { interactionId: body.interactionId };
-      const errors = readErrors(body);
-      if (errors.length) throw new SendMessageFailure('rejected', errors[0]!.message, errors, 200);
-      const reason = text(body?.reason) ?? text(body?.error);
-      throw reason ? new SendMessageFailure('server', reason, [], 200) : new SendMessageFailure('unknown', 'No interactionId in the answer');
+      let body: v.InferOutput<typeof sendAnswerSchema>;
+      try {
+        body = readAnswer('The send-message answer', answer, sendAnswerSchema);
+      } catch (error) {
+        throw new SendMessageFailure('unknown', error instanceof MalformedAnswer ? error.message : String(error), [], 200);
+      }
+      if (body.interactionId) return { interactionId: body.interactionId };
+      if (body.errors.length) throw new SendMessageFailure('rejected', body.errors[0]!.message, body.errors, 200);
+      const reason = text(body.reason) ?? text(body.error);
+      throw reason ? new SendMessageFailure('server', reason, [], 200) : new SendMessageFailure('unknown', 'The send-message answer has no interactionId');
     },
-    /** The server's attachment limits (`GET {url}`); undefined when they cannot be read. */
+    /** The server's attachment limits (`GET {url}`); undefined when they cannot be read (reported in the console). */
     async getLimits(url: string): Promise<SendMessageLimits | undefined> {
       try {
-        const body = await requestJson<SendMessageLimits>(url, { headers: headers(), timeoutMs: config.timeout ?? 3000 });
-        const limits: SendMessageLimits = {};
-        if (Number(body?.maxFiles) > 0) limits.maxFiles = Number(body!.maxFiles);
-        if (Number(body?.maxTotalSize) > 0) limits.maxTotalSize = Number(body!.maxTotalSize);
-        return limits;
-      } catch {
+        const body = await requestJson(url, { headers: headers(), timeoutMs: config.timeout ?? 3000 });
+        const { maxFiles, maxTotalSize } = readAnswer('The attachment-limits answer', body ?? {}, limitsSchema);
+        return { ...(maxFiles ? { maxFiles } : {}), ...(maxTotalSize ? { maxTotalSize } : {}) };
+      } catch (error) {
+        if (error instanceof MalformedAnswer) console.error(`[live-assist] ${error.message}`);
         return undefined;
       }
     },

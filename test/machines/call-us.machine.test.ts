@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { callUsMachine, canOfferCobrowse, readCallUsConfig, telHref } from '../../machines/call-us.machine.ts';
+import { callUsMachine, canOfferCobrowse, telHref } from '../../machines/call-us.machine.ts';
 import type { CallUsConfig } from '../../machines/call-us.machine.ts';
 
 const config: CallUsConfig = {
@@ -19,12 +19,7 @@ function offerable(actor: ReturnType<typeof start>) {
 }
 
 describe('call-us configuration helpers', () => {
-  it('reads contacts and hours leniently and removes spaces from tel: links', () => {
-    expect(readCallUsConfig({ contacts: [{ number: '+48 22 100 20 30' }, { number: ' ' }, { displayName: 'x' }, 'bad'], hours: ['8-17', 3, ''] })).to.deep.equal({
-      contacts: [{ number: '+48 22 100 20 30' }],
-      hours: ['8-17'],
-    });
-    expect(readCallUsConfig({})).to.deep.equal({ contacts: [], hours: [] });
+  it('removes spaces from tel: links', () => {
     expect(telHref('+48 22 100\u00a020 30')).to.equal('tel:+48221002030');
   });
 

@@ -130,14 +130,36 @@ describe('CallbackService with hand-written answers', () => {
     expect(await failureOf(createCallbackService({ ...v3, dataURL: '/p' }).submit(form))).to.deep.equal({ code: 'invalidParameters' });
   });
 
-  it('availability: an answer without slots and a malformed body are rejected', async () => {
+  it('availability: an answer without slots and a malformed body are rejected, naming where', async () => {
     await startMocks(
       http.get('/a/availability/ppk-callback', () => HttpResponse.json({ data: 'none' })),
       http.get('/b/availability/ppk-callback', () => new HttpResponse('<html>', { status: 200 })),
+      http.get('/c/availability/ppk-callback', () => HttpResponse.json({ data: { slots: [{ utcTime: '2025-03-04T08:00:00.000Z', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 'full' }] } })),
     );
-    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => e.kind);
-    expect(await fail(createCallbackService({ ...v3, dataURL: '/a' }).availability({ startDate: '2025-03-04' }))).to.equal('malformed');
-    expect(await fail(createCallbackService({ ...v3, dataURL: '/b' }).availability({ startDate: '2025-03-04' }))).to.equal('malformed');
+    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => [e.kind, e.message]);
+    const ask = (dataURL: string) => fail(createCallbackService({ ...v3, dataURL }).availability({ startDate: '2025-03-04' }));
+    expect(await ask('/a')).to.deep.equal(['malformed', 'The availability answer is malformed at data: must be a list of slots or a map of times to capacity']);
+    expect(await ask('/b')).to.deep.equal(['malformed', 'The server answered with malformed JSON']);
+    expect(await ask('/c')).to.deep.equal(['malformed', 'The availability answer is malformed at data.slots[1].capacity: must be a number']);
+  });
+
+  it('a malformed submit answer is the generic failure for the visitor, with a message naming where', async () => {
+    await startMocks(
+      http.post('/r/create', () => HttpResponse.json({ data: { id: 17 } })),
+      http.post('/v1', () => HttpResponse.json('queued')),
+    );
+    const error = await createCallbackService({ ...v3, dataURL: '/r' }).submit(form).catch((e: unknown) => e);
+    expect((error as { failure: CallbackFailure }).failure).to.deep.equal({ code: 'unknownError' });
+    expect((error as Error).message).to.equal('The callback answer is malformed at data.id: must be a string');
+    const v1error = await createCallbackService({ ...v1, dataURL: '/v1' }).submit(form).catch((e: unknown) => e);
+    expect((v1error as Error).message).to.equal('The callback answer is malformed: must be an object');
+  });
+
+  it('a malformed wait answer is rejected, naming what is wrong; -1 is an unknown wait', async () => {
+    await startMocks(http.get('/ewt', ({ request }) => (new URL(request.url).searchParams.get('name') === 'Q1' ? HttpResponse.json({ ewt: 'soon' }) : HttpResponse.json({ ewt: -1, time: 1 }))));
+    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => [e.kind, e.message]);
+    expect(await fail(createCallbackService({ ...v1, ewt: { url: '/ewt', queue: 'Q1' } }).wait())).to.deep.equal(['malformed', 'The wait-time answer is malformed at ewt: must be a number of seconds']);
+    expect(await createCallbackService({ ...v1, ewt: { url: '/ewt', queue: 'Q2' } }).wait()).to.equal(undefined);
   });
 });
 
@@ -148,10 +170,13 @@ describe('callback service helpers', () => {
     expect(checkCallbackConfig(v3)).to.equal(undefined);
   });
 
-  it('reduces v3 slots (utcTime or localTime) and v1 maps', () => {
-    expect(reduceAvailability({ data: { slots: [{ utcTime: 'a' }, { localTime: '2025-03-04T09:00:00+01:00', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 0 }] } }))
+  it('reduces v3 slots (utcTime or localTime) and v1 maps (members that are not times left aside)', () => {
+    expect(reduceAvailability({ data: { serviceName: 'x', slots: [{ localTime: '2025-03-04T09:00:00+01:00', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 0 }] } }))
       .to.deep.equal({ '2025-03-04T09:00:00+01:00': 2, '2025-03-04T08:15:00.000Z': 0 });
-    expect(reduceAvailability({ '2025-03-04T08:00:00.000Z': 3, junk: 1 })).to.deep.equal({ '2025-03-04T08:00:00.000Z': 3 });
+    expect(reduceAvailability({ '2025-03-04T08:00:00.000Z': 3, serviceName: 'ppk' })).to.deep.equal({ '2025-03-04T08:00:00.000Z': 3 });
+    expect(reduceAvailability({ slots: [] })).to.deep.equal({});
+    expect(() => reduceAvailability({ data: { slots: [{ utcTime: 'a', capacity: 1 }] } })).to.throw('The availability answer is malformed at data.slots[0].utcTime: must be a date-time');
+    expect(() => reduceAvailability({ slots: [{ capacity: 1 }] })).to.throw('The availability answer is malformed at slots[0]: must have a utcTime or a localTime');
   });
 
   it('strips the slot-proposal text and keeps the named slot', () => {

@@ -57,6 +57,8 @@ describe('SendMessageService against the simulator', () => {
     expect(failure.status).to.equal(400);
     expect(failure.errors.map((e) => e.code)).to.deep.equal([201, 202, 203]);
     expect(failure.errors[0]!.message).to.equal('Total number of attachments exceeds limit: 1');
+    // The allowed count and size are read out of the server's text once, here, as a typed field.
+    expect(failure.errors.map((e) => e.limit)).to.deep.equal([1, 8, undefined]);
   });
 
   it('reads every field code and 381 from the simulator', async () => {
@@ -157,8 +159,33 @@ describe('SendMessageService with hand-written answers', () => {
     expect([server.kind, server.message]).to.deep.equal(['server', 'Queue closed']);
   });
 
-  it('limits that cannot be read are undefined', async () => {
+  it('limits that cannot be read are undefined; malformed ones are reported by path', async () => {
     await startMocks(http.get(`${URL_}/limits`, () => new HttpResponse('', { status: 500 })));
     expect(await createSendMessageService({ dataURL: URL_ }).getLimits(`${URL_}/limits`)).to.equal(undefined);
+    await startMocks(http.get(`${URL_}/limits`, () => HttpResponse.json({ maxFiles: 'three', maxTotalSize: 100 })));
+    const errors: string[] = [];
+    const { error } = console;
+    console.error = (message: string) => errors.push(message);
+    try {
+      expect(await createSendMessageService({ dataURL: URL_ }).getLimits(`${URL_}/limits`)).to.equal(undefined);
+    } finally {
+      console.error = error;
+    }
+    expect(errors).to.deep.equal(['[live-assist] The attachment-limits answer is malformed at maxFiles: must be a number of files']);
+  });
+
+  it('a malformed answer to a send is a clear failure naming where, never a success', async () => {
+    const send = () => failureOf(createSendMessageService({ dataURL: URL_ }).sendForm(form()));
+    await startMocks(http.post(URL_, () => HttpResponse.json({ interactionId: 42 })));
+    expect([(await send()).kind, (await send()).message]).to.deep.equal(['unknown', 'The send-message answer is malformed at interactionId: must be a string']);
+    await startMocks(http.post(URL_, () => HttpResponse.json({ errors: [{ code: 'soon', message: 'x' }] })));
+    expect((await send()).message).to.equal('The send-message answer is malformed at errors[0].code: must be a numeric code');
+    await startMocks(http.post(URL_, () => HttpResponse.json('ok')));
+    expect((await send()).message).to.equal('The send-message answer is malformed: must be an object');
+    await startMocks(http.post(URL_, () => HttpResponse.json({ status: 'ok' })));
+    expect((await send()).message).to.equal('The send-message answer has no interactionId');
+    // Codes may come as digits; a 202's allowed size is read as a number.
+    await startMocks(http.post(URL_, () => HttpResponse.json({ errors: [{ code: '202', message: 'Total size of attachments exceeds limit: 5242880' }] }, { status: 400 })));
+    expect((await send()).errors).to.deep.equal([{ code: 202, message: 'Total size of attachments exceeds limit: 5242880', limit: 5242880 }]);
   });
 });
