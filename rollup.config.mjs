@@ -1,7 +1,7 @@
 // @ts-check
 // One entry, dist/live-assist.js (the loader), plus lazily loaded chunks:
 //   runtime-[hash].js   react, react-dom, scheduler, r2wc, xstate, @xstate/react (src/runtime.ts)
-//   luxon-[hash].js, intl-tel-input-[hash].js   heavy libraries, shared by the widgets that need them
+//   luxon-[hash].js, intl-tel-input-[hash].js, libphonenumber-js-[hash].js   heavy libraries, shared by the widgets that need them
 //   one chunk per plugin and per view, one per language pack
 import { readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -54,7 +54,7 @@ function bundleManifest() {
 }
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|[\\/]src[\\/]runtime\.ts$/;
-const LIBRARIES = { valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/ };
+const LIBRARIES = { valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
 
 export default {
   input: { 'live-assist': 'src/index.ts' },
@@ -70,7 +70,10 @@ export default {
       return undefined;
     },
   },
-  preserveEntrySignatures: 'exports-only',
+  // A lazy element chunk may import loader code (the sidebar's mobile channel list uses the launcher's
+  // lit-html buttons): the loader then gains a few internal exports, instead of rollup turning
+  // live-assist.js into a facade that loads the real loader as a second request.
+  preserveEntrySignatures: 'allow-extension',
   plugins: [
     bundleManifest(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

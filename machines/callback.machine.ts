@@ -1,5 +1,6 @@
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, or, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
+import { isValidPhone, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCountry } from './phone.ts';
 
 /**
  * The callback window (contact-widgets.md §4 "Callback window"): closed → open → started (first input or
@@ -23,9 +24,17 @@ export interface FieldError {
   params?: Record<string, string | number>;
 }
 
+/** A form's data-protection notice: the controller, the purpose and the policy document. */
+export interface DataProtection {
+  controller: string;
+  purpose: string;
+  pdf: string;
+}
+
 export interface CallbackSettings {
-  /** Phone prefix kept while typing (country code picker): '+48'. */
-  phonePrefix: string;
+  /** The phone's countries (`callback.countries`); the first is the default, its prefix prefilled ('+48'). */
+  countries: readonly PhoneCountry[];
+  /** The country picker is shown and the number keeps a configured country's prefix. */
   countryCodes: boolean;
   maxLength: Record<CallbackField, number>;
   required: Record<CallbackField, boolean>;
@@ -41,10 +50,12 @@ export interface CallbackSettings {
   refreshInterval: number;
   /** ms */
   timeout: number;
+  /** The notice under the form; none when absent. */
+  dataProtection?: DataProtection | undefined;
 }
 
 export const defaultCallbackSettings: CallbackSettings = {
-  phonePrefix: '+48',
+  countries: [POLAND],
   countryCodes: true,
   maxLength: { firstname: 100, lastname: 100, phonenumber: 12, subject: 100 },
   required: { firstname: true, lastname: false, phonenumber: true, subject: true },
@@ -136,17 +147,12 @@ export const callbackMessages = {
   notOpen: 'Callback is not currently open',
 } as const;
 
-/** While typing the phone accepts digits and '+' only, keeps the prefix and its maximum length. */
-export function sanitizePhone(value: string, settings: Pick<CallbackSettings, 'phonePrefix' | 'countryCodes' | 'maxLength'>): string {
-  let clean = value.replace(/[^\d+]/g, '');
-  clean = clean.charAt(0) + clean.slice(1).replace(/\+/g, '');
-  const prefix = settings.countryCodes ? settings.phonePrefix : '';
-  if (prefix && prefix.startsWith(clean)) return prefix;
-  if (prefix && !clean.startsWith(prefix)) {
-    const digits = clean.replace(/^\+?(48)?/, '');
-    clean = prefix + digits;
-  }
-  return clean.slice(0, settings.maxLength.phonenumber);
+/**
+ * While typing the phone accepts digits and '+' only, keeps a configured country's prefix (the one
+ * `previous` named, or one the value names: machines/phone.ts) and its maximum length.
+ */
+export function sanitizePhone(value: string, settings: Pick<CallbackSettings, 'countries' | 'countryCodes' | 'maxLength'>, previous?: string): string {
+  return sanitizeNumber(value, { countries: settings.countries, countryCodes: settings.countryCodes, maxLength: settings.maxLength.phonenumber }, previous);
 }
 
 /** The field validators run before submit (contact-widgets.md §5). */
@@ -163,8 +169,9 @@ export function validateCallback(
     const max = settings.maxLength[field];
     if (field === 'phonenumber') {
       if (value === '') errors.phonenumber = { key: 'callback.error.phoneNumberRequired' };
-      else if (value.length <= 3) errors.phonenumber = { key: 'callback.error.invalidPhone' };
       else if (value.length > max) errors.phonenumber = { key: 'callback.validation.tooLong', params: { max } };
+      // Only the prefix, or not a number of a configured country (libphonenumber-js metadata).
+      else if (!isValidPhone(value, settings)) errors.phonenumber = { key: 'callback.error.invalidPhone' };
       continue;
     }
     if (settings.required[field] && value === '') errors[field] = { key: 'callback.validation.required' };
@@ -188,7 +195,7 @@ export function immediateAvailable(context: Pick<CallbackContext, 'settings' | '
 const emptyValues = (settings: CallbackSettings): CallbackValues => ({
   firstname: '',
   lastname: '',
-  phonenumber: settings.countryCodes ? settings.phonePrefix : '',
+  phonenumber: phonePrefix(settings),
   subject: '',
 });
 
@@ -308,7 +315,7 @@ const callbackSetup = setup({
     }),
     change: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      const value = event.field === 'phonenumber' ? sanitizePhone(event.value, context.settings) : event.value;
+      const value = event.field === 'phonenumber' ? sanitizePhone(event.value, context.settings, context.values.phonenumber) : event.value;
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { values: { ...context.values, [event.field]: value }, errors };
     }),

@@ -10,6 +10,7 @@ import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { CallbackActor } from '../../src/plugins/callback.ts';
 import type { CallbackField, FieldError } from '../../machines/callback.machine.ts';
 import { immediateAvailable, selectAsapMinutes, selectWaitMinutes } from '../../machines/callback.machine.ts';
+import { countryOf, type PhoneCountry } from '../../machines/phone.ts';
 import { formatDateTime } from '../../src/app/datetime.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import sheet from '../../styles/callback.css' with { type: 'css' };
@@ -21,31 +22,44 @@ const phoneKey = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !/[\d+]/.test(event.key)) event.preventDefault();
 };
 
+/** intl-tel-input's own code for a configured country ('pl'), undefined when it has none. */
+const knownCountry = (iso2: string | undefined) => intlTelInput.getAllCountries().find((country) => country.iso2 === iso2)?.iso2;
+
 interface PhoneFieldProps {
   label: string;
   value: string;
   error: string | undefined;
   maxLength: number;
   countryCodes: boolean;
+  /** The configured countries (`callback.countries`; this deployment: Poland only). */
+  countries: readonly PhoneCountry[];
   onChange: (value: string) => void;
 }
 
-/** The phone number with intl-tel-input's country picker, limited to Poland (dial code 48). */
-function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: PhoneFieldProps) {
+/** The phone number with intl-tel-input's country picker, limited to the configured countries. */
+function PhoneField({ label, value, error, maxLength, countryCodes, countries, onChange }: PhoneFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const picker = useRef<ReturnType<typeof intlTelInput> | null>(null);
   const latest = useRef(value);
   latest.current = value;
+  const changed = useRef(onChange);
+  changed.current = onChange;
   const t = useT();
   const { lang } = useEnvironment();
-  // Initialised once per language: intl-tel-input wraps the input and draws the flag; the dial code stays
-  // inside the input's value (no separate dial code), so the machine's '+48' is what the visitor sees.
+  const countryList = countries.map((c) => c.iso2).join(',');
+  // The flag shown is the country the machine's value names (its prefix).
+  const shown = knownCountry(countryOf(value, countries)?.iso2);
+  // Initialised once per language and country list: intl-tel-input wraps the input and draws the flag; the
+  // dial code stays inside the input's value (no separate dial code), so the machine's '+48' is what the
+  // visitor sees, and picking a country rewrites that prefix.
   useLayoutEffect(() => {
     const el = input.current;
-    if (!countryCodes || !el) return undefined;
+    const only = countryList.split(',').map(knownCountry).filter((iso2) => iso2 !== undefined);
+    if (!countryCodes || !el || only.length === 0) return undefined;
     const iti = intlTelInput(el, {
-      onlyCountries: ['pl'],
-      initialCountry: 'pl',
+      onlyCountries: only,
+      initialCountry: knownCountry(countryOf(latest.current, countries)?.iso2) ?? only[0],
       countrySelectorMode: 'DROPDOWN',
       separateDialCode: false,
       showFlags: true,
@@ -62,8 +76,24 @@ function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: 
     });
     // The library may rewrite the value while it starts; the machine's value (prefix included) wins.
     el.value = latest.current;
-    return () => iti.destroy();
-  }, [countryCodes, t, lang]);
+    picker.current = iti;
+    // A country picked in the list: intl-tel-input writes its dial code into the value itself, a write
+    // React's onChange does not see, so the machine is told here.
+    const picked = () => changed.current(el.value);
+    el.addEventListener('countrychange', picked);
+    return () => {
+      el.removeEventListener('countrychange', picked);
+      picker.current = null;
+      iti.destroy();
+    };
+    // `countries` is read through `countryList`, its stable form.
+  }, [countryCodes, countryList, t, lang]);
+  // The machine changed the prefix (the visitor typed another country's dial code, or deleted into the
+  // prefix): the flag follows.
+  useLayoutEffect(() => {
+    const iti = picker.current;
+    if (iti && shown && iti.getSelectedCountry()?.iso2 !== shown) iti.setSelectedCountry(shown);
+  }, [shown]);
   return (
     <div className={`la-field la-callback__phone${error ? ' la-field--invalid' : ''}`}>
       <label htmlFor={id}>
@@ -85,11 +115,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: 
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={phoneKey}
-          onChange={(event) => {
-            // intl-tel-input announces a country change with its own 'input' CustomEvent; not the visitor's typing.
-            if ((event.nativeEvent as CustomEvent<{ isCountryChange?: boolean }>).detail?.isCountryChange) return;
-            onChange(event.target.value);
-          }}
+          onChange={(event) => onChange(event.target.value)}
         />
       </div>
       {error ? (
@@ -99,12 +125,6 @@ function PhoneField({ label, value, error, maxLength, countryCodes, onChange }: 
       ) : null}
     </div>
   );
-}
-
-interface DataProtection {
-  controller?: string;
-  purpose?: string;
-  pdf?: string;
 }
 
 /** The queue's wait in minutes; the machine's `selectWaitMinutes` decides whether it is shown. */
@@ -145,7 +165,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       .command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' })
       .catch(() => undefined);
   };
-  const protection = (app.section('callback').dataProtection ?? {}) as DataProtection;
+  const protection = settings.dataProtection;
   const asapOffered = immediateAvailable(context);
   const asapMinutes = selectAsapMinutes(snapshot);
   const failureText = (() => {
@@ -214,6 +234,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
               error={message(t, errors.phonenumber)}
               maxLength={settings.maxLength.phonenumber}
               countryCodes={settings.countryCodes}
+              countries={settings.countries}
               onChange={(value) => actor.send({ type: 'form.change', field: 'phonenumber', value })}
             />
             <TextArea
@@ -295,9 +316,9 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
               </>
             ) : null}
             <WaitRow minutes={selectWaitMinutes(snapshot)} />
-            {protection.controller ? (
+            {protection ? (
               <p className="la-callback__privacy">
-                {t.t('callback.dataProtection', { controller: protection.controller, purpose: protection.purpose ?? '' })}{' '}
+                {t.t('callback.dataProtection', { controller: protection.controller, purpose: protection.purpose })}{' '}
                 {protection.pdf ? (
                   <a href={protection.pdf} target="_blank" rel="noopener noreferrer">
                     {t.t('callback.dataProtectionLink')}

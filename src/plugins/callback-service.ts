@@ -6,6 +6,12 @@ import {
   type CallbackFailure,
   type CallbackServiceConfig,
 } from '../services/callback.ts';
+import { readSection } from '../app/section.ts';
+import { callbackSection, callbackServiceConfig, readCallbackSection } from './callback-config.ts';
+
+/** What `CallbackService.configure` may change: the service's options of the `callback` section. */
+const { apiVersion, dataURL, serviceName, apikey, timeout, userData } = callbackSection;
+const serviceSection = { apiVersion, dataURL, serviceName, apikey, timeout, userData, ewt: { url: callbackSection.ewt.url, queue: callbackSection.ewt.queue } };
 
 const isEmpty = (value: unknown): boolean =>
   !value || typeof value !== 'object' || Object.values(value).every((v) => v === undefined || v === null || v === '');
@@ -17,7 +23,7 @@ const isEmpty = (value: unknown): boolean =>
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('CallbackService');
-  let config = app.section('callback') as CallbackServiceConfig;
+  let config: CallbackServiceConfig = callbackServiceConfig(readCallbackSection(app.section('callback')));
 
   const service = () => {
     const problem = checkCallbackConfig(config);
@@ -50,6 +56,9 @@ export function register(app: App): void {
   });
   plugin.registerCommand('configure', (options) => {
     if (isEmpty(options)) throw new Error(callbackServiceMessages.invalidConfiguration);
+    // Checked as the section is; a bad option refuses the whole call, naming it.
+    const [issue] = readSection('CallbackService', { ...config, ...options }, serviceSection, () => undefined).issues;
+    if (issue) throw new Error(`${callbackServiceMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
     const next = { ...config, ...options };
     const problem = checkCallbackConfig(next);
     if (problem) throw new Error(problem);

@@ -1,65 +1,13 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import {
-  callbackMachine,
-  callbackMessages,
-  CALLBACK_FIELDS,
-  defaultCallbackSettings,
-  type CallbackSettings,
-} from '../../machines/callback.machine.ts';
-import { checkCallbackConfig, createCallbackService, type CallbackServiceConfig } from '../services/callback.ts';
+import { callbackMachine, callbackMessages } from '../../machines/callback.machine.ts';
+import { checkCallbackConfig, createCallbackService } from '../services/callback.ts';
+import { callbackServiceConfig, callbackSettings, readCallbackSection } from './callback-config.ts';
 
 export type CallbackActor = ActorRefFrom<typeof callbackMachine>;
 
 export const CALLBACK_WIDTH_PX = 360;
-
-interface CallbackSection extends CallbackServiceConfig {
-  countryCodes?: boolean;
-  countries?: Array<{ iso2?: string; dialCode?: string }>;
-  immediateCallback?: boolean;
-  scheduledCallback?: boolean;
-  ewt?: CallbackServiceConfig['ewt'] & {
-    display?: boolean;
-    threshold?: number;
-    refreshInterval?: number;
-    immediateCallbackMin?: number;
-    immediateCallbackMax?: number;
-  };
-  formFields?: Array<{ name?: string; required?: boolean; maxlength?: number; value?: string }>;
-}
-
-const num = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-
-/** The `callback` section as machine settings (contact-widgets.md §9 defaults). */
-export function callbackSettings(section: CallbackSection): CallbackSettings {
-  const d = defaultCallbackSettings;
-  const dial = section.countries?.[0]?.dialCode ?? '48';
-  const fields = new Map((section.formFields ?? []).map((f) => [f.name, f]));
-  const maxLength = { ...d.maxLength };
-  const required = { ...d.required };
-  for (const name of CALLBACK_FIELDS) {
-    const field = fields.get(name);
-    if (field?.maxlength) maxLength[name] = field.maxlength;
-    if (typeof field?.required === 'boolean' && name !== 'phonenumber') required[name] = field.required;
-  }
-  const ewt = section.ewt ?? {};
-  return {
-    ...d,
-    phonePrefix: `+${dial.replace(/\D/g, '')}`,
-    countryCodes: section.countryCodes ?? d.countryCodes,
-    maxLength,
-    required,
-    immediateCallback: section.immediateCallback ?? d.immediateCallback,
-    scheduledCallback: section.scheduledCallback ?? d.scheduledCallback,
-    ewtDisplay: (ewt.display ?? d.ewtDisplay) && Boolean(ewt.queue),
-    ewtThreshold: num(ewt.threshold, d.ewtThreshold),
-    immediateMin: num(ewt.immediateCallbackMin, d.immediateMin),
-    immediateMax: num(ewt.immediateCallbackMax, d.immediateMax),
-    refreshInterval: num(ewt.refreshInterval, d.refreshInterval / 1000) * 1000,
-    timeout: num(section.timeout, d.timeout),
-  };
-}
 
 /**
  * The Callback plugin: owns the callback window's actor, answers Callback.* commands (rejections from
@@ -68,12 +16,13 @@ export function callbackSettings(section: CallbackSection): CallbackSettings {
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Callback');
-  const section = () => app.section('callback') as CallbackSection;
+  const section = () => readCallbackSection(app.section('callback'));
+  const serviceConfig = () => callbackServiceConfig(section());
   const actor: CallbackActor = createActor(
     callbackMachine.provide({
       actors: {
         submitCallback: fromPromise(({ input }) => app.bus.command('CallbackService.schedule', input, { commander: 'Callback' })),
-        fetchWait: fromPromise(() => createCallbackService(section()).wait()),
+        fetchWait: fromPromise(() => createCallbackService(serviceConfig()).wait()),
       },
     }),
     { input: { settings: callbackSettings(section()) } },
@@ -92,7 +41,7 @@ export function register(app: App): void {
   });
 
   plugin.registerCommand('open', (options) => {
-    const problem = checkCallbackConfig(section());
+    const problem = checkCallbackConfig(serviceConfig());
     if (problem) throw new Error(problem === 'Invalid configuration' ? callbackMessages.invalidConfiguration : callbackMessages.apiNotAvailable);
     const event = { type: 'open' as const, ...(options && typeof options === 'object' ? options : {}) };
     if (!actor.getSnapshot().can(event)) throw new Error(callbackMessages.alreadyOpened);

@@ -181,21 +181,36 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(field('subject').value).to.equal('PPK');
   });
 
-  it('7030 (invalid phone) shows its message and marks the phone field; every value is kept', async () => {
+  it('a number that is not one is refused before submit; 7030 from the server marks the phone field too; every value is kept', async () => {
     field('phonenumber').focus();
     await sendKeys({ press: 'End' });
     for (let i = 0; i < 9; i++) await sendKeys({ press: 'Backspace' });
     await sendKeys({ type: '12345' });
     expect(field('phonenumber').value).to.equal('+4812345');
     root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
-    const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 4000, 'the error dialog');
-    expect(dialog.textContent).to.contain('Please enter a valid phone number.');
-    await sendKeys({ press: 'Enter' });
-    await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    // Checked in the browser (libphonenumber-js): no request, no dialog, the field says why.
+    await waitFor(() => field('phonenumber').getAttribute('aria-invalid') === 'true', 2000, 'the phone field marked');
+    expect(root()!.querySelector('[role=alertdialog]')).to.equal(null);
+    expect(root()!.querySelector('.la-callback__phone .la-field__error')!.textContent).to.equal('Please enter a valid phone number.');
+    // A number the browser accepts and the server refuses with 7030.
+    sim.worker.use(
+      http.post('/api/callback/v3/create', () => HttpResponse.json({ code: 7030, message: 'Invalid phone number. Please enter a valid phone number.' }, { status: 400 })),
+    );
+    try {
+      for (let i = 0; i < 5; i++) await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: '600100209' });
+      root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+      const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 4000, 'the error dialog');
+      expect(dialog.textContent).to.contain('Please enter a valid phone number.');
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    } finally {
+      sim.worker.resetHandlers();
+    }
     expect(field('phonenumber').getAttribute('aria-invalid')).to.equal('true');
     expect(root()!.querySelector('.la-callback__phone .la-field__error')!.textContent).to.equal('Please enter a valid phone number.');
     expect(field('firstname').getAttribute('aria-invalid')).to.equal(null);
-    expect([field('firstname').value, field('phonenumber').value, field('subject').value]).to.deep.equal(['Ala', '+4812345', 'PPK']);
+    expect([field('firstname').value, field('phonenumber').value, field('subject').value]).to.deep.equal(['Ala', '+48600100209', 'PPK']);
     await expectAccessible(document.querySelector('la-callback')!);
   });
 

@@ -89,21 +89,23 @@ describe('callback machine', () => {
     const { errors } = actor.getSnapshot().context;
     expect(errors.firstname?.key).to.equal('callback.validation.required');
     expect(errors.subject?.key).to.equal('callback.validation.required');
-    expect(errors.phonenumber?.key).to.equal('callback.error.invalidPhone'); // '+48' only: 3 characters
+    expect(errors.phonenumber?.key).to.equal('callback.error.invalidPhone'); // '+48' only
     expect(errors.lastname).to.equal(undefined);
     expect(submits).to.deep.equal([]);
     expect(actor.getSnapshot().context.report.errors).to.include('callback.validation.required');
   });
 
-  it('validators: empty phone → phone required, ≤ 3 characters invalid, lengths above the maximum', () => {
+  it('validators: empty phone → phone required, the prefix alone or a number that is not one invalid, lengths above the maximum', () => {
     const values = { firstname: 'x'.repeat(101), lastname: 'y'.repeat(101), phonenumber: '', subject: 's' };
     const errors = validateCallback(values, 'asap', null, settings);
     expect(errors.phonenumber?.key).to.equal('callback.error.phoneNumberRequired');
     expect(errors.firstname).to.deep.equal({ key: 'callback.validation.tooLong', params: { max: 100 } });
     expect(errors.lastname?.key).to.equal('callback.validation.tooLong');
     expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings).phonenumber).to.equal(undefined);
-    expect(validateCallback({ ...values, phonenumber: '+486' }, 'pick', null, settings).desiredTime?.key).to.equal('callback.validation.timeRequired');
+    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+4812345' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, settings).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'pick', null, settings).desiredTime?.key).to.equal('callback.validation.timeRequired');
   });
 
   it('keeps the +48 prefix and accepts only digits and + in the phone', () => {
@@ -113,6 +115,54 @@ describe('callback machine', () => {
     expect(sanitizePhone('600abc', settings)).to.equal('+48600');
     expect(sanitizePhone('+48600100200999', settings)).to.equal('+48600100200');
     expect(sanitizePhone('+4860+0', settings)).to.equal('+48600');
+    // Typed with the dial code but without '+': not doubled.
+    expect(sanitizePhone('48600100200', settings)).to.equal('+48600100200');
+  });
+
+  it('countries: the prefix of the country the number names; +49 never becomes +4949 (issue 9)', () => {
+    const germany = { iso2: 'de', dialCode: '49' };
+    const onlyGermany = { ...settings, countries: [germany], maxLength: { ...settings.maxLength, phonenumber: 15 } };
+    expect(sanitizePhone('', onlyGermany)).to.equal('+49');
+    expect(sanitizePhone('+49 176 1234 5678', onlyGermany)).to.equal('+4917612345678');
+    expect(sanitizePhone('176 1234 5678', onlyGermany)).to.equal('+4917612345678');
+    expect(sanitizePhone('+4', onlyGermany)).to.equal('+49');
+    const both = { ...onlyGermany, countries: [{ iso2: 'pl', dialCode: '48' }, germany] };
+    // A number naming either configured country keeps it; otherwise the previous value's country comes back.
+    expect(sanitizePhone('+4917612345678', both, '+48')).to.equal('+4917612345678');
+    expect(sanitizePhone('+48600100200', both, '+49')).to.equal('+48600100200');
+    expect(sanitizePhone('+4', both, '+49176')).to.equal('+49');
+    expect(sanitizePhone('600', both)).to.equal('+48600');
+    expect(sanitizePhone('176', both, '+49')).to.equal('+49176');
+  });
+
+  it('countries: a number of a configured country is valid, a valid number of another country is not', () => {
+    const values = { firstname: 'a', lastname: '', phonenumber: '', subject: 's' };
+    const both = { ...settings, countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de', dialCode: '49' }], maxLength: { ...settings.maxLength, phonenumber: 15 } };
+    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, both).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, both).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+49' }, 'asap', null, both).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    const polandOnly = { ...both, countries: [{ iso2: 'pl', dialCode: '48' }] };
+    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, polandOnly).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    // Without country codes a national number is read in the first country.
+    expect(validateCallback({ ...values, phonenumber: '600100200' }, 'asap', null, { ...polandOnly, countryCodes: false }).phonenumber).to.equal(undefined);
+  });
+
+  it('countries: the visitor switches from +48 to +49 and submits a German number', async () => {
+    const { actor, submits } = start({ settings: { countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de', dialCode: '49' }], maxLength: { ...settings.maxLength, phonenumber: 15 } } });
+    actor.send({ type: 'open' });
+    expect(actor.getSnapshot().context.values.phonenumber).to.equal('+48');
+    // The country list rewrites the prefix in the field; the machine keeps it.
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+49' });
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+49176' });
+    // Deleting into the prefix leaves Germany's, not the default's.
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+4' });
+    expect(actor.getSnapshot().context.values.phonenumber).to.equal('+49');
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+49 176 1234 5678' });
+    actor.send({ type: 'form.change', field: 'firstname', value: 'Jan' });
+    actor.send({ type: 'form.change', field: 'subject', value: 'Wpłaty' });
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(submits.map((s) => s.phonenumber)).to.deep.equal(['+4917612345678']);
   });
 
   it('submits ASAP as desiredTime now, schedules and records completed', async () => {
@@ -265,8 +315,8 @@ describe('callback machine', () => {
     actor.send({ type: 'form.submit' });
     await settle();
     expect(submits.map((s) => s.desiredTime)).to.deep.equal(['2030-01-02T09:00:00.000Z']);
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600', subject: 's' }, 'asap', null, settings, 300)).to.deep.equal({});
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600', subject: 's' }, 'asap', null, settings, undefined)).to.deep.equal({});
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, 300)).to.deep.equal({});
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, undefined)).to.deep.equal({});
   });
 
   it('minimizes and restores only while open; minimize twice or restore when not minimised is refused', () => {

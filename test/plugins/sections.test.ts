@@ -1,0 +1,128 @@
+import { expect } from '@esm-bundle/chai';
+import { readSection } from '../../src/app/section.ts';
+import { callUsSection } from '../../src/plugins/call-us.ts';
+import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
+import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
+import { sendMessageSection, readSettings } from '../../src/plugins/send-message.ts';
+import { sidebarSection } from '../../src/plugins/sidebar.ts';
+import { statsSection } from '../../src/plugins/stats-config.ts';
+import { callbackSection } from '../../src/plugins/callback-config.ts';
+import { calendarMessages, defaultCalendarConfig } from '../../machines/calendar.machine.ts';
+
+/** Reads `raw` with `schema`, collecting what would go to the console. */
+function read<S extends Parameters<typeof readSection>[2]>(name: string, raw: unknown, schema: S) {
+  const lines: string[] = [];
+  const { value } = readSection(name, raw, schema, (line) => lines.push(line.replace('[live-assist] ', '')));
+  return { value, lines };
+}
+
+describe('plugin configuration sections', () => {
+  it("the Polish deployment's configuration reads with no issue in any section", async () => {
+    // @ts-expect-error a classic script without types: it sets window.liveAssistConfig
+    await import('../../demo/assets/deployment-config.js');
+    const config = (window as unknown as { liveAssistConfig: Record<string, unknown> }).liveAssistConfig;
+    const lines = [
+      read('sidebar', config.sidebar, sidebarSection),
+      read('channelselector', config.channelselector, channelSelectorSection),
+      read('callus', config.callus, callUsSection),
+      read('stats', config.stats, statsSection),
+      read('callback', config.callback, callbackSection),
+      read('calendar', config.calendar, calendarSection(24)),
+      read('sendmessage', config.sendmessage, sendMessageSection),
+    ].flatMap((r) => r.lines);
+    expect(lines).to.deep.equal([]);
+  });
+
+  it('callus: keeps the good contacts and hours, names each bad one', () => {
+    const { value, lines } = read(
+      'callus',
+      { contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia' }, { number: ' ' }, { displayName: 'x' }, 'bad'], hours: ['8-17', 3, ''] },
+      callUsSection,
+    );
+    expect(value).to.deep.equal({ contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia' }], hours: ['8-17'] });
+    expect(lines).to.deep.equal([
+      'callus.contacts[1].number: must be a phone number',
+      'callus.contacts[2].number: is missing',
+      'callus.contacts[3]: must be an object',
+      'callus.hours[1]: must be a line of text',
+      'callus.hours[2]: must not be empty',
+    ]);
+    expect(read('callus', undefined, callUsSection).value).to.deep.equal({ contacts: [], hours: [] });
+  });
+
+  it('channelselector: refresh interval in seconds (10 by default) and channels with their wait settings', () => {
+    const { value, lines } = read(
+      'channelselector',
+      { ewtRefreshInterval: 0, channels: [{ name: 'WebChat', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMax: 3600 } }, { name: 'Callback', ewt: 'PPK' }] },
+      channelSelectorSection,
+    );
+    expect(value.ewtRefreshInterval).to.equal(10);
+    expect(value.channels.map((c) => [c.name, c.ewt?.queue])).to.deep.equal([['WebChat', 'PPK_Chat']]);
+    expect(lines).to.deep.equal(['channelselector.ewtRefreshInterval: must be at least 1 second', 'channelselector.channels[1].ewt: must be an object']);
+  });
+
+  it('stats: the availability rule and the group request are checked field by field', () => {
+    const { value, lines } = read(
+      'stats',
+      {
+        apiVersion: 'v4',
+        groupEWT: { queue: 'PPK_Chat' },
+        availability: { timeZone: 'Europe/Nowhere', whenOpen: ['WebChat'], whenClosed: ['CallUs'] },
+        timeout: '3000',
+      },
+      statsSection,
+    );
+    expect(value).to.deep.include({ apiVersion: 'v1', groupEWT: undefined, availability: undefined, timeout: 3000 });
+    expect(lines).to.deep.equal([
+      "stats.apiVersion: must be 'v1', 'v2' or 'v3'",
+      'stats.timeout: must be a number of milliseconds',
+      'stats.groupEWT.url: is missing',
+      'stats.availability.timeZone: must be an IANA time zone such as Europe/Warsaw',
+    ]);
+  });
+
+  it("calendar: section 9 defaults, the app's time format when none is named, the spec's messages for bad hours", () => {
+    const { value, lines } = read('calendar', { numberOfDays: 2.5, calenderHours: { morning: { enable: true }, allDay: { openTime: 9 } } }, calendarSection(24));
+    expect(value.timeFormat).to.equal(24);
+    expect(value.numberOfDays).to.equal(5);
+    expect(value.calenderHours.morning).to.deep.equal({ openTime: '08:00', closeTime: '11:59', enable: true });
+    expect(value.calenderHours.allDay.openTime).to.equal('00:00');
+    expect(lines).to.deep.equal(['calendar.numberOfDays: must be a whole number of days', `calendar.calenderHours.allDay.openTime: ${calendarMessages.allDayOpen}`]);
+    expect(read('calendar', {}, calendarSection()).value).to.deep.equal(defaultCalendarConfig);
+  });
+
+  it('Calendar.configure: merged over the current settings, refused whole with the spec message', () => {
+    const current = { ...defaultCalendarConfig, numberOfDays: 3 };
+    expect(() => configureCalendar(current, undefined)).to.throw(calendarMessages.noConfiguration);
+    expect(() => configureCalendar(current, {})).to.throw(calendarMessages.noConfiguration);
+    expect(() => configureCalendar(current, { calenderHours: { allDay: { closeTime: '25:00' } } })).to.throw(calendarMessages.allDayClose);
+    expect(() => configureCalendar(current, { timeFormat: 13 })).to.throw(calendarMessages.timeFormat);
+    expect(() => configureCalendar(current, { servicePlugin: 'Callback.availability' })).to.throw('Invalid config: calendar.servicePlugin must be a plugin name');
+    const next = configureCalendar(current, { timeFormat: 24 });
+    expect([next.timeFormat, next.numberOfDays]).to.deep.equal([24, 3]);
+  });
+
+  it('sendmessage: defaults, the app api key as fallback, user data as text, the side button', () => {
+    expect(readSettings({}, 'main-key')).to.deep.include({ dataURL: '/api/sendmessage', apikey: 'main-key', timeout: 3000, uploadsEnabled: true, validation: true });
+    expect(readSettings({ apikey: 'own' }, 'main-key').apikey).to.equal('own');
+    const { value, lines } = read(
+      'sendmessage',
+      {
+        userData: { source: 'kontakt', tries: 2 },
+        limits: { maxFiles: 0, maxTotalSize: 1024 },
+        dataProtection: { controller: 'PPK', purpose: 'kontakt', pdf: 'javascript:alert(1)' },
+        sideButton: { visible: true, effect: 'spin', clickCommand: 'SendMessage.redirect' },
+      },
+      sendMessageSection,
+    );
+    expect(value.userData).to.deep.equal({ source: 'kontakt', tries: '2' });
+    expect(value.limits).to.deep.equal({ maxFiles: undefined, maxTotalSize: 1024 });
+    expect(value.dataProtection).to.equal(undefined);
+    expect(value.sideButton).to.deep.equal({ visible: true, openDelay: 1000, effect: 'fade', effectDuration: 300, clickCommand: 'SendMessage.redirect', clickOptions: undefined });
+    expect(lines).to.deep.equal([
+      'sendmessage.limits.maxFiles: must be at least 1 file',
+      'sendmessage.dataProtection.pdf: must be an http(s) or relative link',
+      "sendmessage.sideButton.effect: must be 'fade' or 'slide'",
+    ]);
+  });
+});
