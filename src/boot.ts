@@ -57,7 +57,9 @@ function whenIdle(app: App, go: () => void): void {
  */
 function scheduleIdleWork(app: App): void {
   if (app.config.main.preload === 'idle') whenIdle(app, () => void app.loadRuntime().catch(() => undefined));
-  if ((app.section('sendmessage').sideButton as { visible?: unknown } | undefined)?.visible === true) {
+  // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
+  const sideButton = app.section('sendmessage').sideButton;
+  if (typeof sideButton === 'object' && sideButton !== null && 'visible' in sideButton && sideButton.visible === true) {
     whenIdle(app, () => void app.bus.load('SendMessage').catch(() => undefined));
   }
 }
