@@ -70,9 +70,10 @@ export default {
       return undefined;
     },
   },
-  // A lazy element chunk may import loader code (the sidebar's mobile channel list uses the launcher's
-  // lit-html buttons): the loader then gains a few internal exports, instead of rollup turning
-  // live-assist.js into a facade that loads the real loader as a second request.
+  // Lazy chunks may import loader code (elements/common/modal.ts reads the element host's list of
+  // connected hosts): the loader then gains a few internal exports, instead of rollup turning
+  // live-assist.js into a facade that loads the real loader as a second request. Those chunks import
+  // './live-assist.js' by that name, so the page must load it without a query string.
   preserveEntrySignatures: 'allow-extension',
   plugins: [
     bundleManifest(),

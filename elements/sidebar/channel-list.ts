@@ -1,11 +1,10 @@
-import { render } from 'lit-html';
-import { buttons, channelsOf } from './launcher.ts';
 import type { LaSidebarElement } from './la-sidebar.ts';
 
 /**
  * Mobile mode: the sidebar's channels in the shared overlay titled 'Need help?'. A lazy chunk of the
  * element layer, loaded when the Sidebar actor emits `channels.show` (the 'Need help?' button or the
- * `Sidebar.showChannels` command); a channel closes the overlay before it runs.
+ * `Sidebar.showChannels` command); a channel closes the overlay before it runs. The host renders its
+ * own buttons: this chunk imports no loader code, so the loader stays a single module.
  */
 export async function showChannelList(host: LaSidebarElement): Promise<void> {
   const { app } = host;
@@ -13,6 +12,6 @@ export async function showChannelList(host: LaSidebarElement): Promise<void> {
   list.className = 'la-channel-list';
   list.setAttribute('aria-label', app.t.t('sidebar.label'));
   const close = () => app.bus.command('Overlay.close', undefined, { commander: 'Sidebar' });
-  render(buttons(host, channelsOf(host), close), list);
+  host.renderChannels(list, close);
   await app.bus.command('Overlay.open', { title: app.t.t('sidebar.mobileTitle'), content: list }, { commander: 'Sidebar' });
 }

@@ -1,6 +1,7 @@
 import { LaElement } from '../common/host.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
-import { sidebarLauncher } from './launcher.ts';
+import { render } from 'lit-html';
+import { buttons, channelsOf, sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 
 /**
@@ -77,6 +78,11 @@ export class LaSidebarElement extends LaElement {
   /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
   load(): void {
     void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
+  }
+
+  /** Renders the channel buttons into `container` (the mobile overlay); `before` runs ahead of a channel. */
+  renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
+    render(buttons(this, channelsOf(this), before), container);
   }
 
   /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */
