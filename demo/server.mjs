@@ -13,7 +13,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, normalize, resolve, sep, extname } from 'node:path';
 import { createSimulator } from './simulator/index.js';
-import { MAX_BODY_BYTES } from './simulator/http.js';
+import { MAX_BODY_BYTES, randomKey } from './simulator/http.js';
+import { isValidToken } from './simulator/security.js';
+import { SIMULATOR_TEXTS, requestLanguage } from './simulator/texts.js';
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ROOT_DIR = resolve(DEMO_DIR, '..');
@@ -100,16 +102,28 @@ export function resolveStatic(pathname, demoDir = DEMO_DIR, rootDir = ROOT_DIR) 
   return null;
 }
 
+/** Defaults for how long a client may take to send a request's headers and then its body. */
+export const HEADERS_TIMEOUT_MS = 20000;
+export const BODY_TIMEOUT_MS = 30000;
+
 /**
+ * Read a request body within a time limit: a client whose Content-Length promises more than it sends
+ * must not hold the connection (and its buffers) open.
  * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<Buffer | null>} null when the body exceeds the limit
+ * @param {number} timeoutMs
+ * @returns {Promise<Buffer | 'too-large' | 'timeout'>}
  */
-function readRequestBody(req) {
+function readRequestBody(req, timeoutMs) {
   return new Promise((resolveBody, reject) => {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let tooBig = false;
+    const timer = setTimeout(() => {
+      chunks.length = 0;
+      req.removeAllListeners('data');
+      resolveBody('timeout');
+    }, timeoutMs);
     req.on('data', (chunk) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
@@ -119,8 +133,14 @@ function readRequestBody(req) {
       }
       if (!tooBig) chunks.push(chunk);
     });
-    req.on('end', () => resolveBody(tooBig ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolveBody(tooBig ? 'too-large' : Buffer.concat(chunks));
+    });
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
@@ -128,12 +148,37 @@ function readRequestBody(req) {
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {unknown} body
+ * @param {Record<string, string>} [headers]
  */
-function sendJson(res, status, body) {
+function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
   res.end(text);
 }
+
+/**
+ * One of the server's own errors in the request's language (Accept-Language).
+ * @param {import('node:http').ServerResponse} res
+ * @param {import('node:http').IncomingMessage} req
+ * @param {keyof typeof SIMULATOR_TEXTS.en} text
+ * @param {number} status
+ * @param {Record<string, string>} [headers]
+ */
+function sendError(res, req, text, status, headers = {}) {
+  const lang = requestLanguage({ headers: { get: (name) => String(req.headers[name] ?? '') || null } });
+  sendJson(res, status, { error: SIMULATOR_TEXTS[lang][text], status }, { 'content-language': lang, ...headers });
+}
+
+/** Host names that mean this machine. */
+const LOOPBACK_NAMES = /^(localhost|[a-z0-9-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Is the listening host loopback-only? Then the control and agent APIs answer only requests for a
+ * loopback name: a page whose own domain is rebound to 127.0.0.1 (DNS rebinding) is same-origin
+ * with itself, not with us, and its Host header says so.
+ * @param {string} host
+ */
+const isLoopbackHost = (host) => host === '127.0.0.1' || host === '::1' || host === 'localhost';
 
 /**
  * @typedef {object} StartOptions
@@ -142,107 +187,139 @@ function sendJson(res, status, body) {
  * @property {import('./simulator/index.js').SimulatorOptions} [simulator]
  * @property {string} [rootDir] repository root (dist/, locales/)
  * @property {(line: string) => void} [log] default: nothing
+ * @property {string} [agentToken] bearer token of /api/agent/* (default: random; `agentToken` in the result)
+ * @property {number} [headersTimeoutMs] time to send the request headers, default {@link HEADERS_TIMEOUT_MS}
+ * @property {number} [bodyTimeoutMs] time to send the request body once the headers are in, default {@link BODY_TIMEOUT_MS}
  */
 
 /**
  * Start the demo server.
  * @param {StartOptions} [options]
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server }>}
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string }>}
  */
 export async function startServer(options = {}) {
   const rootDir = options.rootDir || ROOT_DIR;
   const log = options.log || (() => {});
+  const agentToken = options.agentToken ?? options.simulator?.agentToken ?? randomKey(24);
+  if (!isValidToken(agentToken)) throw new TypeError('The agent token must be 8 to 200 characters of A-Z a-z 0-9 - . _ ~ + /');
+  const headersTimeoutMs = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+  const listenHost = options.host ?? '127.0.0.1';
   const simulator = createSimulator({
     ...options.simulator,
+    agentToken,
     onError: (e, request) => log(`simulator error on ${request.method} ${request.url}: ${e instanceof Error ? e.stack : String(e)}`),
   });
 
-  const server = createServer(async (req, res) => {
-    try {
-      const host = req.headers.host || 'localhost';
-      let url;
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      // Node's own limit for the whole request is the backstop; the body timer below answers first.
+      requestTimeout: headersTimeoutMs + bodyTimeoutMs + 1000,
+      connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+    },
+    async (req, res) => {
       try {
-        url = new URL(req.url || '/', `http://${host}`);
-      } catch {
-        return sendJson(res, 400, { error: 'Bad request URL', status: 400 });
-      }
-      const method = (req.method || 'GET').toUpperCase();
-
-      if (url.pathname.startsWith('/api/') || url.pathname === '/__control' || url.pathname.startsWith('/__control/')) {
-        const body = method === 'GET' || method === 'HEAD' ? undefined : await readRequestBody(req);
-        if (body === null) return sendJson(res, 413, { error: 'Request body too large', status: 413 });
-        /** @type {[string, string][]} */
-        const headers = [];
-        for (const [k, v] of Object.entries(req.headers)) {
-          if (v === undefined || k.startsWith(':')) continue;
-          headers.push([k, Array.isArray(v) ? v.join(', ') : v]);
-        }
-        let request;
+        const host = req.headers.host || 'localhost';
+        let url;
         try {
-          request = new Request(url, { method, headers, body: body && body.length ? /** @type {BodyInit} */ (/** @type {unknown} */ (body)) : undefined });
+          url = new URL(req.url || '/', `http://${host}`);
         } catch {
-          return sendJson(res, 400, { error: 'Malformed request', status: 400 });
+          return sendJson(res, 400, { error: 'Bad request URL', status: 400 });
         }
-        const response = await simulator.handle(request);
-        if (!response) return sendJson(res, 404, { error: 'Not found', status: 404 });
-        if (response.type === 'error') {
-          // Injected "drop": close the connection without an answer.
-          req.socket.destroy();
+        const method = (req.method || 'GET').toUpperCase();
+        // Every request's body is read (or discarded) within the time limit, whatever the path.
+        const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+        const body = hasBody ? await readRequestBody(req, bodyTimeoutMs) : undefined;
+        if (body === 'timeout') {
+          log(`request body timed out after ${bodyTimeoutMs} ms: ${method} ${url.pathname}`);
+          return sendError(res, req, 'requestTimeout', 408, { connection: 'close' });
+        }
+        if (body === 'too-large') return sendError(res, req, 'bodyTooLarge', 413);
+
+        const sensitive = url.pathname === '/__control' || url.pathname.startsWith('/__control/') || url.pathname.startsWith('/api/agent/');
+        if (sensitive && isLoopbackHost(listenHost) && !LOOPBACK_NAMES.test(url.hostname)) {
+          return sendJson(res, 403, { error: `Host ${url.hostname.slice(0, 80)} refused: the control and agent APIs answer only localhost`, status: 403 });
+        }
+
+        if (url.pathname.startsWith('/api/') || url.pathname === '/__control' || url.pathname.startsWith('/__control/')) {
+          /** @type {[string, string][]} */
+          const headers = [];
+          for (const [k, v] of Object.entries(req.headers)) {
+            if (v === undefined || k.startsWith(':')) continue;
+            headers.push([k, Array.isArray(v) ? v.join(', ') : v]);
+          }
+          let request;
+          try {
+            const payload = method !== 'GET' && method !== 'HEAD' && body && body.length ? body : undefined;
+            request = new Request(url, { method, headers, body: /** @type {BodyInit | undefined} */ (/** @type {unknown} */ (payload)) });
+          } catch {
+            return sendJson(res, 400, { error: 'Malformed request', status: 400 });
+          }
+          const response = await simulator.handle(request);
+          if (!response) return sendError(res, req, 'notFound', 404);
+          if (response.type === 'error') {
+            // Injected "drop": close the connection without an answer.
+            req.socket.destroy();
+            return;
+          }
+          const buf = Buffer.from(await response.arrayBuffer());
+          /** @type {Record<string, string>} */
+          const outHeaders = {};
+          response.headers.forEach((v, k) => {
+            outHeaders[k] = v;
+          });
+          outHeaders['content-length'] = String(buf.length);
+          res.writeHead(response.status, outHeaders);
+          res.end(method === 'HEAD' ? undefined : buf);
           return;
         }
-        const buf = Buffer.from(await response.arrayBuffer());
-        /** @type {Record<string, string>} */
-        const outHeaders = {};
-        response.headers.forEach((v, k) => {
-          outHeaders[k] = v;
-        });
-        outHeaders['content-length'] = String(buf.length);
-        res.writeHead(response.status, outHeaders);
-        res.end(method === 'HEAD' ? undefined : buf);
-        return;
-      }
 
-      if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed', status: 405 });
-      let pathname;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        return sendJson(res, 400, { error: 'Bad path encoding', status: 400 });
+        if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed', status: 405 });
+        let pathname;
+        try {
+          pathname = decodeURIComponent(url.pathname);
+        } catch {
+          return sendJson(res, 400, { error: 'Bad path encoding', status: 400 });
+        }
+        const file = resolveStatic(pathname, DEMO_DIR, rootDir);
+        if (!file) return notFound(res);
+        let info;
+        try {
+          info = await stat(file);
+        } catch {
+          return notFound(res);
+        }
+        if (!info.isFile()) return notFound(res);
+        const data = await readFile(file);
+        const ext = extname(file).toLowerCase();
+        /** @type {Record<string, string | number>} */
+        const headers = {
+          'content-type': /** @type {Record<string, string>} */ (MIME)[ext] || 'application/octet-stream',
+          'content-length': data.length,
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'same-origin',
+        };
+        if (ext === '.html') headers['content-security-policy'] = CSP;
+        res.writeHead(200, headers);
+        res.end(method === 'HEAD' ? undefined : data);
+      } catch (e) {
+        log(`server error: ${e instanceof Error ? e.stack : String(e)}`);
+        if (!res.headersSent) sendError(res, req, 'internalError', 500);
+        else res.destroy();
       }
-      const file = resolveStatic(pathname, DEMO_DIR, rootDir);
-      if (!file) return notFound(res);
-      let info;
-      try {
-        info = await stat(file);
-      } catch {
-        return notFound(res);
-      }
-      if (!info.isFile()) return notFound(res);
-      const data = await readFile(file);
-      const ext = extname(file).toLowerCase();
-      /** @type {Record<string, string | number>} */
-      const headers = {
-        'content-type': /** @type {Record<string, string>} */ (MIME)[ext] || 'application/octet-stream',
-        'content-length': data.length,
-        'cache-control': 'no-cache',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'same-origin',
-      };
-      if (ext === '.html') headers['content-security-policy'] = CSP;
-      res.writeHead(200, headers);
-      res.end(method === 'HEAD' ? undefined : data);
-    } catch (e) {
-      log(`server error: ${e instanceof Error ? e.stack : String(e)}`);
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error', status: 500 });
-      else res.destroy();
-    }
-  });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    },
+  );
+  server.on('clientError', (err, socket) => {
+    // Headers that never complete (or a request past Node's whole-request limit) are 408, as Node
+    // itself would answer; anything unparsable is 400.
+    const timeout = /** @type {NodeJS.ErrnoException} */ (err).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (socket.writable) socket.end(timeout ? 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n' : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
 
-  const host = options.host ?? '127.0.0.1';
+  const host = listenHost;
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -259,6 +336,7 @@ export async function startServer(options = {}) {
     port: address.port,
     server,
     simulator,
+    agentToken,
     close() {
       closing ||= new Promise((resolveClose) => {
         simulator.dispose();
@@ -284,10 +362,20 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error(`live-assist demo: PORT must be a port number, got ${process.env.PORT}`);
     process.exit(1);
   }
+  const envToken = process.env.AGENT_TOKEN || undefined;
+  if (envToken !== undefined && !isValidToken(envToken)) {
+    console.error('live-assist demo: AGENT_TOKEN must be 8 to 200 characters of A-Z a-z 0-9 - . _ ~ + /');
+    process.exit(1);
+  }
   try {
-    const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', log: (l) => console.error(l) });
+    const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', agentToken: envToken, log: (l) => console.error(l) });
     const base = `http://localhost:${running.port}`;
     console.log(`live-assist demo: open ${base}/ (Polish deployment), /en, /agent, /kontakt — Ctrl+C to stop`);
+    console.log(
+      envToken
+        ? 'live-assist demo: the agent console (/agent) asks for the token in AGENT_TOKEN'
+        : `live-assist demo: agent console token ${running.agentToken} — the console asks for it once, or open ${base}/agent#token=${running.agentToken} (set AGENT_TOKEN to choose your own)`,
+    );
     if (!existsSync(join(ROOT_DIR, 'dist', 'live-assist.js'))) {
       console.log('live-assist demo: dist/live-assist.js not found — run `npm run build` (or `npm start`) so the widgets appear.');
     }

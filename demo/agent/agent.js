@@ -1,5 +1,6 @@
 // Agent console: plain JS, polling the simulator's agent API (/api/agent/...) every few hundred ms.
-// Everything the visitor typed is inserted with textContent (never innerHTML).
+// Everything the visitor typed is inserted with textContent (never innerHTML). The agent API needs
+// the token `npm start` prints (or AGENT_TOKEN): asked for once, kept in this tab's sessionStorage.
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const chatsEl = $('chats');
 const emptyEl = $('empty');
@@ -11,6 +12,54 @@ const replyForm = /** @type {HTMLFormElement} */ ($('reply'));
 const replyText = /** @type {HTMLTextAreaElement} */ ($('reply-text'));
 const nameInput = /** @type {HTMLInputElement} */ ($('agent-name'));
 const scriptedBox = /** @type {HTMLInputElement} */ ($('scripted'));
+const loginEl = $('login');
+const loginForm = /** @type {HTMLFormElement} */ ($('login-form'));
+const tokenInput = /** @type {HTMLInputElement} */ ($('agent-token'));
+const loginError = $('login-error');
+const consoleEl = $('console');
+
+const TOKEN_KEY = 'live-assist.agentToken';
+/** @type {string | null} */
+let token = takeTokenFromAddress() ?? sessionStorage.getItem(TOKEN_KEY);
+
+/**
+ * `/agent#token=…` (the link `npm start` prints) signs in and removes the token from the address
+ * bar and history.
+ */
+function takeTokenFromAddress() {
+  const m = /^#token=([^&]+)$/.exec(location.hash);
+  if (!m) return null;
+  history.replaceState(null, '', location.pathname + location.search);
+  const value = decodeURIComponent(m[1]);
+  sessionStorage.setItem(TOKEN_KEY, value);
+  return value;
+}
+
+/** Show the token form (again, with why), and stop calling the agent API until it is answered. @param {string} [why] */
+function askForToken(why = '') {
+  token = null;
+  sessionStorage.removeItem(TOKEN_KEY);
+  loginError.textContent = why;
+  loginEl.hidden = false;
+  consoleEl.hidden = true;
+  tokenInput.focus();
+}
+
+loginForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const value = tokenInput.value.trim();
+  if (!value) return;
+  token = value;
+  sessionStorage.setItem(TOKEN_KEY, value);
+  tokenInput.value = '';
+  loginError.textContent = '';
+  loginEl.hidden = true;
+  consoleEl.hidden = false;
+  void refreshList();
+});
+
+/** The agent API refused the token. */
+class Unauthorised extends Error {}
 
 /** @type {{ chatId: string, agentKey: string, next: number, ended: boolean } | null} */
 let current = null;
@@ -37,6 +86,10 @@ const TYPE_LABEL = {
  */
 async function api(path, init = {}) {
   const headers = /** @type {Record<string, string>} */ ({ ...(init.headers || {}) });
+  if (path.startsWith('/api/agent/')) {
+    if (!token) throw new Unauthorised('Brak tokenu konsultanta');
+    headers.authorization = `Bearer ${token}`;
+  }
   if (current && path.includes(current.chatId)) headers['x-agent-key'] = current.agentKey;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -44,6 +97,10 @@ async function api(path, init = {}) {
   }
   const res = await fetch(path, { ...init, headers });
   const data = await res.json().catch(() => ({}));
+  if (res.status === 401 && path.startsWith('/api/agent/')) {
+    askForToken('Symulator nie przyjął tego tokenu. Sprawdź token wypisany przez npm start.');
+    throw new Unauthorised(data.error || 'HTTP 401');
+  }
   if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
   return data;
 }
@@ -52,6 +109,7 @@ async function api(path, init = {}) {
 const time = (ms) => new Date(ms).toLocaleTimeString('pl-PL', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 async function refreshList() {
+  if (!token) return;
   try {
     const data = await api('/api/agent/chats');
     connEl.textContent = `Połączono · czas serwera ${time(data.serverTime)}`;
@@ -59,6 +117,10 @@ async function refreshList() {
     if (document.activeElement !== scriptedBox) scriptedBox.checked = Boolean(data.scriptedAgent);
     renderList(data.chats);
   } catch (e) {
+    if (e instanceof Unauthorised) {
+      connEl.textContent = 'Zaloguj się tokenem konsultanta';
+      return;
+    }
     connEl.textContent = `Brak połączenia z symulatorem (${e instanceof Error ? e.message : e})`;
     connEl.classList.add('bad');
   }
@@ -141,7 +203,7 @@ function setFormEnabled(on) {
 
 async function pollTranscript() {
   const c = current;
-  if (!c) return;
+  if (!c || !token) return;
   try {
     const data = await api(`/api/agent/chats/${encodeURIComponent(c.chatId)}/transcript?from=${c.next}`);
     if (current !== c) return;
@@ -239,6 +301,7 @@ scriptedBox.addEventListener('change', async () => {
 });
 $('profile').addEventListener('submit', (event) => event.preventDefault());
 
-void refreshList();
+if (token) void refreshList();
+else askForToken();
 setInterval(() => void refreshList(), 1500);
 setInterval(() => void pollTranscript(), 700);

@@ -2,6 +2,7 @@
 /** JSON API of the agent console (/agent): list chats, accept, read, type, send, send a file, end. */
 import { HttpError, json, readBody, field, sameKey } from './http.js';
 import { PATHS } from './contracts.js';
+import { assertAgentToken } from './security.js';
 import { evictSessions, humanAccept, humanSend, humanTyping, humanEnd, sendLeaflet } from './chat.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
@@ -35,7 +36,8 @@ function summary(s) {
 export async function handleAgent(sim, request, url) {
   const p = url.pathname;
   if (!p.startsWith(PATHS.agent + '/')) return undefined;
-  return sim.guard('agent', async () => {
+  assertAgentToken(request, sim.options.agentToken);
+  return sim.guard('agent', request, async () => {
     evictSessions(sim);
     const rest = p.slice(PATHS.agent.length + 1).split('/');
     if (rest[0] !== 'chats') throw new HttpError(404, 'Unknown agent API path');

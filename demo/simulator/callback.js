@@ -2,7 +2,10 @@
 /** Callback service v1 and v3: create, availability with slots and capacity in Europe/Warsaw. */
 import { HttpError, json, readBody, field, randomId } from './http.js';
 import { PATHS, CALLBACK_ERRORS as E, CALLBACK_TRIGGER_NUMBERS } from './contracts.js';
-import { wallTime, zonedToEpoch, parseHhMm, formatHhMm, addDays, toZonedIso, ZONE } from './tz.js';
+import { idempotent } from './idempotency.js';
+import { wallTime, zonedToEpoch, parseHhMm, formatHhMm, addDays, toZonedIso, parseIso, ZONE } from './tz.js';
+
+const DAY_MS = 86400000;
 
 /** @typedef {import('./index.js').Sim} Sim */
 
@@ -80,14 +83,17 @@ function intParam(value, name, min, max) {
   return Number(value);
 }
 
-/** @param {string} value */
-function parseInstant(value) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split('-').map(Number);
-    return { epoch: zonedToEpoch(y, m, d), dateOnly: true };
-  }
-  const t = Date.parse(value);
-  return { epoch: t, dateOnly: false };
+/**
+ * A query instant (`start`, `end`): strict ISO 8601 (years 1970-9999, a real day), or a 400 naming
+ * the parameter. Not bounded by the server's date: the widgets ask from the visitor's clock, which
+ * tests run years away from the simulator's manual clock.
+ * @param {string} value
+ * @param {string} name
+ */
+function queryInstant(value, name) {
+  const parsed = parseIso(value);
+  if (!parsed) throw fail(400, E.INVALID_PARAMETERS, `Invalid parameter ${name}: expected an ISO 8601 date (YYYY-MM-DD) or date-time, years 1970 to 9999, got '${value.slice(0, 40)}'`);
+  return parsed;
 }
 
 /**
@@ -101,15 +107,12 @@ export function availability(sim, q) {
   const endRaw = q.get('end');
   let startEpoch = sim.serverNow();
   if (startRaw !== null && startRaw !== '') {
-    const s = parseInstant(startRaw);
-    if (Number.isNaN(s.epoch)) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameter start: expected an ISO 8601 date or date-time');
-    startEpoch = s.epoch;
+    startEpoch = queryInstant(startRaw, 'start').epoch;
   }
   let endEpoch = Infinity;
   if (endRaw !== null && endRaw !== '') {
-    const e = parseInstant(endRaw);
-    if (Number.isNaN(e.epoch)) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameter end: expected an ISO 8601 date or date-time');
-    endEpoch = e.dateOnly ? e.epoch + 86400000 : e.epoch;
+    const e = queryInstant(endRaw, 'end');
+    endEpoch = e.dateOnly ? e.epoch + DAY_MS : e.epoch;
     if (endEpoch <= startEpoch) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: end must be after start');
   }
   let days = intParam(q.get('number-of-days') ?? q.get('numberOfDays'), 'number-of-days', 1, 31);
@@ -180,8 +183,9 @@ function create(sim, input) {
   if (asap) {
     if (!officeOpen(sim, now)) throw fail(400, E.OFFICE_CLOSED, 'Office closed. Please try scheduling with in the office hours.');
   } else {
-    desiredEpoch = Date.parse(input.desired);
-    if (Number.isNaN(desiredEpoch)) throw fail(400, E.INVALID_PARAMETERS, `Invalid parameters: desired time '${input.desired.slice(0, 40)}' is not an ISO 8601 date-time`);
+    const parsed = parseIso(input.desired);
+    if (!parsed || parsed.dateOnly) throw fail(400, E.INVALID_PARAMETERS, `Invalid parameters: desired time '${input.desired.slice(0, 40)}' is not an ISO 8601 date-time`);
+    desiredEpoch = parsed.epoch;
     if (desiredEpoch < now - 60000) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: desired time is in the past');
     if (!officeOpen(sim, desiredEpoch)) throw fail(400, E.OFFICE_CLOSED, 'Office closed. Please try scheduling with in the office hours.');
     const interval = hours(sim).interval * 60000;
@@ -232,7 +236,7 @@ export async function handleCallback(sim, request, url) {
 
   if ((v1Match && v1Match[2]) || v3Avail) {
     if (request.method !== 'GET') throw new HttpError(405, 'Method not allowed');
-    return sim.guard('callback.availability', async () => {
+    return sim.guard('callback.availability', request, async () => {
       const serviceName = decodeURIComponent(/** @type {RegExpExecArray} */ (v1Match || v3Avail)[1]);
       if (!sim.state.callbackServices.includes(serviceName)) {
         throw fail(400, E.INVALID_SERVICE, `Service '${serviceName.slice(0, 60)}' does not exist. Please configure a valid service name.`);
@@ -255,7 +259,7 @@ export async function handleCallback(sim, request, url) {
   }
   if (v1Match) {
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-    return sim.guard('callback.create', async () => {
+    return idempotent(sim, request, url, () => sim.guard('callback.create', request, async () => {
       let body;
       try {
         body = await readBody(request, { allowJson: false, allowMultipart: false });
@@ -275,11 +279,11 @@ export async function handleCallback(sim, request, url) {
         userData,
       });
       return json({ _id: record.id, _desired_time: record.desiredTime, _callback_state: record.state });
-    });
+    }));
   }
   if (v3Create) {
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-    return sim.guard('callback.create', async () => {
+    return idempotent(sim, request, url, () => sim.guard('callback.create', request, async () => {
       let body;
       try {
         body = await readBody(request, { allowMultipart: false, allowEmpty: false });
@@ -304,7 +308,7 @@ export async function handleCallback(sim, request, url) {
       return json({
         data: { id: record.id, serviceName: record.serviceName, phoneNumber: record.phoneNumber, desiredTime: record.desiredTime, state: record.state, userData: record.userData },
       });
-    });
+    }));
   }
   throw new HttpError(404, 'Unknown callback path');
 }

@@ -528,7 +528,7 @@ export async function handleChat(sim, request, url) {
   if (request.method !== 'POST' && !(download && request.method === 'GET')) {
     return rejected(C.INVALID_REQUEST, 'Method not allowed', {}, 405);
   }
-  return sim.guard(key, async () => {
+  return sim.guard(key, request, async () => {
     let body;
     try {
       body = await readBody(request, { allowMultipart: true });

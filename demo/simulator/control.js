@@ -2,7 +2,9 @@
 /** Control API (/__control/...): change what the next answers say. JSON in, JSON out. */
 import { HttpError, json, readBody } from './http.js';
 import { PATHS, ENDPOINT_KEYS } from './contracts.js';
-import { wallTime, zonedToEpoch, toZonedIso, parseHhMm } from './tz.js';
+import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX_EPOCH } from './tz.js';
+import { assertSameOrigin, assertJsonBody } from './security.js';
+import { evictIdempotencyKeys } from './idempotency.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 
@@ -64,7 +66,7 @@ export function snapshot(sim) {
       maxSessionAgeMs: sim.options.maxChatAgeMs,
     },
     sendMessageLimits: st.sendMessageLimits,
-    counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels },
+    counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
   };
 }
 
@@ -78,12 +80,15 @@ export async function handleControl(sim, request, url) {
   const p = url.pathname;
   if (p !== PATHS.control && !p.startsWith(PATHS.control + '/')) return undefined;
   if (!sim.options.control) throw new HttpError(404, 'Control API disabled');
+  assertSameOrigin(request, url);
+  assertJsonBody(request);
   const op = p.slice(PATHS.control.length + 1).replace(/\/$/, '');
   const st = sim.state;
   const method = request.method;
 
   if (op === '' || op === 'state') {
     if (method !== 'GET') throw new HttpError(405, 'Method not allowed');
+    evictIdempotencyKeys(sim);
     return json(snapshot(sim));
   }
   if (op === 'callbacks' && method === 'GET') return json({ callbacks: st.callbacks });
@@ -103,33 +108,40 @@ export async function handleControl(sim, request, url) {
       /** @type {Record<string, unknown>} */
       const waits = b.waits && typeof b.waits === 'object' ? b.waits : b.queue !== undefined ? { [b.queue]: b.ewt } : {};
       if (!Object.keys(waits).length) throw new HttpError(400, 'Give { queue, ewt } or { waits: { queue: seconds } }');
+      // Check everything first: a refused call changes nothing.
+      const next = new Map(st.waits);
       for (const [q, v] of Object.entries(waits)) {
         if (!q || q.length > 100) throw new HttpError(400, 'Invalid queue name');
-        if (v === null) st.waits.delete(q);
-        else st.waits.set(q, Math.round(num(v, `ewt of ${q}`, -1, 1e7)));
+        if (v === null) next.delete(q);
+        else next.set(q, Math.round(num(v, `ewt of ${q.slice(0, 40)}`, -1, 1e7)));
+        if (next.size > 1000) throw new HttpError(400, 'Too many queues (at most 1000)');
       }
-      if (st.waits.size > 1000) throw new HttpError(400, 'Too many queues');
+      st.waits = next;
       return json(snapshot(sim));
     }
     case 'clock': {
       const base = sim.clock.now();
       if (b.reset === true) st.clockOffsetMs = 0;
       else if (typeof b.time === 'string' || typeof b.time === 'number') {
-        const t = typeof b.time === 'number' ? b.time : Date.parse(b.time);
-        if (!Number.isFinite(t)) throw new HttpError(400, 'time must be an ISO 8601 date-time or epoch milliseconds');
+        const parsed = typeof b.time === 'string' ? parseIso(b.time) : null;
+        const t = typeof b.time === 'number' ? b.time : parsed && !parsed.dateOnly ? parsed.epoch : NaN;
+        if (!(t >= MIN_EPOCH && t <= MAX_EPOCH)) throw new HttpError(400, 'time must be an ISO 8601 date-time or epoch milliseconds, years 1970 to 9999');
         st.clockOffsetMs = t - base;
       } else if (typeof b.warsawTime === 'string') {
         const minutes = parseHhMm(b.warsawTime);
-        if (Number.isNaN(minutes)) throw new HttpError(400, 'warsawTime must be HH:MM');
+        if (Number.isNaN(minutes) || minutes >= 24 * 60) throw new HttpError(400, 'warsawTime must be HH:MM');
         let d = wallTime(sim.serverNow());
-        if (typeof b.date === 'string') {
-          const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(b.date);
-          if (!m) throw new HttpError(400, 'date must be YYYY-MM-DD');
-          d = { ...d, year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+        if (b.date !== undefined) {
+          const parsed = parseIso(b.date);
+          if (!parsed || !parsed.dateOnly) throw new HttpError(400, 'date must be a real day as YYYY-MM-DD, years 1970 to 9999');
+          d = { ...d, ...parsed.date };
         }
         st.clockOffsetMs = zonedToEpoch(d.year, d.month, d.day, Math.floor(minutes / 60), minutes % 60) - base;
-      } else if (b.offsetMs !== undefined) st.clockOffsetMs = num(b.offsetMs, 'offsetMs', -1e13, 1e13);
-      else throw new HttpError(400, 'Give { time }, { warsawTime, date? }, { offsetMs } or { reset: true }');
+      } else if (b.offsetMs !== undefined) {
+        const offset = num(b.offsetMs, 'offsetMs', -1e13, 1e13);
+        if (!(base + offset >= MIN_EPOCH && base + offset <= MAX_EPOCH)) throw new HttpError(400, 'offsetMs must keep the server time within the years 1970 to 9999');
+        st.clockOffsetMs = offset;
+      } else throw new HttpError(400, 'Give { time }, { warsawTime, date? }, { offsetMs } or { reset: true }');
       return json(snapshot(sim));
     }
     case 'slots': {
@@ -142,14 +154,17 @@ export async function handleControl(sim, request, url) {
       }
       if (b.capacities !== undefined) {
         if (!b.capacities || typeof b.capacities !== 'object') throw new HttpError(400, 'capacities must be an object { "ISO time": n }');
+        // Check everything first: a refused call changes nothing.
+        const next = new Map(st.slots.overrides);
         for (const [k, v] of Object.entries(b.capacities)) {
-          const t = Date.parse(k);
-          if (Number.isNaN(t)) throw new HttpError(400, `Invalid slot time ${k.slice(0, 40)}`);
-          const iso = new Date(t).toISOString();
-          if (v === null) st.slots.overrides.delete(iso);
-          else st.slots.overrides.set(iso, Math.round(num(v, `capacity of ${k}`, 0, 1000)));
+          const parsed = parseIso(k);
+          if (!parsed || parsed.dateOnly) throw new HttpError(400, `Invalid slot time ${k.slice(0, 40)}: expected an ISO 8601 date-time`);
+          const iso = new Date(parsed.epoch).toISOString();
+          if (v === null) next.delete(iso);
+          else next.set(iso, Math.round(num(v, `capacity of ${k.slice(0, 40)}`, 0, 1000)));
+          if (next.size > 5000) throw new HttpError(400, 'Too many capacity overrides (at most 5000)');
         }
-        if (st.slots.overrides.size > 5000) throw new HttpError(400, 'Too many capacity overrides');
+        st.slots.overrides = next;
       }
       if (b.clearBookings === true) st.slots.booked.clear();
       if (b.callbackHours !== undefined) {

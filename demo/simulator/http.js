@@ -7,12 +7,24 @@ export class HttpError extends Error {
    * @param {number} status
    * @param {string} message
    * @param {Record<string, unknown>} [body] replaces the default `{ error, status }` body
+   * @param {Record<string, string>} [headers] extra response headers (e.g. WWW-Authenticate)
    */
-  constructor(status, message, body) {
+  constructor(status, message, body, headers) {
     super(message);
     this.status = status;
     this.body = body;
+    this.headers = headers;
   }
+}
+
+/**
+ * The answer for an HttpError: its JSON body (default `{ error, status }`), or plain text when the
+ * body is `{ __raw }` (the simulated HTTP 500 of a real server).
+ * @param {HttpError} e
+ */
+export function httpErrorResponse(e) {
+  if (e.body && '__raw' in e.body) return new Response(String(e.body.__raw), { status: e.status, headers: { 'content-type': 'text/plain; charset=utf-8', ...e.headers } });
+  return json(e.body || { error: e.message, status: e.status }, e.status, e.headers);
 }
 
 /**

@@ -10,7 +10,7 @@
  * so a host (demo/server.mjs, or msw in the browser tests) can fall through to static files or
  * passthrough. No Node-only APIs are used anywhere under demo/simulator/.
  */
-import { HttpError, json } from './http.js';
+import { HttpError, httpErrorResponse, json, randomKey } from './http.js';
 import { createRealClock, createManualClock } from './clock.js';
 import { DEPLOYMENT, PATHS } from './contracts.js';
 import { handleStats } from './stats.js';
@@ -19,6 +19,8 @@ import { handleSendMessage } from './sendmessage.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleAgent } from './agent.js';
 import { handleControl, snapshot } from './control.js';
+import { isValidToken } from './security.js';
+import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
 
 export { createRealClock, createManualClock };
 export * from './contracts.js';
@@ -35,6 +37,9 @@ export * from './contracts.js';
  * @property {number} [maxMessages] send-message records kept, default 200
  * @property {number} [maxStoredFileBytes] all chat uploads together, default 100 MiB
  * @property {Record<string, number>} [waits] initial wait per queue in seconds
+ * @property {number} [maxIdempotencyKeys] Idempotency-Keys remembered, default 1000
+ * @property {number} [maxIdempotencyAgeMs] how long a key is remembered, default 2 h
+ * @property {string} [agentToken] the bearer token of the agent API; default: random, see `agentToken`
  * @property {Partial<ChatSettings>} [chat] initial chat settings (delays, scripted agent …)
  * @property {(error: unknown, request: Request) => void} [onError] unexpected handler errors (answered 500)
  */
@@ -59,7 +64,8 @@ export * from './contracts.js';
  * @property {import('./clock.js').Clock} clock
  * @property {ReturnType<typeof initialState>} state
  * @property {() => number} serverNow simulated server time (clock + control offset), epoch ms
- * @property {(key: string, fn: () => Promise<Response>) => Promise<Response>} guard applies injected faults
+ * @property {(key: string, request: Request, fn: () => Promise<Response>) => Promise<Response>} guard applies
+ *   injected faults (their messages in the request's language)
  * @property {() => Uint8Array} leaflet the PDF the agent sends
  * @property {() => void} reset
  */
@@ -102,6 +108,8 @@ function initialState(options) {
     callbacks: [],
     /** @type {Array<Record<string, unknown>>} */
     messages: [],
+    /** @type {Map<string, import('./idempotency.js').Entry>} "METHOD path key" → first outcome */
+    idempotency: new Map(),
     sendMessageLimits: { maxFiles: 3, maxTotalSize: 5 * 1024 * 1024 },
     /** @type {Map<string, import('./contracts.js').FaultSpec>} */
     faults: new Map(),
@@ -134,8 +142,12 @@ export function createSimulator(opts = {}) {
     maxCallbacks: opts.maxCallbacks ?? 1000,
     maxMessages: opts.maxMessages ?? 200,
     maxStoredFileBytes: opts.maxStoredFileBytes ?? 100 * 1024 * 1024,
+    maxIdempotencyKeys: opts.maxIdempotencyKeys ?? 1000,
+    maxIdempotencyAgeMs: opts.maxIdempotencyAgeMs ?? 2 * 60 * 60 * 1000,
     ...opts,
+    agentToken: opts.agentToken ?? randomKey(24),
   };
+  if (!isValidToken(options.agentToken)) throw new TypeError('agentToken must be 8 to 200 characters of A-Z a-z 0-9 - . _ ~ + /');
   /** @type {Uint8Array | null} */
   let leaflet = null;
 
@@ -150,16 +162,19 @@ export function createSimulator(opts = {}) {
       disposeChats(sim);
       sim.state = initialState(options);
     },
-    async guard(key, fn) {
+    async guard(key, request, fn) {
       const fault = faultFor(key);
       if (fault) {
         if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
         if (fault.dropRate && options.random() < fault.dropRate) return Response.error();
         if (fault.failureRate && options.random() < fault.failureRate) {
+          const lang = requestLanguage(request);
+          const texts = SIMULATOR_TEXTS[lang];
           if (key.startsWith('chat.')) {
-            return json({ statusCode: 1, errors: [{ code: 503, message: 'Simulated chat server failure' }] }, fault.status || 200);
+            return json({ statusCode: 1, errors: [{ code: 503, message: texts.simulatedChatFailure }] }, fault.status || 200, { 'content-language': lang });
           }
-          return json({ error: 'Simulated failure', status: fault.status || 503 }, fault.status || 503);
+          const status = fault.status || 503;
+          return json({ error: texts.simulatedFailure, status }, status, { 'content-language': lang });
         }
       }
       return fn();
@@ -203,15 +218,23 @@ export function createSimulator(opts = {}) {
         const r = await h(sim, request, url);
         if (r) return r;
       }
-      return json({ error: 'Not found', status: 404 }, 404);
+      return localised(request, 'notFound', 404);
     } catch (e) {
-      if (e instanceof HttpError) {
-        if (e.body && '__raw' in e.body) return new Response(String(e.body.__raw), { status: e.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-        return json(e.body || { error: e.message, status: e.status }, e.status);
-      }
+      if (e instanceof HttpError) return httpErrorResponse(e);
       if (options.onError) options.onError(e, request);
-      return json({ error: 'Internal simulator error', status: 500 }, 500);
+      return localised(request, 'internalError', 500);
     }
+  }
+
+  /**
+   * One of the simulator's own errors, in the request's language.
+   * @param {Request} request
+   * @param {keyof typeof SIMULATOR_TEXTS.en} text
+   * @param {number} status
+   */
+  function localised(request, text, status) {
+    const lang = requestLanguage(request);
+    return json({ error: SIMULATOR_TEXTS[lang][text], status }, status, { 'content-language': lang });
   }
 
   /** @param {Request} request */
@@ -219,7 +242,7 @@ export function createSimulator(opts = {}) {
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     if (request.method !== 'POST') return json({ error: 'Method not allowed', status: 405 }, 405, cors);
-    return sim.guard('survey.cancel', async () => {
+    return sim.guard('survey.cancel', request, async () => {
       sim.state.surveyCancels++;
       return new Response(null, { status: 204, headers: cors });
     });
@@ -239,6 +262,8 @@ export function createSimulator(opts = {}) {
     /** stop every timer (call when the host shuts down) */
     dispose: () => disposeChats(sim),
     options,
+    /** the bearer token every /api/agent/* call must carry (the agentToken option, or random) */
+    agentToken: options.agentToken,
   };
 }
 

@@ -2,6 +2,7 @@
 /** Send-message service: form-encoded or multipart, attachment limits, validation codes. */
 import { HttpError, json, readBody, field, randomId, isEmail } from './http.js';
 import { PATHS, SEND_MESSAGE_ERRORS as M } from './contracts.js';
+import { idempotent } from './idempotency.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 
@@ -30,11 +31,11 @@ export async function handleSendMessage(sim, request, url) {
   const limits = sim.state.sendMessageLimits;
   if (p.endsWith('/limits')) {
     if (request.method !== 'GET') throw new HttpError(405, 'Method not allowed');
-    return sim.guard('sendmessage.limits', async () =>
+    return sim.guard('sendmessage.limits', request, async () =>
       json({ maxFiles: limits.maxFiles, maxTotalSize: limits.maxTotalSize, allowedExtensions: ALLOWED_EXTENSIONS }));
   }
   if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-  return sim.guard('sendmessage', async () => {
+  return idempotent(sim, request, url, () => sim.guard('sendmessage', request, async () => {
     let body;
     try {
       body = await readBody(request, { allowJson: false });
@@ -90,5 +91,5 @@ export async function handleSendMessage(sim, request, url) {
     });
     while (sim.state.messages.length > sim.options.maxMessages) sim.state.messages.shift();
     return json({ interactionId });
-  });
+  }));
 }

@@ -47,7 +47,7 @@ export async function handleStats(sim, request, url) {
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'Method not allowed');
 
   if (p === PATHS.groupEwt) {
-    return sim.guard('ewt.group', async () => {
+    return sim.guard('ewt.group', request, async () => {
       const names = queueList(url.searchParams.get('name') || url.searchParams.get('vq') || url.searchParams.get('group'));
       if (!names.length) throw new HttpError(400, 'Missing query parameter name (queue or group name)');
       /** @type {Record<string, number>} */
@@ -62,7 +62,7 @@ export async function handleStats(sim, request, url) {
     });
   }
   if (p === PATHS.statsV1) {
-    return sim.guard('stats.v1', async () => {
+    return sim.guard('stats.v1', request, async () => {
       requireKey(request, 'apikey');
       const names = queueList(url.searchParams.get('name'));
       if (!names.length) throw new HttpError(400, 'Missing query parameter name');
@@ -72,7 +72,7 @@ export async function handleStats(sim, request, url) {
     });
   }
   if (p.startsWith(PATHS.statsV2 + '/') || p === PATHS.statsV2) {
-    return sim.guard('stats.v2', async () => {
+    return sim.guard('stats.v2', request, async () => {
       requireKey(request, 'apikey');
       const mode = decodeURIComponent(p.slice(PATHS.statsV2.length + 1));
       if (!MODES.has(mode)) throw new HttpError(400, 'Unknown mode; use /mode1, /mode2 or /mode3');
@@ -82,7 +82,7 @@ export async function handleStats(sim, request, url) {
     });
   }
   if (p === PATHS.statsV3) {
-    return sim.guard('stats.v3', async () => {
+    return sim.guard('stats.v3', request, async () => {
       requireKey(request, 'x-api-key');
       const names = queueList(url.searchParams.get('virtual-queues'));
       if (!names.length) throw new HttpError(400, 'Missing query parameter virtual-queues');

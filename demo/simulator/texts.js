@@ -72,3 +72,52 @@ export function fold(s) {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ł/g, 'l');
 }
+
+/**
+ * The simulator's own messages — injected faults and its generic errors — in the visitor's language,
+ * because the widgets show a server's `error` / `reason` text in their dialogs. The contract messages
+ * of the simulated services (callback codes, send-message validation) stay English, as the real
+ * services answer and as the library's classification expects.
+ */
+export const SIMULATOR_TEXTS = {
+  en: {
+    simulatedFailure: 'Simulated failure',
+    simulatedChatFailure: 'Simulated chat server failure',
+    internalError: 'Internal simulator error',
+    notFound: 'Not found',
+    bodyTooLarge: 'Request body too large',
+    requestTimeout: 'The request body did not arrive in time',
+  },
+  pl: {
+    simulatedFailure: 'Symulowana awaria serwera',
+    simulatedChatFailure: 'Symulowana awaria serwera czatu',
+    internalError: 'Wewnętrzny błąd symulatora',
+    notFound: 'Nie znaleziono',
+    bodyTooLarge: 'Treść żądania jest zbyt duża',
+    requestTimeout: 'Treść żądania nie dotarła na czas',
+  },
+};
+
+/**
+ * The language to answer a request in: the first of its `Accept-Language` ranges (by q-value) that
+ * the simulator speaks; English otherwise (the real services' language).
+ * @param {Request | { headers: { get(name: string): string | null } }} request
+ * @returns {Lang}
+ */
+export function requestLanguage(request) {
+  const header = request.headers.get('accept-language') || '';
+  const ranges = header
+    .split(',')
+    .map((part, order) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q[1]) : 1, order };
+    })
+    .filter((r) => r.tag && r.q > 0 && Number.isFinite(r.q))
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { tag } of ranges) {
+    const primary = tag.split('-')[0];
+    if (primary === 'pl' || primary === 'en') return primary;
+  }
+  return 'en';
+}

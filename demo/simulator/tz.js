@@ -125,3 +125,47 @@ export function addDays(d, days) {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: ((t.getUTCDay() + 6) % 7) + 1 };
 }
+
+/** The instants the simulator accepts anywhere: four-digit years, 1970-01-01 to 9999-12-31 UTC. */
+export const MIN_EPOCH = 0;
+export const MAX_EPOCH = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * Strict ISO 8601: `YYYY-MM-DD` (midnight in the zone) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, an
+ * offset, or no zone (wall time in the zone). Anything else is null: other formats Date.parse would
+ * guess at, impossible days (2025-02-30, 25:00), expanded years (+275760-09-13, which made Intl throw a
+ * RangeError) and instants outside {@link MIN_EPOCH}–{@link MAX_EPOCH}.
+ * @param {unknown} value
+ * @param {string} [zone]
+ * @returns {{ epoch: number, dateOnly: boolean, date: { year: number, month: number, day: number } } | null}
+ */
+export function parseIso(value, zone = ZONE) {
+  const m = typeof value === 'string' ? ISO_DATE_TIME.exec(value.trim()) : null;
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  const date = { year, month, day };
+  let epoch;
+  if (m[4] === undefined) epoch = zonedToEpoch(year, month, day, 0, 0, zone);
+  else {
+    const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    if (hour > 23 || minute > 59 || second > 59) return null;
+    const millis = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
+    const zoneText = m[8];
+    if (zoneText === undefined) epoch = zonedToEpoch(year, month, day, hour, minute, zone) + second * 1000 + millis;
+    else {
+      let offset = 0;
+      if (zoneText.toUpperCase() !== 'Z') {
+        const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zoneText);
+        if (!z || Number(z[2]) > 23 || Number(z[3]) > 59) return null;
+        offset = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3]));
+      }
+      epoch = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset * 60000;
+    }
+  }
+  if (!(epoch >= MIN_EPOCH && epoch <= MAX_EPOCH)) return null;
+  return { epoch, dateOnly: m[4] === undefined, date };
+}

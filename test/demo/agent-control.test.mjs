@@ -2,13 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeSim, call, startChat, refresh, op } from './helpers.mjs';
 
+/** The agent API's bearer token header (every /api/agent/* call needs it). */
+const auth = (sim, headers = {}) => ({ authorization: `Bearer ${sim.agentToken}`, ...headers });
 const agentCall = (sim, chatId, name, key, json) =>
-  call(sim, `/api/agent/chats/${chatId}/${name}`, { json: json ?? {}, headers: key ? { 'x-agent-key': key } : {} });
+  call(sim, `/api/agent/chats/${chatId}/${name}`, { json: json ?? {}, headers: auth(sim, key ? { 'x-agent-key': key } : {}) });
 
 test('agent console: list, accept (scripted agent disabled for that chat), see typing, exchange messages, end', async () => {
   const { sim, clock } = makeSim();
   const chat = await startChat(sim, 'customer-chat', { firstName: 'Ewa', subject: 'Wypłata' });
-  const list = await call(sim, '/api/agent/chats');
+  const list = await call(sim, '/api/agent/chats', { headers: auth(sim) });
   assert.equal(list.body.chats.length, 1);
   assert.deepEqual([list.body.chats[0].state, list.body.chats[0].visitorName, list.body.chats[0].subject], ['waiting', 'Ewa', 'Wypłata']);
   const acc = await agentCall(sim, chat.chatId, 'accept', null, { name: 'Marek' });
@@ -21,10 +23,10 @@ test('agent console: list, accept (scripted agent disabled for that chat), see t
   assert.deepEqual(agents.map((m) => m.from.name), ['Marek']);
 
   await op(sim, chat, 'startTyping', { message: 'Kiedy mog' });
-  let t = await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=1`, { headers: { 'x-agent-key': key } });
+  let t = await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=1`, { headers: auth(sim, { 'x-agent-key': key }) });
   assert.deepEqual([t.body.visitorTyping, t.body.visitorTypingText], [true, 'Kiedy mog']);
   await op(sim, chat, 'send', { message: 'Kiedy mogę wypłacić?' });
-  t = await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=1`, { headers: { 'x-agent-key': key } });
+  t = await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=1`, { headers: auth(sim, { 'x-agent-key': key }) });
   assert.equal(t.body.visitorTyping, false);
   assert.equal(t.body.messages.filter((m) => m.type === 'Message').at(-1).text, 'Kiedy mogę wypłacić?');
 
@@ -43,8 +45,8 @@ test('agent console: list, accept (scripted agent disabled for that chat), see t
   r = await refresh(sim, chat);
   assert.equal(r.chatEnded, true);
   assert.ok(r.messages.some((m) => m.type === 'CustomNotice' && JSON.parse(m.text).Survey_URL));
-  assert.equal((await call(sim, '/api/agent/chats')).body.chats.length, 0);
-  assert.equal((await call(sim, '/api/agent/chats?ended=1')).body.chats.length, 1);
+  assert.equal((await call(sim, '/api/agent/chats', { headers: auth(sim) })).body.chats.length, 0);
+  assert.equal((await call(sim, '/api/agent/chats?ended=1', { headers: auth(sim) })).body.chats.length, 1);
 });
 
 test('agent taking over from the scripted agent or the bot: they leave first', async () => {
@@ -66,10 +68,10 @@ test('agent API errors: wrong key 403, unknown chat 404, bad input 400, ended ch
   const key = (await agentCall(sim, chat.chatId, 'accept', null)).body.agentKey;
   assert.equal((await agentCall(sim, chat.chatId, 'send', key, { text: '' })).status, 400);
   assert.equal((await agentCall(sim, chat.chatId, 'typing', key, { typing: 'maybe' })).status, 400);
-  assert.equal((await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=x`, { headers: { 'x-agent-key': key } })).status, 400);
+  assert.equal((await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=x`, { headers: auth(sim, { 'x-agent-key': key }) })).status, 400);
   await op(sim, chat, 'disconnect');
   assert.equal((await agentCall(sim, chat.chatId, 'send', key, { text: 'x' })).status, 409);
-  assert.equal((await call(sim, '/api/agent/other')).status, 404);
+  assert.equal((await call(sim, '/api/agent/other', { headers: auth(sim) })).status, 404);
 });
 
 test('control: wait per queue changes the next stats answers', async () => {

@@ -82,7 +82,7 @@ test('documented simulator answers over HTTP: group EWT, stats v3, callback, sen
   assert.match((await clock.json()).warsawTime, /T18:00/);
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', hour: '2-digit', hourCycle: 'h23' }).format(new Date((await (await fetch(server.url + '/api/ewt/group?name=PPK_Chat')).json()).time * 1000)));
   assert.equal(hour, 18);
-  await fetch(server.url + '/__control/reset', { method: 'POST' });
+  await fetch(server.url + '/__control/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 });
 
 test('a scripted chat over plain HTTP: start, agent answers, disconnect', async () => {

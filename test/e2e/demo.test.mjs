@@ -148,7 +148,7 @@ test('simulator answers from the page context as documented', async () => {
     assert.deepEqual([answers.cbStatus, answers.cbCode], [429, 7041]);
     assert.deepEqual([answers.smStatus, answers.smCodes], [400, [103, 104, 181, 182]]);
   } finally {
-    await fetch(server.url + '/__control/reset', { method: 'POST' });
+    await fetch(server.url + '/__control/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     await context.close();
   }
 });
@@ -181,6 +181,9 @@ test('agent console: a chat started over plain HTTP appears, is accepted and ans
   const creds = { alias: start.alias, userId: start.userId, secureKey: start.secureKey };
   const { page, context, problems } = await visit('/agent');
   try {
+    // The console asks for the agent token (printed by npm start) before it lists anyone's chats.
+    await page.getByLabel('Token', { exact: true }).fill(server.agentToken);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
     const item = page.locator('#chats li', { hasText: 'Zofia' });
     await item.getByRole('button', { name: 'Przyjmij' }).click();
     await fetch(`${server.url}/api/chat/customer-chat/${start.chatId}/startTyping`, form({ ...creds, message: 'Jak zrezyg' }));
@@ -204,6 +207,6 @@ test('agent console: a chat started over plain HTTP appears, is accepted and ans
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
-    await fetch(server.url + '/__control/reset', { method: 'POST' });
+    await fetch(server.url + '/__control/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   }
 });

@@ -10,7 +10,7 @@ import { startMocks } from './msw.ts';
  *
  *   const sim = await startSimulator();            // in before()
  *   sim.clock.advance(10_000);                     // manual clock: nothing sleeps
- *   await fetch('/__control/clock', { method: 'POST', body: JSON.stringify({ warsawTime: '18:00' }) });
+ *   await fetch('/__control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ warsawTime: '18:00' }) });
  */
 export async function startSimulator(options: Parameters<typeof createSimulator>[0] = {}) {
   const clock = options.clock ?? createManualClock(); // Monday 10:00 in Warsaw unless told otherwise
