@@ -154,7 +154,7 @@ export async function handleControl(sim, request, url) {
       }
       if (b.capacities !== undefined) {
         if (!b.capacities || typeof b.capacities !== 'object') throw new HttpError(400, 'capacities must be an object { "ISO time": n }');
-        // Check everything first: a refused call changes nothing.
+        // Check every capacity first: a refused list stores none of them.
         const next = new Map(st.slots.overrides);
         for (const [k, v] of Object.entries(b.capacities)) {
           const parsed = parseIso(k);
