@@ -70,11 +70,12 @@ export default {
       return undefined;
     },
   },
-  // Lazy chunks may import loader code (elements/common/modal.ts reads the element host's list of
-  // connected hosts): the loader then gains a few internal exports, instead of rollup turning
-  // live-assist.js into a facade that loads the real loader as a second request. Those chunks import
-  // './live-assist.js' by that name, so the page must load it without a query string.
-  preserveEntrySignatures: 'allow-extension',
+  // The entry keeps its public exports (LiveAssist, Bus …). Lazy chunks never import loader code (what a
+  // view needs from the loader reaches it through the app, e.g. `app.elements`): otherwise rollup either
+  // turns live-assist.js into a facade that loads the real loader as a second request, or (with
+  // 'allow-extension') has chunks import './live-assist.js' by name, which breaks a page that loads it
+  // with a query string (?v=0.1.0). test/e2e/loader.test.mjs checks that no chunk imports the entry.
+  preserveEntrySignatures: 'exports-only',
   plugins: [
     bundleManifest(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

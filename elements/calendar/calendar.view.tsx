@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { DateTime } from 'luxon';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
-import { useEnvironment, useT } from '../common/context.ts';
+import { useEnvironment, useT, useView } from '../common/context.ts';
 import { AlertDialog } from '../common/dialogs.tsx';
 import { otherElements, useModal } from '../common/modal.ts';
 import type { CalendarActor } from '../../src/plugins/calendar.ts';
@@ -30,6 +30,7 @@ function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previ
 }
 
 function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
+  const { app } = useView();
   const t = useT();
   const env = useEnvironment();
   const snapshot = useSelector(actor, (s) => s);
@@ -40,7 +41,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   // A page-level modal (elements/common/modal.ts): focus starts on the roving day, Tab stays inside, our
   // other elements (the callback window that opened it) are inert, Escape closes, focus goes back.
   useModal(dialog, open, {
-    inert: otherElements,
+    inert: (container) => otherElements(container, app.elements),
     initialFocus: () => dialog.current?.querySelector<HTMLButtonElement>('.la-calendar__day[tabindex="0"]'),
     onEscape: () => actor.send({ type: 'close' }),
   });

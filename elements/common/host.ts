@@ -36,14 +36,6 @@ export interface ElementSpec {
 
 let currentApp: App | undefined;
 
-/** Every connected live-assist element: a page-level modal makes the others inert (elements/common/modal.ts). */
-const connected = new Set<LaElement>();
-
-/** The live-assist elements now in the page (in shadow roots too), in connection order. */
-export function connectedHosts(): LaElement[] {
-  return [...connected];
-}
-
 /** Elements find the page's one app here (set by boot before any element is defined). */
 export function bindApp(app: App): void {
   currentApp = app;
@@ -93,7 +85,7 @@ export class LaElement extends HTMLElement {
 
   connectedCallback(): void {
     const app = this.app;
-    connected.add(this);
+    app.elements.add(this);
     this.#subscriptions.push(
       app.environment.subscribe(() => {
         this.#applyEnvironment();
@@ -124,7 +116,7 @@ export class LaElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    connected.delete(this);
+    this.app.elements.delete(this);
     this.#subscriptions.splice(0).forEach((s) => s.unsubscribe());
     this.#unsubscribe.splice(0).forEach((off) => off());
   }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import { isFocusable, tabbable, type CheckOptions } from 'tabbable';
-import { connectedHosts } from './host.ts';
 
 /**
  * The one modal and focus module of every window, overlay and dialog.
@@ -20,7 +19,7 @@ import { connectedHosts } from './host.ts';
  *   or to a fallback the caller names when that element is gone — unless the visitor has moved on.
  *
  * Recipes (`useModal(ref, open, options)` in a view):
- * - page-level modal: `{ inert: otherElements, onEscape: close }` (overlay, calendar);
+ * - page-level modal: `{ inert: (el) => otherElements(el, app.elements), onEscape: close }` (overlay, calendar);
  * - dialog in a window: `ConfirmDialog` / `AlertDialog` (dialogs.tsx) — `{ within: its window, inert: siblingsOf(smokescreen) }`;
  * - non-modal layer that closes on Escape and gives focus back to its opener (toaster; a docked window):
  *   `{ within: (el) => el, trap: false, onEscape: close }` (add `initialFocus: () => false` to never take focus);
@@ -124,8 +123,8 @@ export function siblingsOf(element: Element): Element[] {
  * Inert behind a page-level modal: our other elements on the page — every connected live-assist element
  * except the one that holds `element` (through shadow roots) and those inside it (the overlay's content).
  */
-export function otherElements(element: Element): Element[] {
-  const hosts = connectedHosts();
+export function otherElements(element: Element, connected: Iterable<Element>): Element[] {
+  const hosts = [...connected];
   // The outermost of our elements holding `element`: e.g. <la-overlay> for a dialog inside its <la-call-us>.
   const holder = hosts.filter((host) => composedContains(host, element)).find((host, _i, holders) => !holders.some((other) => other !== host && composedContains(other, host)));
   return hosts.filter((host) => !composedContains(host, element) && !(holder && composedContains(holder, host)));

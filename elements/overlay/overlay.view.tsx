@@ -31,7 +31,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
     open,
     {
       trap: !!entry?.modal,
-      inert: (section) => (entry?.modal ? otherElements(section) : []),
+      inert: (section) => (entry?.modal ? otherElements(section, app.elements) : []),
       initialFocus: () => windowRef.current,
       onEscape: close,
     },

@@ -69,6 +69,11 @@ export class App {
   readonly environment: BehaviorSubject<Environment>;
   readonly cookies: CookieJar;
   readonly window: Window;
+  /**
+   * The live-assist elements now connected to the page (in shadow roots too), in connection order: the
+   * element hosts add and remove themselves; a page-level modal makes the others inert (elements/common/modal.ts).
+   */
+  readonly elements = new Set<HTMLElement>();
   /** Resolves once the language pack is loaded and `App.ready` is published. Never rejects. */
   readonly ready: Promise<void>;
   #translator: Translator;

@@ -154,3 +154,13 @@ test('LiveAssist.ready resolves when the language pack URL cannot be fetched', a
     await host.close();
   }
 });
+
+test('the loader is one self-contained file: no lazy chunk imports it, so it may be loaded with a query string', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const chunks = readdirSync('dist').filter((f) => f.endsWith('.js') && f !== 'live-assist.js');
+  assert.ok(chunks.length > 10, 'the build has its lazy chunks');
+  const importers = chunks.filter((f) => /(?:from\s*|import\s*\(?\s*)["']\.\/live-assist\.js["']/.test(readFileSync(`dist/${f}`, 'utf8')));
+  assert.deepEqual(importers, [], 'chunks importing ./live-assist.js (loader code reached from a lazy chunk)');
+  const loader = readFileSync('dist/live-assist.js', 'utf8');
+  assert.ok(loader.length > 20000, 'live-assist.js is the loader itself, not a facade that loads it');
+});

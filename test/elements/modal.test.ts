@@ -157,11 +157,15 @@ describe('modal module (focus-trap through shadow roots, stack, inert, focus ret
     const dialog = document.createElement('div');
     dialog.innerHTML = '<button>In the modal</button>';
     a.append(dialog);
-    expect(otherElements(dialog)).to.deep.equal([b]);
-    const modal = track(openModal({ container: dialog, inert: otherElements }));
+    const { elements } = (a as LaElement).app;
+    expect([...elements], 'the app keeps the connected elements').to.include.members([a, b]);
+    expect(otherElements(dialog, elements)).to.deep.equal([b]);
+    const modal = track(openModal({ container: dialog, inert: (container) => otherElements(container, elements) }));
     expect([a.inert, b.inert]).to.deep.equal([false, true]);
     modal.close();
     expect(b.inert).to.equal(false);
+    b.remove();
+    expect([...elements], 'a removed element leaves the list').not.to.include(b);
   });
 
   it('pageAround: everything on the page except the path to the element, through shadow roots', () => {
