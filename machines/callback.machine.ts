@@ -104,6 +104,12 @@ export interface CallbackContext {
   report: LifecycleReport;
   /** Epoch ms of the last clock reading (the `readClock` action), used for the report's times. */
   now: number;
+  /**
+   * The submit's idempotency key (sent as `Idempotency-Key`): made when this form content is first
+   * submitted, reused by `retry` and by a submit of the same content after an unconfirmed outcome,
+   * dropped when the content (a field, the schedule, the time) changes, after booking and after a refusal.
+   */
+  submitKey: string | null;
 }
 
 export interface OpenOptions {
@@ -128,7 +134,8 @@ export type CallbackEvent =
   | { type: 'schedule.pick' }
   | { type: 'schedule.time'; date: string }
   | { type: 'form.submit' }
-  | { type: 'alert.dismiss' };
+  | { type: 'alert.dismiss' }
+  | { type: 'retry' };
 
 export type CallbackEmitted = {
   type: 'opened' | 'started' | 'submitted' | 'completed' | 'failed' | 'cancelled' | 'closed' | 'minimized' | 'maximized';
@@ -233,6 +240,13 @@ const withForm = (context: CallbackContext, patch: Partial<LifecycleReport> = {}
 const withError = (context: CallbackContext, ...codes: string[]): LifecycleReport =>
   withForm(context, { errors: [...context.report.errors, ...codes] });
 
+/**
+ * A failure after which the callback may have been booked: no answer in time, or no usable answer
+ * (a 5xx, a dropped connection). The visitor sees 'not confirmed' and may retry with the same key.
+ */
+export const unconfirmed = (failure: CallbackFailure | null): boolean =>
+  failure?.code === 'timeout' || (failure?.code === 'unknownError' && !failure.message);
+
 const isValid = (context: CallbackContext) =>
   Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0;
 
@@ -263,6 +277,7 @@ function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { ty
     minimized: false,
     userData: event.userData ?? {},
     autoSubmit: event.autoSubmit === true && prefilled,
+    submitKey: null,
   };
   const report = { ...emptyReport(values), proactive: event.proactive === true, prefilled, opened: context.now };
   return { ...base, report: withForm({ ...base, report }) };
@@ -276,7 +291,7 @@ const callbackSetup = setup({
     emitted: {} as CallbackEmitted,
   },
   actors: {
-    submitCallback: fromPromise<CallbackReceipt, CallbackForm>(async () => {
+    submitCallback: fromPromise<CallbackReceipt, CallbackForm & { idempotencyKey: string }>(async () => {
       throw new Error('submitCallback is provided by the Callback plugin');
     }),
     fetchWait: fromPromise<number | undefined, void>(async () => undefined),
@@ -298,6 +313,8 @@ const callbackSetup = setup({
     },
     minimized: ({ context }) => context.minimized,
     notMinimized: ({ context }) => !context.minimized,
+    /** Only an unconfirmed outcome is tried again (with the same key); a refusal is not. */
+    retryable: ({ context }) => unconfirmed(context.failure),
     ewtDisplay: ({ context }) => context.settings.ewtDisplay,
     immediateAvailable: ({ context }) => immediateAvailable(context) || !context.settings.scheduledCallback,
     scheduledAvailable: ({ context }) => context.settings.scheduledCallback,
@@ -317,19 +334,28 @@ const callbackSetup = setup({
       assertEvent(event, 'form.change');
       const value = event.field === 'phonenumber' ? sanitizePhone(event.value, context.settings, context.values.phonenumber) : event.value;
       const { [event.field]: _cleared, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: value }, errors };
+      // Other content is another submission: a new idempotency key.
+      const submitKey = value === context.values[event.field] ? context.submitKey : null;
+      return { values: { ...context.values, [event.field]: value }, errors, submitKey };
     }),
+    /** The submit's idempotency key: kept for a retry of the same content, a new random one otherwise. */
+    keySubmit: assign({ submitKey: ({ context }) => context.submitKey ?? crypto.randomUUID() }),
     markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now }) })),
     markAutoSubmitted: assign(({ context }) => ({ report: withForm(context, { autoSubmitted: true }) })),
     validate: assign(({ context }) => {
       const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt);
       return { errors, report: withError(context, ...Object.values(errors).map((e) => e.key)) };
     }),
-    chooseAsap: assign({ schedule: 'asap', errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }) }),
-    choosePick: assign({ schedule: 'pick' }),
+    chooseAsap: assign({
+      schedule: 'asap',
+      errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }),
+      submitKey: ({ context }) => (context.schedule === 'asap' ? context.submitKey : null),
+    }),
+    choosePick: assign({ schedule: 'pick', submitKey: ({ context }) => (context.schedule === 'pick' ? context.submitKey : null) }),
     chooseTime: assign(({ context, event }) => {
       assertEvent(event, 'schedule.time');
-      return { schedule: 'pick' as const, desiredTime: event.date, errors: { ...context.errors, desiredTime: undefined } };
+      const same = context.schedule === 'pick' && context.desiredTime === event.date;
+      return { schedule: 'pick' as const, desiredTime: event.date, errors: { ...context.errors, desiredTime: undefined }, submitKey: same ? context.submitKey : null };
     }),
     setMinimized: assign({ minimized: true }),
     setRestored: assign({ minimized: false }),
@@ -339,6 +365,7 @@ const callbackSetup = setup({
     recordReceipt: assign(({ context }, params: { receipt: CallbackReceipt | undefined }) => ({
       receipt: params.receipt ?? {},
       report: withForm(context, { completed: true }),
+      submitKey: null,
     })),
     recordFailure: assign(({ context }, params: { error: unknown }) => {
       const failure: CallbackFailure = (params.error as { failure?: CallbackFailure } | undefined)?.failure ?? { code: 'unknownError' };
@@ -346,9 +373,12 @@ const callbackSetup = setup({
         failure,
         errors: failure.field ? { [failure.field]: { key: `callback.error.${failure.code}` } } : {},
         report: withError(context, failure.code),
+        // A refusal is a definite answer (nothing was booked): the next submit is a new one.
+        submitKey: unconfirmed(failure) ? context.submitKey : null,
       };
     }),
-    recordTimeout: assign(({ context }) => ({ failure: { code: 'unknownError' as const }, report: withError(context, 'unknownError') })),
+    /** No answer in time: the request may still book the callback, so the outcome is unknown (the key stays). */
+    recordTimeout: assign(({ context }) => ({ failure: { code: 'timeout' as const }, report: withError(context, 'timeout') })),
     storeWait: assign((_, params: { ewt: number | undefined }) => ({ ewt: params.ewt })),
     forgetWait: assign({ ewt: undefined }),
     /** Records closed / elapsed / cancelled, publishes `cancelled` when not completed, then `closed`. */
@@ -402,6 +432,7 @@ export const callbackMachine = callbackSetup.createMachine({
       autoSubmit: false,
       report: emptyReport(values),
       now: 0,
+      submitKey: null,
     };
   },
   initial: 'closed',
@@ -438,13 +469,15 @@ export const callbackMachine = callbackSetup.createMachine({
             },
             submitted: {
               tags: ['busy'],
-              entry: ['clearFailure', 'readClock', publish('submitted')],
+              // The first try of this content makes the key; a retry finds it kept.
+              entry: ['keySubmit', 'clearFailure', 'readClock', publish('submitted')],
               invoke: {
                 src: 'submitCallback',
                 input: ({ context }) => ({
                   ...context.values,
                   desiredTime: context.schedule === 'pick' && context.desiredTime ? context.desiredTime : 'now',
                   userData: context.userData,
+                  idempotencyKey: context.submitKey ?? '',
                 }),
                 onDone: { target: 'scheduled', actions: { type: 'recordReceipt', params: ({ event }) => ({ receipt: event.output }) } },
                 onError: { target: 'error', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -462,6 +495,7 @@ export const callbackMachine = callbackSetup.createMachine({
               entry: ['readClock', publish('failed')],
               on: {
                 'alert.dismiss': { target: 'started', actions: 'dismissFailure' },
+                retry: { guard: 'retryable', target: 'submitted' },
                 close: [{ guard: 'forced', ...toClosed }, { target: 'confirmClose' }],
               },
             },

@@ -57,6 +57,12 @@ export interface SendMessageContext {
   userData: Record<string, string>;
   /** Increments on every refused submit (the view moves focus to the first invalid field). */
   refusals: number;
+  /**
+   * The submit's idempotency key (sent as `Idempotency-Key`): made when this form content is first
+   * submitted, reused by `retry` and by a submit of the same content after a failure whose outcome is
+   * unknown, dropped when the content changes, after success and after a definite refusal.
+   */
+  submitKey: string | null;
 }
 
 export interface SendMessageInput {
@@ -96,6 +102,8 @@ export interface SendFormInput {
   values: Record<SendMessageField, string>;
   files: Attachment[];
   userData: Record<string, string>;
+  /** The same for every try of the same submit (SendMessageContext.submitKey). */
+  idempotencyKey: string;
 }
 
 /** The command rejections of the send-message plugin (spec wording where it gives one). */
@@ -176,6 +184,7 @@ const blankForm = () => ({
   started: false,
   interactionId: null,
   minimized: false,
+  submitKey: null,
 });
 const hasValues = (context: SendMessageContext) =>
   context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
@@ -224,20 +233,24 @@ export const sendMessageMachine = setup({
       const given = Object.entries(event.form ?? {}).filter(([k, v]) => SEND_MESSAGE_FIELDS.includes(k as SendMessageField) && typeof v === 'string');
       return { ...blankForm(), values: { ...emptyValues(), ...Object.fromEntries(given) }, userData: { ...context.userData, ...event.userData } };
     }),
+    // Changing the content makes it another submission: it gets a new idempotency key.
     change: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
       const { [event.field]: _, ...fieldErrors } = context.fieldErrors;
-      return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
+      const same = context.values[event.field] === event.value;
+      return { values: { ...context.values, [event.field]: event.value }, fieldErrors, submitKey: same ? context.submitKey : null };
     }),
     addFiles: assign(({ context, event }) => {
       assertEvent(event, 'files.add');
       const { files, problem } = addFiles(context.files, event.files, context.limits);
-      return { files, fileProblem: problem };
+      return { files, fileProblem: problem, submitKey: files.length === context.files.length ? context.submitKey : null };
     }),
     removeFile: assign(({ context, event }) => {
       assertEvent(event, 'files.remove');
-      return { files: context.files.filter((_, i) => i !== event.index), fileProblem: null };
+      return { files: context.files.filter((_, i) => i !== event.index), fileProblem: null, submitKey: null };
     }),
+    /** The submit's idempotency key: kept for a retry of the same content, a new random one otherwise. */
+    keySubmit: assign({ submitKey: ({ context }) => context.submitKey ?? crypto.randomUUID() }),
     /** A refused submit: every problem shown, and `refusals` counts up so the view can move focus. */
     refuse: assign(({ context }) => ({
       fieldErrors: context.validation ? validateFields(context.values) : {},
@@ -248,12 +261,14 @@ export const sendMessageMachine = setup({
     dismissFailure: assign({ failure: null }),
     // The sendForm actor's done/error events are not in SendMessageEvent: their payload comes in as params.
     complete: enqueueActions(({ enqueue }, params: { interactionId: string }) => {
-      enqueue.assign({ interactionId: params.interactionId });
+      enqueue.assign({ interactionId: params.interactionId, submitKey: null });
       enqueue.emit({ type: 'completed', interactionId: params.interactionId });
     }),
     fail: enqueueActions(({ enqueue }, params: { error: unknown }) => {
       const failure = toFailure(params.error);
-      enqueue.assign({ failure });
+      // A refusal is a definite answer (nothing was stored): the next submit is a new one. After a timeout,
+      // a network or an unknown failure the message may have arrived: the key stays for the retry.
+      enqueue.assign({ failure, ...(failure.kind === 'rejected' || failure.kind === 'server' ? { submitKey: null } : {}) });
       enqueue.emit({ type: 'failed', failure });
     }),
     resetForm: assign({ values: emptyValues(), files: [], interactionId: null, started: false }),
@@ -286,6 +301,7 @@ export const sendMessageMachine = setup({
     validation: input?.validation ?? true,
     userData: input?.userData ?? {},
     refusals: 0,
+    submitKey: null,
   }),
   initial: 'closed',
   on: {
@@ -329,10 +345,11 @@ export const sendMessageMachine = setup({
         },
         submitting: {
           tags: ['busy'],
-          entry: ['clearProblems', { type: 'publish', params: { type: 'submitted' } }],
+          // The first try of this content makes the key; a retry finds it kept.
+          entry: ['keySubmit', 'clearProblems', { type: 'publish', params: { type: 'submitted' } }],
           invoke: {
             src: 'sendForm',
-            input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData }),
+            input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData, idempotencyKey: context.submitKey ?? '' }),
             onDone: { target: 'completed', actions: { type: 'complete', params: ({ event }) => ({ interactionId: event.output.interactionId }) } },
             onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },

@@ -15,7 +15,7 @@ declare module '../bus/types.ts' {
   interface Commands {
     'CallbackService.schedule': { options: CallbackForm; result: CallbackReceipt };
     'CallbackService.availability': { options: AvailabilityQuery; result: Availability };
-    'CallbackService.configure': { options: CallbackServiceConfig; result: void };
+    'CallbackService.configure': { options: Omit<CallbackServiceConfig, 'lang'>; result: void };
   }
   interface Events {
     'CallbackService.scheduled': CallbackReceipt;

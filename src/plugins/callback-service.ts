@@ -28,7 +28,8 @@ export function register(app: App): void {
   const service = () => {
     const problem = checkCallbackConfig(config);
     if (problem) throw new Error(problem);
-    return createCallbackService(config);
+    // The requests name the page's language (Accept-Language), read at each request.
+    return createCallbackService({ ...config, lang: () => app.t.lang });
   };
 
   plugin.registerCommand('schedule', async (form) => {

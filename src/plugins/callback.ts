@@ -22,7 +22,7 @@ export function register(app: App): void {
     callbackMachine.provide({
       actors: {
         submitCallback: fromPromise(({ input }) => app.bus.command('CallbackService.schedule', input, { commander: 'Callback' })),
-        fetchWait: fromPromise(() => createCallbackService(serviceConfig()).wait()),
+        fetchWait: fromPromise(() => createCallbackService({ ...serviceConfig(), lang: () => app.t.lang }).wait()),
       },
     }),
     { input: { settings: callbackSettings(section()) } },

@@ -17,9 +17,9 @@ declare module '../bus/types.ts' {
     'SendMessage.redirect': { options: { url?: string } | void; result: { url: string } };
     'SendMessage.showButton': { options: void; result: void };
     'SendMessage.hideButton': { options: void; result: void };
-    'SendMessageService.sendForm': { options: { formData: SendMessageFormData }; result: { interactionId: string } };
+    'SendMessageService.sendForm': { options: { formData: SendMessageFormData; idempotencyKey?: string }; result: { interactionId: string } };
     'SendMessageService.getLimits': { options: { url: string }; result: SendMessageLimits | undefined };
-    'SendMessageService.configure': { options: Partial<Omit<SendMessageServiceConfig, 'fetch'>>; result: void };
+    'SendMessageService.configure': { options: Partial<Omit<SendMessageServiceConfig, 'fetch' | 'lang'>>; result: void };
   }
   interface Events {
     'SendMessage.opened': void;

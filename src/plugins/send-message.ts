@@ -137,6 +137,7 @@ export function registerService(app: App): void {
     apikey: settings.apikey,
     contactCenterId: settings.contactCenterId,
     timeout: settings.timeout,
+    lang: () => app.t.lang,
   };
   const service = createSendMessageService(config);
   app.bus.subscribe('App.configured', (event) => {
@@ -146,7 +147,7 @@ export function registerService(app: App): void {
   });
   plugin.registerCommand('sendForm', (options) => {
     if (!options || typeof options !== 'object' || !options.formData) throw new Error(sendMessageServiceMessages.noFormData);
-    return service.sendForm(options.formData);
+    return service.sendForm(options.formData, typeof options.idempotencyKey === 'string' ? options.idempotencyKey : undefined);
   });
   plugin.registerCommand('getLimits', (options) => {
     if (!options || typeof options !== 'object' || typeof options.url !== 'string' || options.url.trim() === '') throw new Error(M.invalidConfiguration);
@@ -174,7 +175,7 @@ export function register(app: App): void {
         sendForm: fromPromise(({ input }) =>
           app.bus.command(
             'SendMessageService.sendForm',
-            { formData: { ...input.values, userData: input.userData, files: input.files as File[] } },
+            { formData: { ...input.values, userData: input.userData, files: input.files as File[] }, idempotencyKey: input.idempotencyKey },
             { commander: 'SendMessage' },
           ),
         ),

@@ -17,6 +17,11 @@ export interface CallbackServiceConfig {
   userData?: Record<string, unknown>;
   /** The callback queue's wait (group EWT request answering `{ ewt, time }`). */
   ewt?: { url?: string; queue?: string };
+  /**
+   * The page's active language, sent as `Accept-Language` so the server answers its own texts in it (not
+   * in the browser's). Not an option: the plugins give the app's language.
+   */
+  lang?: (() => string | undefined) | undefined;
 }
 
 /** The form values the callback window submits (contact-widgets.md §3). */
@@ -29,6 +34,12 @@ export interface CallbackForm {
   /** ISO date-time of the chosen slot; absent or 'now' = as soon as possible. */
   desiredTime?: string;
   userData?: Record<string, unknown>;
+  /**
+   * Sent as the `Idempotency-Key` header, never in the body: a retry of the same submit carries the same
+   * key, so a server that already booked it (its answer was lost to the timeout) answers the first booking
+   * instead of booking again or refusing the number as already queued.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 export interface CallbackReceipt {
@@ -60,13 +71,16 @@ export type CallbackErrorCode =
   | 'officeClosed'
   | 'alreadyQueued'
   | 'phoneNumberRequired'
+  | 'timeout'
   | 'unknownError';
 
 export interface CallbackFailure {
   code: CallbackErrorCode;
   /** The server's own message, shown (for HTTP 400 and 429) when its code is not in the catalogue. */
   message?: string;
-  /** ISO instants named by a too-many-requests answer (shown as local dates). */
+  /** The full slot a too-many-requests answer names (ISO, shown as a local date). */
+  slot?: string;
+  /** The free slots a too-many-requests answer proposes instead (ISO instants, shown as local dates). */
   times?: string[];
   /** The form field the error belongs to (7030 and a missing number mark the phone field). */
   field?: 'phonenumber';
@@ -106,20 +120,33 @@ const CODES: Record<number, CallbackErrorCode> = {
 
 const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 
-/** Removes the slot-proposal text of a too-many-requests answer and collects the instants it names. */
-export function stripProposals(message: string): { text: string; times: string[] } {
+const PROPOSALS = /\s*Proposed time slots?:([\s\S]*?)(?:\.\s|\.?$)/i;
+const instants = (text: string): string[] => [...text.matchAll(ISO_INSTANT)].map((m) => m[0]).filter((time) => !Number.isNaN(Date.parse(time)));
+
+/**
+ * Reads a too-many-requests answer (contact-widgets.md §8): the times it proposes — the answer's
+ * `proposedTimes` when given, else the instants after "Proposed time slots:" — and the full slot it names;
+ * `text` is the message without the proposal sentences ("Please propose another time slot."), which the
+ * widget replaces with the times in local time.
+ */
+export function stripProposals(message: string, proposedTimes?: unknown): { text: string; slot: string | undefined; times: string[] } {
+  const listed = PROPOSALS.exec(message);
   const text = message
-    .replace(/\s*Proposed time slots?:[\s\S]*$/i, '')
+    .replace(PROPOSALS, ' ')
     .replace(/\s*Please propose another time slot\.?/gi, '')
+    .replace(/\s+/g, ' ')
     .trim();
-  return { text, times: [...text.matchAll(ISO_INSTANT)].map((m) => m[0]) };
+  const given = Array.isArray(proposedTimes) ? proposedTimes.filter((time): time is string => typeof time === 'string' && instants(time).length === 1) : [];
+  return { text, slot: instants(text)[0], times: given.length ? given : instants(listed?.[1] ?? '') };
 }
 
 /** Sorts any failure of a submit into the spec's catalogue (contact-widgets.md §8). */
 export function mapCallbackError(error: unknown): CallbackFailure {
   if (error instanceof CallbackServiceError) return error.failure;
+  // No answer in time: the callback may have been booked (the visitor sees 'not confirmed', not 'failed').
+  if (error instanceof HttpError && error.kind === 'timeout') return { code: 'timeout' };
   if (!(error instanceof HttpError) || error.kind !== 'status') return { code: 'unknownError' };
-  const body = (error.body && typeof error.body === 'object' ? error.body : {}) as { code?: unknown; message?: unknown };
+  const body = (error.body && typeof error.body === 'object' ? error.body : {}) as { code?: unknown; message?: unknown; proposedTimes?: unknown };
   const message = typeof body.message === 'string' ? body.message : '';
   const status = error.status ?? 0;
   if (/customer number|phone ?number is required|missing phone/i.test(message)) {
@@ -131,7 +158,8 @@ export function mapCallbackError(error: unknown): CallbackFailure {
   if (status !== 400 && status !== 429) return { code: 'unknownError' };
   const code = CODES[Number(body.code)];
   if (code === 'tooManyRequests' || (!code && status === 429)) {
-    return { code: 'tooManyRequests', times: stripProposals(message).times };
+    const { slot, times } = stripProposals(message, body.proposedTimes);
+    return { code: 'tooManyRequests', ...(slot ? { slot } : {}), times };
   }
   if (code === 'invalidPhone') return { code, field: 'phonenumber' };
   if (code) return { code };
@@ -224,6 +252,8 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
   const base = trimSlash(config.dataURL ?? '');
   const http = fetchImpl ? { fetch: fetchImpl } : {};
   const keyHeader = version === 'v3' ? { 'x-api-key': config.apikey } : { apikey: config.apikey };
+  /** Every request names the page's language, so the server's own texts follow the page. */
+  const headers = (extra: Record<string, string | undefined> = {}) => ({ ...keyHeader, 'Accept-Language': config.lang?.() || undefined, ...extra });
 
   async function submit(form: CallbackForm): Promise<CallbackReceipt> {
     const phone = nationalNumber(form.phonenumber ?? '');
@@ -237,11 +267,12 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
       ...(form.subject ? { subject: form.subject } : {}),
       ...(form.email ? { email: form.email } : {}),
     };
+    const submitHeaders = headers({ 'Idempotency-Key': form.idempotencyKey || undefined });
     try {
       if (version === 'v3') {
         const body = await requestJson(`${base}/create`, {
           method: 'POST',
-          headers: keyHeader,
+          headers: submitHeaders,
           body: { serviceName: config.serviceName, phoneNumber: phone, ...(desired ? { desiredTime: desired } : {}), userData },
           timeoutMs,
           ...http,
@@ -262,7 +293,7 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
       for (const [key, value] of Object.entries(userData)) {
         if (value !== undefined && value !== null) body.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
-      const answer = readAnswer('The callback answer', await requestJson(base, { method: 'POST', headers: keyHeader, body, timeoutMs, ...http }), v1ReceiptSchema);
+      const answer = readAnswer('The callback answer', await requestJson(base, { method: 'POST', headers: submitHeaders, body, timeoutMs, ...http }), v1ReceiptSchema);
       return { id: answer?._id, desiredTime: answer?._desired_time, state: answer?._callback_state };
     } catch (error) {
       // A malformed answer is the generic failure for the visitor; its message says what was wrong.
@@ -274,7 +305,7 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
     const v3 = version === 'v3';
     const url = v3 ? `${base}/availability/${encodeURIComponent(config.serviceName ?? '')}` : `${base}/availability`;
     const body = await requestJson(url, {
-      headers: keyHeader,
+      headers: headers(),
       query: {
         start: query.startDate,
         end: query.endDate,
@@ -290,7 +321,7 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
   async function wait(): Promise<number | undefined> {
     const queue = config.ewt?.queue;
     if (!queue) return undefined;
-    const body = await requestJson(config.ewt?.url ?? '/api/ewt/group', { query: { name: queue }, timeoutMs, ...http });
+    const body = await requestJson(config.ewt?.url ?? '/api/ewt/group', { headers: { 'Accept-Language': config.lang?.() || undefined }, query: { name: queue }, timeoutMs, ...http });
     const { ewt } = readAnswer('The wait-time answer', body, waitSchema);
     return ewt < 0 ? undefined : ewt;
   }

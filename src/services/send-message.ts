@@ -13,6 +13,11 @@ export interface SendMessageServiceConfig {
   /** ms, 3000 by default. */
   timeout?: number | undefined;
   fetch?: typeof fetch | undefined;
+  /**
+   * The page's active language, sent as `Accept-Language` so the server answers its own texts (a failure's
+   * reason) in it, not in the browser's. Not an option: the plugin gives the app's language.
+   */
+  lang?: (() => string | undefined) | undefined;
 }
 
 /** What `sendForm` sends: the spec's send-message form. */
@@ -148,11 +153,19 @@ export function encodeForm(form: SendMessageFormData): FormData | URLSearchParam
 }
 
 export function createSendMessageService(config: SendMessageServiceConfig) {
-  const headers = () => ({ apikey: config.apikey || undefined, ContactCenterId: config.contactCenterId || undefined });
+  const headers = () => ({
+    apikey: config.apikey || undefined,
+    ContactCenterId: config.contactCenterId || undefined,
+    'Accept-Language': config.lang?.() || undefined,
+  });
   return {
     config,
-    /** Sends the form; resolves with the interactionId, rejects with a SendMessageFailure. */
-    async sendForm(form: SendMessageFormData | undefined | null): Promise<{ interactionId: string }> {
+    /**
+     * Sends the form; resolves with the interactionId, rejects with a SendMessageFailure. `idempotencyKey`
+     * (sent as the `Idempotency-Key` header) is the same for a retry of the same submit, so a server that
+     * stored the message whose answer was lost to the timeout answers it again instead of storing it twice.
+     */
+    async sendForm(form: SendMessageFormData | undefined | null, idempotencyKey?: string): Promise<{ interactionId: string }> {
       if (!form || typeof form !== 'object' || Object.keys(form).length === 0) {
         throw new Error(sendMessageServiceMessages.noFormData);
       }
@@ -161,7 +174,7 @@ export function createSendMessageService(config: SendMessageServiceConfig) {
         answer = await requestJson(config.dataURL, {
           method: 'POST',
           body: encodeForm(form),
-          headers: headers(),
+          headers: { ...headers(), 'Idempotency-Key': idempotencyKey || undefined },
           timeoutMs: config.timeout ?? 3000,
           ...(config.fetch ? { fetch: config.fetch } : {}),
         });

@@ -214,7 +214,58 @@ describe('callback machine', () => {
     expect(flow(actor)).to.equal('submitted');
     clock.increment(1);
     expect(flow(actor)).to.equal('error');
-    expect(actor.getSnapshot().context.failure).to.deep.equal({ code: 'unknownError' });
+    // Not 'failed': the request may still book it. The alert offers a retry with the same key.
+    expect(actor.getSnapshot().context.failure).to.deep.equal({ code: 'timeout' });
+    expect(actor.getSnapshot().can({ type: 'retry' })).to.equal(true);
+  });
+
+  it('every submit carries an idempotency key: retry reuses it, an edit or another time makes a new one', async () => {
+    let answer: () => Promise<unknown> = () => new Promise(() => undefined);
+    const { actor, clock, submits } = start({ submit: () => answer() });
+    actor.send({ type: 'open' });
+    fill(actor);
+    expect(actor.getSnapshot().can({ type: 'retry' }), 'no retry without a failure').to.equal(false);
+    actor.send({ type: 'form.submit' });
+    clock.increment(3000);
+    const first = submits[0]!.idempotencyKey;
+    expect(first).to.match(/^[0-9a-f-]{36}$/);
+    actor.send({ type: 'retry' });
+    expect(flow(actor)).to.equal('submitted');
+    clock.increment(3000);
+    expect(submits[1]!.idempotencyKey, 'the retry').to.equal(first);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.submit' });
+    clock.increment(3000);
+    expect(submits[2]!.idempotencyKey, 'the same content submitted again').to.equal(first);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.change', field: 'subject', value: 'Wypłaty' });
+    actor.send({ type: 'form.submit' });
+    clock.increment(3000);
+    const edited = submits[3]!.idempotencyKey;
+    expect(edited, 'an edited form').to.not.equal(first);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'schedule.time', date: '2030-03-04T09:00:00.000Z' });
+    answer = async () => ({ id: 'b' });
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(submits[4]!.idempotencyKey, 'another time').to.not.be.oneOf([first, edited]);
+    expect(flow(actor)).to.equal('scheduled');
+    expect(actor.getSnapshot().context.submitKey, 'dropped after booking').to.equal(null);
+  });
+
+  it('a refusal is not retried and drops the key', async () => {
+    const { actor, submits } = start({ submit: async () => Promise.reject({ failure: { code: 'alreadyQueued' } }) });
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(flow(actor)).to.equal('error');
+    expect(actor.getSnapshot().can({ type: 'retry' })).to.equal(false);
+    expect(actor.getSnapshot().context.submitKey).to.equal(null);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(submits[1]!.idempotencyKey).to.not.equal(submits[0]!.idempotencyKey);
   });
 
   it('closing with data asks for confirmation; No keeps the form, Yes closes as cancelled', () => {

@@ -242,6 +242,54 @@ describe('send-message machine', () => {
     expect(actor.getSnapshot().context.failure).to.deep.equal({ kind: 'server', errors: [], reason: 'Mailbox full' });
   });
 
+  it('every submit carries an idempotency key: a retry and a resubmit of the same content reuse it, an edit makes a new one', async () => {
+    let answer: () => Promise<{ interactionId: string }> = () => Promise.reject(Object.assign(new Error('t'), { kind: 'timeout' }));
+    const { actor, calls } = start(() => answer());
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    await tick();
+    const first = calls[0]!.idempotencyKey;
+    expect(first).to.match(/^[0-9a-f-]{36}$/);
+    actor.send({ type: 'retry' });
+    await tick();
+    expect(calls[1]!.idempotencyKey, 'the retry').to.equal(first);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.change', field: 'text', value: 'Pytanie' }); // the same value: the same content
+    actor.send({ type: 'form.submit' });
+    await tick();
+    expect(calls[2]!.idempotencyKey, 'the same content submitted again').to.equal(first);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.change', field: 'text', value: 'Inne pytanie' });
+    answer = async () => ({ interactionId: 'i-2' });
+    actor.send({ type: 'form.submit' });
+    await tick();
+    const edited = calls[3]!.idempotencyKey;
+    expect(edited, 'an edited message').to.not.equal(first);
+    expect(actor.getSnapshot().context.submitKey, 'dropped after success').to.equal(null);
+    actor.send({ type: 'form.reset' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    await tick();
+    expect(calls[4]!.idempotencyKey, 'the next message').to.not.be.oneOf([first, edited]);
+  });
+
+  it('a definite refusal drops the key; adding or removing a file makes a new one', async () => {
+    const { actor, calls } = start(() => Promise.reject(Object.assign(new Error('Mailbox full'), { kind: 'server' })));
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    await tick();
+    expect(actor.getSnapshot().context.submitKey).to.equal(null);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'form.submit' });
+    await tick();
+    expect(calls[1]!.idempotencyKey).to.not.equal(calls[0]!.idempotencyKey);
+    actor.send({ type: 'alert.dismiss' });
+    actor.send({ type: 'files.add', files: [file('a.txt')] });
+    expect(actor.getSnapshot().context.submitKey).to.equal(null);
+  });
+
   it('refuses files of another type (203), over the count (201) and over the size (202)', () => {
     const limits = { maxFiles: 2, maxTotalSize: 100 };
     expect(addFiles([], [file('run.exe')], limits).problem).to.deep.equal({ code: 203, name: 'run.exe' });

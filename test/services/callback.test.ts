@@ -33,6 +33,9 @@ const list = async () => {
   return Array.isArray(body) ? body : body.callbacks;
 };
 
+const control = (path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
 describe('CallbackService against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   beforeEach(async () => {
@@ -66,7 +69,9 @@ describe('CallbackService against the simulator', () => {
     expect(await failureOf(s.submit({ ...form, phonenumber: '+48123' }))).to.deep.equal({ code: 'invalidPhone', field: 'phonenumber' });
     expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000036' }))).to.deep.equal({ code: 'numberNotPossible' });
     expect(await failureOf(s.submit({ ...form, phonenumber: '600000037' }))).to.deep.equal({ code: 'numberNotAllowed' });
-    expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000041' }))).to.deep.equal({ code: 'tooManyRequests', times: [] });
+    const busy = await failureOf(s.submit({ ...form, phonenumber: '+48600000041' }));
+    expect(busy.code).to.equal('tooManyRequests');
+    expect(busy.times).to.have.length(3); // the proposed free slots
     expect(await failureOf(s.submit({ ...form, desiredTime: '2025-03-04T19:00:00.000Z' }))).to.deep.equal({ code: 'officeClosed' });
     expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000409' }))).to.deep.equal({ code: 'alreadyQueued' });
     expect(await failureOf(s.submit({ ...form, phonenumber: '+48600000500' }))).to.deep.equal({ code: 'unknownError' });
@@ -75,9 +80,28 @@ describe('CallbackService against the simulator', () => {
     expect(await failureOf(createCallbackService({ ...v1, apikey: undefined }).submit(form))).to.deep.equal({ code: 'missingApiKey' });
   });
 
-  it('a full slot: 7041 with the slot converted for display and the proposals removed', async () => {
+  it('a full slot: 7041 names the full slot and the free times the server proposes', async () => {
     const failure = await failureOf(createCallbackService(v3).submit({ ...form, desiredTime: '2025-03-04T09:30:00.000Z' })); // 10:30 Warsaw
-    expect(failure).to.deep.equal({ code: 'tooManyRequests', times: ['2025-03-04T09:30:00.000Z'] });
+    expect(failure).to.deep.equal({
+      code: 'tooManyRequests',
+      slot: '2025-03-04T09:30:00.000Z',
+      times: ['2025-03-04T09:45:00.000Z', '2025-03-04T10:00:00.000Z', '2025-03-04T10:15:00.000Z'],
+    });
+  });
+
+  it('a server slower than the timeout, then a retry with the same idempotency key: one callback, booked', async () => {
+    await control('/__control/faults', { endpoint: 'callback.create', latencyMs: 400 });
+    for (const config of [v3, v1]) {
+      const before = (await list()).length;
+      const phonenumber = config === v3 ? '+48600100200' : '+48600100201';
+      const key = `key-${config.apiVersion}`;
+      const slow = createCallbackService({ ...config, timeout: 100 });
+      expect(await failureOf(slow.submit({ ...form, phonenumber, idempotencyKey: key }))).to.deep.equal({ code: 'timeout' });
+      // Without the key the retry would be refused 'already in the callback queue'.
+      const receipt = await createCallbackService(config).submit({ ...form, phonenumber, idempotencyKey: key });
+      expect(receipt.state).to.equal('QUEUED');
+      expect((await list()).length - before).to.equal(1);
+    }
   });
 
   it('a second callback for the same number is already queued', async () => {
@@ -107,12 +131,46 @@ describe('CallbackService against the simulator', () => {
 });
 
 describe('CallbackService with hand-written answers', () => {
+  it("sends the page's language and the idempotency key as headers (submit, availability, wait)", async () => {
+    const seen: Array<[string, string | null, string | null]> = [];
+    const record = ({ request }: { request: Request }) => {
+      seen.push([new URL(request.url).pathname, request.headers.get('accept-language'), request.headers.get('idempotency-key')]);
+    };
+    await startMocks(
+      http.post('/h/create', (info) => (record(info), HttpResponse.json({ data: { id: '1' } }))),
+      http.get('/h/availability/ppk-callback', (info) => (record(info), HttpResponse.json({ data: { slots: [] } }))),
+      http.get('/api/ewt/group', (info) => (record(info), HttpResponse.json({ ewt: 5 }))),
+    );
+    const service = createCallbackService({ ...v3, dataURL: '/h', ewt: { queue: 'Q' }, lang: () => 'pl' });
+    await service.submit({ ...form, idempotencyKey: 'k-1' });
+    await service.availability({ startDate: '2025-03-04' });
+    await service.wait();
+    await createCallbackService({ ...v3, dataURL: '/h' }).submit(form);
+    expect(seen).to.deep.equal([
+      ['/h/create', 'pl', 'k-1'],
+      ['/h/availability/ppk-callback', 'pl', null],
+      ['/api/ewt/group', 'pl', null],
+      ['/h/create', null, null],
+    ]);
+  });
+
+  it('stripProposals reads the proposed times from the text when the answer has no list', () => {
+    const message = 'Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full. Proposed time slots: 2025-03-04T09:45:00.000Z, 2025-03-04T10:00:00Z. Please propose another time slot.';
+    expect(stripProposals(message)).to.deep.equal({
+      text: 'Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full.',
+      slot: '2025-03-04T09:30:00.000Z',
+      times: ['2025-03-04T09:45:00.000Z', '2025-03-04T10:00:00Z'],
+    });
+    expect(stripProposals('Too many requests at this time.')).to.deep.equal({ text: 'Too many requests at this time.', slot: undefined, times: [] });
+  });
+
   it('a timeout, a 5xx, an empty and a malformed answer are the generic error', async () => {
     await startMocks(http.post('/slow/create', async () => {
       await delay(500);
       return HttpResponse.json({});
     }));
-    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/slow', timeout: 100 }).submit(form))).to.deep.equal({ code: 'unknownError' });
+    // A timeout is not a failure: the callback may have been booked (the visitor may retry with the same key).
+    expect(await failureOf(createCallbackService({ ...v3, dataURL: '/slow', timeout: 100 }).submit(form))).to.deep.equal({ code: 'timeout' });
     await startMocks(http.post('/err/create', () => HttpResponse.json({ code: 7042, message: 'x' }, { status: 503 })));
     expect(await failureOf(createCallbackService({ ...v3, dataURL: '/err' }).submit(form))).to.deep.equal({ code: 'unknownError' });
     await startMocks(http.post('/bad/create', () => new HttpResponse('{oops', { status: 400 })));
@@ -179,15 +237,10 @@ describe('callback service helpers', () => {
     expect(() => reduceAvailability({ slots: [{ capacity: 1 }] })).to.throw('The availability answer is malformed at slots[0]: must have a utcTime or a localTime');
   });
 
-  it('strips the slot-proposal text and keeps the named slot', () => {
-    const { text, times } = stripProposals('Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full. Proposed time slots: 2025-03-04T09:45:00.000Z, 2025-03-04T10:00:00.000Z. Please propose another time slot.');
-    expect(text).to.equal('Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full.');
-    expect(times).to.deep.equal(['2025-03-04T09:30:00.000Z']);
-  });
-
-  it('maps non-HTTP failures to the generic text', () => {
+  it('maps non-HTTP failures to the generic text, a timeout to an unconfirmed outcome', () => {
     expect(mapCallbackError(new TypeError('x'))).to.deep.equal({ code: 'unknownError' });
     expect(mapCallbackError(new HttpError('network', 'x'))).to.deep.equal({ code: 'unknownError' });
+    expect(mapCallbackError(new HttpError('timeout', 'x'))).to.deep.equal({ code: 'timeout' });
   });
 
   it('anonymous ids are a GUID with an anonymous-domain suffix', () => {

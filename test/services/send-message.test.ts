@@ -25,6 +25,9 @@ const failureOf = async (promise: Promise<unknown>): Promise<SendMessageFailure>
   throw new Error('expected a failure');
 };
 
+const control = (path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
 describe('SendMessageService against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   beforeEach(async () => {
@@ -72,6 +75,30 @@ describe('SendMessageService against the simulator', () => {
   it('reads the server limits', async () => {
     const service = createSendMessageService({ dataURL: URL_ });
     expect(await service.getLimits(`${URL_}/limits`)).to.deep.equal({ maxFiles: 3, maxTotalSize: 5242880 });
+  });
+
+  it('a server slower than the timeout, then a retry with the same idempotency key: the message is stored once', async () => {
+    await control('/__control/faults', { endpoint: 'sendmessage', latencyMs: 400 });
+    const config = { dataURL: URL_, timeout: 100 };
+    const service = createSendMessageService(config);
+    const key = 'retry-key-1';
+    expect((await failureOf(service.sendForm(form(), key))).kind).to.equal('timeout');
+    expect(sim.state.messages).to.have.length(0); // still on its way
+    config.timeout = 3000; // the retry waits long enough (the server answers it once the first try is done)
+    const { interactionId } = await service.sendForm(form(), key);
+    expect(sim.state.messages.map((m) => m.interactionId)).to.deep.equal([interactionId]);
+    // A new key is a new submission.
+    await control('/__control/faults', { endpoint: 'sendmessage', clear: true });
+    await service.sendForm(form(), 'another-key');
+    expect(sim.state.messages).to.have.length(2);
+  });
+
+  it("sends the page's language: a Polish page gets the server's own failure text in Polish", async () => {
+    await control('/__control/faults', { endpoint: 'sendmessage', failureRate: 1, status: 503 });
+    const pl = await failureOf(createSendMessageService({ dataURL: URL_, lang: () => 'pl' }).sendForm(form()));
+    expect([pl.kind, pl.message]).to.deep.equal(['server', 'Symulowana awaria serwera']);
+    const en = await failureOf(createSendMessageService({ dataURL: URL_, lang: () => 'en' }).sendForm(form()));
+    expect(en.message).to.equal('Simulated failure');
   });
 
   it("rejects 'No formData found' without data", async () => {
