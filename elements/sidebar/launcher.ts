@@ -20,14 +20,15 @@ export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
 
 /**
  * Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar.
- * The command's name comes from configuration, so it goes through the bus's untyped entry.
+ * The command's name comes from configuration or the `channels` attribute (markup), so it goes through
+ * `channelCommand`: only a widget's open or show command runs; any other is refused and logged.
  */
 function run(host: LaSidebarElement, channel: SidebarChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   host.app.bus
-    .commandByName(channel.clickCommand, channel.clickOptions, { commander: 'Sidebar' })
-    .catch((error: unknown) => console.error('[live-assist]', error));
+    .channelCommand(channel.clickCommand, channel.clickOptions, { commander: 'Sidebar' })
+    .catch((error: unknown) => console.error(`[live-assist] ${(error as Error)?.message ?? error}`));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { Bus } from '../bus/index.ts';
 import type { PluginHandle } from '../bus/index.ts';
-import { readConfig, resolveLanguage, validateExtension } from './config.ts';
+import { ConfigMessages, readConfig, resolveLanguage, validateExtension } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
 import type { Translator } from './i18n.ts';
@@ -185,7 +185,10 @@ export class App {
       this.environment.next({ ...this.environment.value, theme });
       app.publish('themeChanged', { theme });
     });
-    app.registerCommand('registerExtension', async (options) => {
+    // It imports a module or runs a function: only the host page's own script may ask (LiveAssist.command),
+    // never a plugin, the console or a name taken from configuration or markup.
+    app.registerCommand('registerExtension', async (options, { commander }) => {
+      if (commander !== 'page') throw new Error(ConfigMessages.extensionNotPage(commander));
       const problem = validateExtension(options?.name, options?.extension, this.#extensions, this.#isReady);
       if (problem) throw new Error(problem);
       this.#extensions.add(options.name);

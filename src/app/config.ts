@@ -50,6 +50,8 @@ export const ConfigMessages = {
   extensionNotReady: 'You must wait until App.ready is published before registering new Extensions.',
   extensionInvalid: 'The options name must be a string and extension must be a function or a URL.',
   extensionTaken: (name: string) => `The Extension name: ${name}, is already taken. Please use another name.`,
+  extensionNotPage: (commander: string) =>
+    `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
 } as const;
 
 const M = ConfigMessages;

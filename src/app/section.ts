@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isChannelCommand, notChannelCommand } from '../bus/channel-commands.ts';
 
 /**
  * Validation of a plugin's configuration section with valibot, in the plugin's own (lazily loaded)
@@ -161,6 +162,16 @@ export const seconds = (fallback: number, min = 0) => number(fallback, min, 'sec
 export const milliseconds = (fallback: number, min = 0) => number(fallback, min, 'milliseconds');
 /** A bus command name, `Plugin.command`. */
 export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
+/**
+ * A `clickCommand` (channels, the send-message side button): a command name from configuration or
+ * markup, so only a widget's open or show command (src/bus/channel-commands.ts); the bus refuses any
+ * other when it runs too.
+ */
+export const clickCommand = () =>
+  v.pipe(
+    commandName(),
+    v.check<string, (issue: v.CheckIssue<string>) => string>(isChannelCommand, (issue) => notChannelCommand(issue.input)),
+  );
 /** A link a notice points to: http(s) or relative to the page (never `javascript:`). */
 export const link = () =>
   v.pipe(
@@ -196,7 +207,7 @@ export const channelSchema = v.looseObject(
   {
     name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty')),
     enable: v.optional(v.boolean('must be true or false')),
-    clickCommand: v.optional(commandName()),
+    clickCommand: v.optional(clickCommand()),
     clickOptions: v.optional(v.unknown()),
     displayName: text(),
     displayTitle: text(),

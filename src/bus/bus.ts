@@ -1,5 +1,6 @@
 import { Observable, Subject, filter } from 'rxjs';
 import { BusErrors } from './errors.ts';
+import { isChannelCommand, notChannelCommand } from './channel-commands.ts';
 import type {
   BeforeHook,
   BusEvent,
@@ -114,13 +115,24 @@ export class Bus {
   }
 
   /**
-   * The one untyped entry: runs a command whose name comes from data (configuration such as a
-   * channel's `clickCommand`, the console's input), so neither name nor options can be checked at
-   * compile time. The bus checks the name at run time ("Command does not exist") and the plugin
-   * its options, as for every command.
+   * The untyped entry for trusted callers: runs a command whose name comes from data the page or the
+   * developer typed (`LiveAssist.command`, the console's input), so neither name nor options can be
+   * checked at compile time: the bus checks the name at run time ("Command does not exist") and the
+   * plugin its options, as for every command. A name from configuration or markup goes through
+   * `channelCommand` instead.
    */
   commandByName(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
     return this.#run(String(name), options, meta);
+  }
+
+  /**
+   * Runs a command named by configuration or markup (a channel's or side button's `clickCommand`):
+   * only the widgets' public open and show commands (`isChannelCommand`, src/bus/channel-commands.ts);
+   * any other name is refused before its plugin loads, whoever the commander.
+   */
+  channelCommand(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
+    if (!isChannelCommand(name)) return Promise.reject(new Error(notChannelCommand(String(name))));
+    return this.#run(name, options, meta);
   }
 
   /** Subscribes to an exact event, `Plugin.*` or `*`; returns the unsubscribe function. */

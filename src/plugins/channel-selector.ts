@@ -95,11 +95,14 @@ export function register(app: App): void {
   plugin.ready();
 }
 
-/** Runs a tile's channel after the selector closed: its `onClick` or its bus command. */
+/**
+ * Runs a tile's channel after the selector closed: its `onClick` or its bus command; the name comes
+ * from configuration, so only a widget's open or show command runs (`channelCommand`).
+ */
 export function runChannel(app: App, channel: SelectorChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   app.bus
-    .commandByName(channel.clickCommand, channel.clickOptions, { commander: 'ChannelSelector' })
+    .channelCommand(channel.clickCommand, channel.clickOptions, { commander: 'ChannelSelector' })
     .catch((error: unknown) => console.error(`[live-assist] ${channel.clickCommand}: ${(error as Error)?.message ?? error}`));
 }

@@ -16,7 +16,7 @@ import {
   type SendMessageServiceConfig,
 } from '../services/send-message.ts';
 import {
-  commandName,
+  clickCommand,
   dataProtectionSchema,
   flag,
   milliseconds,
@@ -40,7 +40,7 @@ export const sideButtonSection = {
   /** ms of the fade or slide (spec: 300); no motion under `prefers-reduced-motion`. */
   effectDuration: milliseconds(SIDE_BUTTON_DEFAULTS.effectDuration),
   /** What a click runs: `SendMessage.open` by default (a deployment that redirects: `SendMessage.redirect`). */
-  clickCommand: v.optional(commandName(), 'SendMessage.open'),
+  clickCommand: v.optional(clickCommand(), 'SendMessage.open'),
   clickOptions: v.optional(v.unknown()),
 };
 
@@ -302,7 +302,8 @@ export function register(app: App): void {
     sideButton,
     settings: () => settings,
     clickSideButton: () =>
-      app.bus.commandByName(settings.sideButton.clickCommand, settings.sideButton.clickOptions, { commander: 'SendMessage' }),
+      // Named by configuration: only a widget's open or show command runs (`channelCommand`).
+      app.bus.channelCommand(settings.sideButton.clickCommand, settings.sideButton.clickOptions, { commander: 'SendMessage' }),
   };
   app.provide('SendMessage', controller);
   // `sideButton.visible`: shown once the plugin has loaded (boot loads it when the page is idle).

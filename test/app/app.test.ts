@@ -135,6 +135,24 @@ describe('App', () => {
     );
   });
 
+  it('registers an extension only for the host page: a plugin, the console or a configured name is refused', async () => {
+    const app = make({ main: { lang: 'en' } });
+    await app.ready;
+    let ran = 0;
+    const options = { name: 'z', extension: () => void ran++ };
+    for (const commander of ['Sidebar', 'ChannelSelector', 'SendMessage', 'Console', 'App']) {
+      expect(await message(app.bus.commandByName('App.registerExtension', options, { commander }))).to.equal(
+        `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
+      );
+    }
+    const other = app.bus.registerPlugin('Other');
+    other.ready();
+    expect(await message(other.command('App.registerExtension', options))).to.match(/not by Other$/);
+    expect(ran).to.equal(0);
+    expect(await message(app.bus.commandByName('App.registerExtension', options, { commander: 'page' }))).to.equal('resolved');
+    expect(ran).to.equal(1);
+  });
+
   it('changes theme by command and refuses an unknown one', async () => {
     const app = make({ main: { lang: 'en', theme: 'light' } });
     expect(app.environment.value.theme).to.equal('light');

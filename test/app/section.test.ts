@@ -1,6 +1,8 @@
 import { expect } from '@esm-bundle/chai';
 import { flag, listOf, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
 import { sidebarSection } from '../../src/plugins/sidebar.ts';
+import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
+import { sendMessageSection } from '../../src/plugins/send-message.ts';
 
 const collect = () => {
   const lines: string[] = [];
@@ -66,6 +68,24 @@ describe('plugin sections (valibot)', () => {
       '[live-assist] sidebar.channels[3].clickCommand: must look like Plugin.command',
       '[live-assist] sidebar.channels[4].icon: must be a string',
       '[live-assist] sidebar.channels[5].ewt.availabilityThresholdMin: must be a number of seconds',
+    ]);
+  });
+
+  it('refuses a clickCommand that does more than open or show a widget, by path, in every section that has one', () => {
+    const { lines, log } = collect();
+    const hostile = { name: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'x', extension: 'https://evil.example/x.js' } };
+    const sidebar = readSection('sidebar', { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }, hostile] }, sidebarSection, log).value;
+    const selector = readSection('channelselector', { channels: [hostile, { name: 'Console', clickCommand: 'Console.open' }] }, channelSelectorSection, log).value;
+    const sideButton = readSection('sendmessage', { sideButton: { clickCommand: 'Overlay.open' } }, sendMessageSection, log).value.sideButton;
+    expect(sidebar.channels.map((c) => c.name)).to.deep.equal(['Callback']);
+    expect(selector.channels).to.deep.equal([]);
+    expect(sideButton.clickCommand).to.equal('SendMessage.open');
+    const refused = (name: string) => `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
+    expect(lines).to.deep.equal([
+      `[live-assist] sidebar.channels[1].clickCommand: ${refused('App.registerExtension')}`,
+      `[live-assist] channelselector.channels[0].clickCommand: ${refused('App.registerExtension')}`,
+      `[live-assist] channelselector.channels[1].clickCommand: ${refused('Console.open')}`,
+      `[live-assist] sendmessage.sideButton.clickCommand: ${refused('Overlay.open')}`,
     ]);
   });
 

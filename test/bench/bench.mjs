@@ -248,7 +248,9 @@ const HOST_PAGE = `<!doctype html>
 `;
 const CONFIG_SCRIPT = `window.liveAssistConfig = {
   main: { lang: 'en', preload: 'intent' },
-  sidebar: { channels: [{ name: 'CallUs', clickCommand: 'Console.open' }] },
+  sidebar: { channels: [{ name: 'CallUs', clickCommand: 'CallUs.open' }] },
+  // The bench opens the developer console, which loads only when the site enables it.
+  console: { enabled: true },
 };
 `;
 const TYPES = /** @type {Record<string, string>} */ ({

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { Bus, BusErrors } from '../../src/bus/index.ts';
+import { Bus, BusErrors, isChannelCommand, notChannelCommand } from '../../src/bus/index.ts';
 import type { BusEvent } from '../../src/bus/index.ts';
 
 declare module '../../src/bus/types.ts' {
@@ -118,6 +118,39 @@ describe('Bus', () => {
       expect(await bus.commandByName(configured.clickCommand, configured.clickOptions, { commander: 'Sidebar' })).to.equal('FROM CONFIG');
       expect(await bus.commandByName('Test.whoami', undefined, { commander: 'Console' })).to.equal('Console');
       expect(seen).to.deep.equal(['Sidebar:Test.echo', 'Console:Test.whoami']);
+    });
+  });
+
+  describe('commands named by configuration or markup (channelCommand)', () => {
+    it('allows only the widgets\' public open and show commands', () => {
+      const allowed = ['Callback.open', 'CallUs.open', 'ChannelSelector.open', 'WebChat.open', 'SendMessage.open', 'SendMessage.redirect',
+        'SendMessage.showButton', 'Search.open', 'Sidebar.expand', 'Sidebar.showChannels', 'Calendar.open'];
+      const refused = ['App.registerExtension', 'App.setTheme', 'App.closeAll', 'Console.open', 'Overlay.open', 'Toaster.open',
+        'Callback.close', 'Sidebar.configure', 'Sidebar.addButton', 'SendMessage.configure', 'Cobrowse.start', 'WebChat.show',
+        'Callback.open ', 'Callback.open.x', 'xCallback.open', 'callback.open', '', 42, undefined];
+      expect(allowed.filter((name) => !isChannelCommand(name))).to.deep.equal([]);
+      expect(refused.filter((name) => isChannelCommand(name))).to.deep.equal([]);
+    });
+
+    it('refuses any other name before its plugin loads, whoever the commander; runs an allowed one like commandByName', async () => {
+      const loaded: string[] = [];
+      for (const name of ['App', 'Callback']) {
+        bus.registerLazy(name, async () => {
+          loaded.push(name);
+          const plugin = bus.registerPlugin(name);
+          plugin.registerCommand('registerExtension', () => 'ran');
+          plugin.registerCommand('open', (_options, meta) => `opened by ${meta.commander}`);
+          plugin.ready();
+        });
+      }
+      for (const commander of ['Sidebar', 'ChannelSelector', 'SendMessage', 'page', 'App']) {
+        const refused = await rejection(bus.channelCommand('App.registerExtension', { name: 'x', extension: 'https://evil.example/x.js' }, { commander }));
+        expect(refused).to.equal(notChannelCommand('App.registerExtension'));
+      }
+      expect(notChannelCommand('App.registerExtension')).to.match(/^App\.registerExtension may not run from configuration or markup/);
+      expect(loaded).to.deep.equal([]);
+      expect(await bus.channelCommand('Callback.open', {}, { commander: 'Sidebar' })).to.equal('opened by Sidebar');
+      expect(loaded).to.deep.equal(['Callback']);
     });
   });
 

@@ -12,18 +12,20 @@ window.liveAssistConfig = {
   sidebar: {
     channels: [
       { name: 'ChannelSelector', clickCommand: 'ChannelSelector.open' },
-      { name: 'CallUs', clickCommand: 'App.setTheme', clickOptions: { theme: 'light' } },
-      { name: 'WebChat', clickCommand: 'App.closeAll' },
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open' },
     ],
   },
   channelselector: {
     ewtRefreshInterval: 1,
     channels: [
-      { name: 'CallUs', clickCommand: 'App.setTheme', clickOptions: { theme: 'light' } },
-      { name: 'WebChat', clickCommand: 'App.closeAll', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
-      { name: 'Callback', clickCommand: 'App.closeAll', ewt: { display: true, queue: 'PPK_Callback' } },
+      // Configured commands may only open or show a widget (src/bus/channel-commands.ts).
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
+      { name: 'Callback', clickCommand: 'Callback.open', ewt: { display: true, queue: 'PPK_Callback' } },
     ],
   },
+  callus: { contacts: [{ number: '+48 22 100 20 30', displayName: 'Helpline' }] },
   stats: { groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat' }, apiVersion: 'v1', dataURL: '/api/stats/v1', apikey: 'demo-key' },
 };
 
@@ -103,11 +105,13 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
   });
 
   it('a tile click closes the selector and runs the channel', async () => {
-    const themed = new Promise((resolve) => api.subscribe('App.themeChanged', (e) => resolve(e.data)));
+    const opened = new Promise((resolve) => api.subscribe('CallUs.opened', resolve));
     const closed = new Promise((resolve) => api.subscribe('ChannelSelector.closed', resolve));
     selector()!.querySelector<HTMLButtonElement>('.la-tile')!.click();
     await closed;
-    expect(await themed).to.deep.equal({ theme: 'light' });
+    await opened;
+    await waitFor(() => dialog()?.querySelector('h2')?.textContent === 'Call Us', 2000, 'the call-us panel in the overlay');
+    await api.command('CallUs.close');
     await waitFor(() => !dialog(), 2000, 'the overlay closed');
     expect(await message(api.command('ChannelSelector.close'))).to.equal('Already closed');
   });

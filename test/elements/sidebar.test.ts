@@ -10,12 +10,14 @@ window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'sbt', preload: 'intent' },
   sidebar: {
     channels: [
-      { name: 'CallUs', clickCommand: 'App.setTheme', clickOptions: { theme: 'dark' } },
-      { name: 'Callback', clickCommand: 'App.setTheme', clickOptions: { theme: 'light' } },
-      { name: 'WebChat', clickCommand: 'App.closeAll' },
-      { name: 'SendMessage', clickCommand: 'App.closeAll', displayName: 'E-mail', displayTitle: 'Write to us' },
+      // Configured commands may only open or show a widget (src/bus/channel-commands.ts).
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'Callback', clickCommand: 'Callback.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open' },
+      { name: 'SendMessage', clickCommand: 'SendMessage.open', displayName: 'E-mail', displayTitle: 'Write to us' },
     ],
   },
+  callus: { contacts: [{ number: '+48 22 100 20 30', displayName: 'Helpline' }] },
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', refreshInterval: 1 },
     availability: {
@@ -125,12 +127,12 @@ describe('<la-sidebar>', () => {
     await sendKeys({ press: 'Shift+Tab' });
     await sendKeys({ press: 'Shift+Tab' });
     await sendKeys({ press: 'Shift+Tab' });
-    const themed = new Promise((resolve) => api.subscribe('App.themeChanged', (e) => resolve(e.data)));
+    const opened = new Promise((resolve) => api.subscribe('CallUs.opened', resolve));
     const clicked = new Promise<unknown>((resolve) => host().addEventListener('la-channel-click', (e) => resolve((e as CustomEvent).detail), { once: true }));
     await sendKeys({ press: 'Enter' });
     expect(await clicked).to.deep.equal({ name: 'CallUs' });
-    expect(await themed).to.deep.equal({ theme: 'dark' });
-    await api.command('App.setTheme', { theme: 'light' });
+    await opened;
+    await api.command('CallUs.close');
     document.getElementById('before')!.focus();
     await waitFor(() => !nav()!.classList.contains('la-sidebar--expanded'), 2000, 'contracted after focus left');
   });
@@ -167,9 +169,33 @@ describe('<la-sidebar>', () => {
     expect(await message(api.command('Sidebar.addButton', { name: 'CallUs' }))).to.equal('Incorrect or Insufficient data or use of reserved name');
     expect(await message(api.command('Sidebar.addButton', {} as { name: string }))).to.equal('Incorrect or Insufficient data or use of reserved name');
     expect(await message(api.command('Sidebar.configure', { channels: [] }))).to.equal('Invalid configuration. Please ensure atleast one channel is configured.');
-    await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'App.closeAll' });
+    await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'Search.open' });
     await waitFor(() => names().includes('FAQ'), 2000, 'the added button');
     expect((await api.command('Sidebar.getState')).state).to.equal('collapsed');
     off();
+  });
+
+  it('a hostile channels attribute cannot import a module: App.registerExtension is refused on click, with a message', async () => {
+    const extension = new URL('./fixtures/evil-extension.js', import.meta.url).href;
+    const channels = JSON.stringify([
+      { name: 'Evil', displayName: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'evil', extension } },
+    ]);
+    const hostile = document.createElement('la-sidebar');
+    hostile.setAttribute('channels', channels);
+    document.body.append(hostile);
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '));
+    try {
+      const button = await waitFor(() => hostile.shadowRoot!.querySelector<HTMLButtonElement>('button.la-sidebar__button'), 4000, 'the hostile button');
+      button.click();
+      await waitFor(() => errors.some((line) => line.includes('App.registerExtension may not run from configuration or markup')), 2000, 'the refusal');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      console.error = original;
+      hostile.remove();
+    }
+    expect((window as { __liveAssistEvilExtensionRan?: boolean }).__liveAssistEvilExtensionRan).to.equal(undefined);
+    expect(performance.getEntriesByType('resource').filter((entry) => entry.name.includes('evil-extension'))).to.deep.equal([]);
   });
 });

@@ -33,6 +33,18 @@ describe('plugin configuration sections', () => {
     expect(lines).to.deep.equal([]);
   });
 
+  it("the English demo's channels (every clickCommand the demo runs) read with no issue", async () => {
+    // @ts-expect-error a classic script without types: it sets window.liveAssistConfig
+    await import('../../demo/assets/en-config.js');
+    const config = (window as unknown as { liveAssistConfig: Record<string, unknown> }).liveAssistConfig;
+    const lines = [
+      read('sidebar', config.sidebar, sidebarSection),
+      read('channelselector', config.channelselector, channelSelectorSection),
+      read('sendmessage', config.sendmessage, sendMessageSection),
+    ].flatMap((r) => r.lines);
+    expect(lines).to.deep.equal([]);
+  });
+
   it('callus: keeps the good contacts and hours, names each bad one', () => {
     const { value, lines } = read(
       'callus',

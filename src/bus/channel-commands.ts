@@ -1,0 +1,19 @@
+/**
+ * The commands a name taken from configuration or markup may run: a channel's `clickCommand` (sidebar,
+ * channel selector, the `channels` attribute of `<la-sidebar>`) and the send-message side button's.
+ * Markup is not the host page's script (a CMS block, an injected attribute), so such a name may only
+ * open or show a widget: the public `open` / `show…` commands of the contact widgets,
+ * `SendMessage.redirect` (http(s) targets only) and the sidebar's own `open`, `expand` and
+ * `showChannels`. Everything else — `App.registerExtension` (it imports a module), the console, the
+ * overlay's and toaster's HTML, configure, co-browse — runs only from the page's own script
+ * (`LiveAssist.command`), never from a name in data.
+ */
+const CHANNEL_COMMAND =
+  /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;
+
+/** Whether a name from configuration or markup may run (see above). */
+export const isChannelCommand = (name: unknown): boolean => typeof name === 'string' && CHANNEL_COMMAND.test(name);
+
+/** The message a refused configured command is rejected (and logged) with. */
+export const notChannelCommand = (name: string): string =>
+  `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
