@@ -172,10 +172,17 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
     const failure = context.failure;
     if (!failure) return '';
     if (failure.message) return failure.message;
-    const base = t.t(`callback.error.${failure.code}`);
-    const slot = failure.times?.[0];
-    return slot ? `${base} ${t.t('callback.error.slotFull', { time: formatDateTime(new Date(slot), env.lang, env.timeFormat) })}` : base;
+    // Too many requests: the full slot and the free ones the server proposes, in local time (12/24 h as configured).
+    const local = (time: string) => formatDateTime(new Date(time), env.lang, env.timeFormat);
+    return [
+      t.t(`callback.error.${failure.code}`),
+      failure.slot ? t.t('callback.error.slotFull', { time: local(failure.slot) }) : '',
+      failure.times?.length ? t.t('callback.error.proposals', { times: failure.times.map(local).join(', ') }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   })();
+  const retryable = snapshot.can({ type: 'retry' });
 
   return (
     <Window
@@ -338,10 +345,11 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       )}
       {snapshot.hasTag('alert') ? (
         <AlertDialog
-          title={t.t('common.error')}
+          title={t.t(context.failure?.code === 'timeout' ? 'callback.unconfirmedTitle' : 'common.error')}
           message={failureText}
           okLabel={t.t('common.okay')}
           onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+          onRetry={retryable ? () => actor.send({ type: 'retry' }) : undefined}
         />
       ) : null}
       {snapshot.hasTag('confirmingClose') ? (

@@ -58,9 +58,14 @@ function fileMessage(t: Translator, lang: string, problem: FileProblem): string 
   return problem.name ? t.t('sendmessage.fileProblem', { name: problem.name, message }) : message;
 }
 
-/** The failure's messages: each error of a 400 by code, the server's reason, or the generic texts. */
+/**
+ * The failure's messages: each error of a 400 by code, the server's reason, or the generic texts. A
+ * timeout is not a failure the visitor can know about: the message may have arrived, and a retry (same
+ * idempotency key) will not send it twice — the copy says so.
+ */
 function failureMessages(t: Translator, lang: string, failure: SendFailure): string[] {
-  if (failure.kind === 'timeout' || failure.kind === 'network') return [t.t('sendmessage.connectionError')];
+  if (failure.kind === 'timeout') return [t.t('sendmessage.timeoutError')];
+  if (failure.kind === 'network') return [t.t('sendmessage.connectionError')];
   if (failure.errors.length) {
     return failure.errors.map((e) => codeMessage(t, lang, e.code, e.limit, e.message));
   }
@@ -245,7 +250,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
         ) : null}
         {failed && context.failure ? (
           <AlertDialog
-            title={t.t(retryable ? 'sendmessage.retryTitle' : 'common.error')}
+            title={t.t(context.failure.kind === 'timeout' ? 'sendmessage.unconfirmedTitle' : retryable ? 'sendmessage.retryTitle' : 'common.error')}
             message={failureMessages(t, lang, context.failure)}
             onDismiss={() => actor.send({ type: 'alert.dismiss' })}
             onRetry={retryable ? () => actor.send({ type: 'retry' }) : undefined}

@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
+import { DateTime } from 'luxon';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-callback> and <la-calendar> through the whole pattern, against the demo simulator behind msw.
@@ -257,6 +258,60 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(records.map((r) => r.phoneNumber)).to.include('600100301');
     await api.command('Callback.close');
     await control('/__control/clock', { reset: true });
+  });
+
+  it('too many requests (7041) shows the full slot and the proposed free times in local time', async () => {
+    const full = '2025-03-04T09:30:00.000Z';
+    const proposed = ['2025-03-04T09:45:00.000Z', '2025-03-04T13:15:00.000Z'];
+    sim.worker.use(
+      http.post('/api/callback/v3/create', () =>
+        HttpResponse.json(
+          { code: 7041, message: `Too many requests at this time. The time slot ${full} is full. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, proposedTimes: proposed },
+          { status: 429 },
+        ),
+      ),
+    );
+    try {
+      await api.command('Callback.open', { form: { firstname: 'Ola', phonenumber: '600100402', subject: 'PPK' } });
+      await waitFor(win, 4000, 'the callback window');
+      root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+      const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 4000, 'the error dialog');
+      // Local time of the browser, 24 h as configured (timeFormat: 24), with the day.
+      const local = (iso: string) => {
+        const time = DateTime.fromISO(iso).setLocale('en');
+        return `${time.toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}, ${time.toFormat('HH:mm')}`;
+      };
+      expect(dialog.textContent).to.contain(`Too many requests at this time. The time ${local(full)} is already taken. Free times: ${proposed.map(local).join(', ')}.`);
+      expect(dialog.textContent).to.not.contain('propose');
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
+    } finally {
+      sim.worker.resetHandlers();
+    }
+    await api.command('Callback.close');
+  });
+
+  it('a server slower than the timeout: "not confirmed" with Try again, and the retry books once', async () => {
+    await control('/__control/faults', { endpoint: 'callback.create', latencyMs: 3600 });
+    try {
+      await api.command('Callback.open', { form: { firstname: 'Iga', phonenumber: '600100403', subject: 'PPK' } });
+      await waitFor(win, 4000, 'the callback window');
+      root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+      const dialog = await waitFor(() => root()!.querySelector('[role=alertdialog]'), 5000, 'the unconfirmed dialog');
+      expect(dialog.querySelector('h2, [id$=title]')?.textContent ?? dialog.textContent).to.contain('Booking not confirmed');
+      expect(dialog.textContent).to.contain('We could not confirm that your callback was booked. Retrying will not book it twice.');
+      await expectAccessible(document.querySelector('la-callback')!);
+      // The server is fast again; the first try is still running there when the retry arrives.
+      await control('/__control/faults', { endpoint: 'callback.create', clear: true });
+      [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+      await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
+    } finally {
+      await control('/__control/faults', { endpoint: 'callback.create', clear: true });
+    }
+    const body = await (await fetch('/__control/callbacks')).json();
+    const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
+    expect(records.filter((r) => r.phoneNumber === '600100403')).to.have.length(1);
+    await api.command('Callback.close');
   });
 
   it('refuses an immediate callback while the queue wait is outside 0-300 s', async () => {

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { startSimulator } from '../helpers/simulator.ts';
@@ -169,13 +169,38 @@ describe('<la-send-message>', () => {
     await control({ maxTotalSize: 5242880 });
   });
 
-  it('a timeout offers a retry that then succeeds', async () => {
+  it('a timeout is "not confirmed", not "not sent"; Try again sends it once (the same idempotency key)', async () => {
+    const before = sim.state.messages.length;
     await api.command('SendMessageService.configure', { timeout: 200 });
-    sim.worker.use(http.post('/api/sendmessage', async () => (await delay(1000), HttpResponse.json({ interactionId: 'late' })), { once: true }));
+    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', latencyMs: 1000 }) });
+    try {
+      $<HTMLButtonElement>('button[type=submit]')!.click();
+      const dialog = await waitFor(() => $('[role=alertdialog]'), 4000, 'the retry alert');
+      expect(dialog.textContent).to.contain('Message not confirmed');
+      expect(dialog.textContent).to.contain('We could not confirm that your message arrived. Retrying will not send it twice.');
+      expect(dialog.textContent).to.not.contain('not sent');
+      await api.command('SendMessageService.configure', { timeout: 3000 });
+      // The server is fast again; the first try is still running there when the retry arrives.
+      await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', clear: true }) });
+      [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+      await waitFor(() => $('.la-send-message__success'), 4000, 'the success view');
+    } finally {
+      await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', clear: true }) });
+      await api.command('SendMessageService.configure', { timeout: 3000 });
+    }
+    expect(sim.state.messages.length - before, 'stored once').to.equal(1);
+    await closeForced();
+  });
+
+  it('a network failure is "not sent" with Try again', async () => {
+    await api.command('SendMessage.open');
+    await waitFor(() => $('[name=firstName]'), 4000, 'the form');
+    await fillForm();
+    sim.worker.use(http.post('/api/sendmessage', () => HttpResponse.error(), { once: true }));
     $<HTMLButtonElement>('button[type=submit]')!.click();
     const dialog = await waitFor(() => $('[role=alertdialog]'), 4000, 'the retry alert');
+    expect(dialog.textContent).to.contain('Message not sent');
     expect(dialog.textContent).to.contain('Unable to reach server. Please try again.');
-    await api.command('SendMessageService.configure', { timeout: 3000 });
     [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
     await waitFor(() => $('.la-send-message__success'), 4000, 'the success view');
     await closeForced();
