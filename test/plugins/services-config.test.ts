@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { App } from '../../src/app/app.ts';
 import { register as registerStats } from '../../src/plugins/stats.ts';
 import { register as registerCallbackService } from '../../src/plugins/callback-service.ts';
+import { registerService as registerSendMessageService } from '../../src/plugins/send-message.ts';
 import { startMocks } from '../helpers/msw.ts';
 import { captureConsole } from '../helpers/dom.ts';
 
@@ -47,5 +48,26 @@ describe('service plugins read their sections with valibot', () => {
       "Invalid configuration: CallbackService.apiVersion must be 'v1' or 'v3'",
     );
     await a.bus.command('CallbackService.configure', { timeout: 5000 });
+  });
+
+  it("CallbackService and SendMessageService send the app's language and the submit's idempotency key", async () => {
+    const seen: string[] = [];
+    const record = (request: Request) => seen.push(`${new URL(request.url).pathname} ${request.headers.get('accept-language')} ${request.headers.get('idempotency-key')}`);
+    await startMocks(
+      http.post('/cb/create', ({ request }) => (record(request), HttpResponse.json({ data: { id: '1' } }))),
+      http.post('/sm', ({ request }) => (record(request), HttpResponse.json({ interactionId: 'i' }))),
+    );
+    const a = new App({
+      window,
+      config: { main: { lang: 'pl' }, callback: { apiVersion: 'v3', dataURL: '/cb', serviceName: 'ppk', apikey: 'k' }, sendmessage: { dataURL: '/sm' } },
+      plugins: {},
+      loadRuntime: async () => undefined,
+    });
+    registerCallbackService(a);
+    registerSendMessageService(a);
+    await a.bus.command('CallbackService.schedule', { phonenumber: '600100200', idempotencyKey: 'k-cb' });
+    const formData = { firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'S', text: 'T' };
+    await a.bus.command('SendMessageService.sendForm', { formData, idempotencyKey: 'k-sm' });
+    expect(seen).to.deep.equal(['/cb/create pl k-cb', '/sm pl k-sm']);
   });
 });
