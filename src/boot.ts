@@ -64,20 +64,47 @@ function scheduleIdleWork(app: App): void {
   }
 }
 
+/** Why Console.* is refused while the site has not enabled the console. */
+const CONSOLE_OFF = 'The console is off: set console.enabled to true in liveAssistConfig to use it';
+
+/**
+ * The developer console runs any command typed into it, so its code loads only when the site enables
+ * it: `console: { enabled: true }`, read by hand (no valibot in the loader) on every load, so
+ * `LiveAssist.configure('console', { enabled: true })` turns it on later.
+ */
+function gateConsole(plugins: PluginLoaders, enabled: () => boolean): PluginLoaders {
+  const load = plugins.Console;
+  if (!load) return plugins;
+  return { ...plugins, Console: () => (enabled() ? load() : Promise.reject(new Error(CONSOLE_OFF))) };
+}
+
+/** Whether the site enabled the console; `report` names a value that is not true or false. */
+function consoleEnabled(app: App, report = false): boolean {
+  const { enabled } = app.section('console');
+  if (report && enabled !== undefined && typeof enabled !== 'boolean') console.error('[live-assist] console.enabled: must be true or false');
+  return enabled === true;
+}
+
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
     console.warn('[live-assist] loaded twice; the second copy is ignored.');
     return win.LiveAssist;
   }
-  const app = new App({ window: win, config: win.liveAssistConfig, plugins, loadRuntime });
+  const app: App = new App({
+    window: win,
+    config: win.liveAssistConfig,
+    plugins: gateConsole(plugins, () => consoleEnabled(app)),
+    loadRuntime,
+  });
   bindApp(app);
   defineElements(win.customElements);
   scheduleIdleWork(app);
   if (app.config.main.fonts.enabled) {
     void import('./app/fonts.ts').then((fonts) => fonts.loadWebFonts(win.document, app.config.main.fonts));
   }
-  if (wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
+  // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
+  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
 
   const api: LiveAssistApi = Object.freeze({
     version: VERSION,

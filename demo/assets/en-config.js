@@ -77,4 +77,7 @@ window.liveAssistConfig = {
     form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }, { name: 'lastname', required: true, maxlength: 100 }, { name: 'email', maxlength: 100 }, { name: 'subject', maxlength: 100 }] },
   },
   sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits', uploadsEnabled: true, timeout: 3000, userData: { source: 'en-demo' } },
+  // The developer console (the Console.open button on this page) runs any command: it loads only where
+  // a site enables it. The Polish deployment does not.
+  console: { enabled: true },
 };

@@ -1,6 +1,6 @@
 /**
  * Cookies named with the deployment id prefix and set on the parent domain (so www.example.pl and
- * pomoc.example.pl share them), and the ready flag in session storage. Storage can be unavailable
+ * pomoc.example.pl share them) unless asked host-only, and the ready flag in session storage. Storage can be unavailable
  * (privacy modes, sandboxed iframes): every call degrades to a no-op instead of throwing.
  */
 
@@ -32,21 +32,33 @@ export function parentDomain(doc: Document): string | undefined {
   return undefined;
 }
 
+/**
+ * `hostOnly`: a cookie no other host may set or read — for state that decides what runs on the page
+ * (the developer console's open flag). Any sibling subdomain can set a cookie on the parent domain, so
+ * such a cookie has no Domain attribute and, on https, the `__Host-` name prefix, which the browser
+ * refuses from any other host (and requires Secure, path=/ and no Domain). Reading it ignores a
+ * parent-domain cookie of the same name there; removing it also expires a parent-domain one.
+ */
+export interface CookieOptions {
+  hostOnly?: boolean;
+}
+
 export interface CookieJar {
-  get(name: string): string | undefined;
-  set(name: string, value: string, options?: { maxAgeSeconds?: number }): void;
-  remove(name: string): void;
+  get(name: string, options?: CookieOptions): string | undefined;
+  set(name: string, value: string, options?: CookieOptions & { maxAgeSeconds?: number }): void;
+  remove(name: string, options?: CookieOptions): void;
 }
 
 export function createCookieJar(doc: Document, prefix: string): CookieJar {
-  const full = (name: string) => encodeURIComponent(`${prefix}_${name}`);
+  const https = () => doc.location?.protocol === 'https:';
+  const full = (name: string, hostOnly?: boolean) => `${hostOnly && https() ? '__Host-' : ''}${encodeURIComponent(`${prefix}_${name}`)}`;
   let domain: string | undefined | null = null;
-  const write = (name: string, value: string, maxAge?: number) => {
-    if (domain === null) domain = parentDomain(doc);
-    const parts = [`${full(name)}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Lax'];
-    if (domain) parts.push(`domain=${domain}`);
+  const write = (name: string, value: string, maxAge?: number, hostOnly?: boolean) => {
+    if (!hostOnly && domain === null) domain = parentDomain(doc);
+    const parts = [`${full(name, hostOnly)}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Lax'];
+    if (domain && !hostOnly) parts.push(`domain=${domain}`);
     if (maxAge !== undefined) parts.push(`max-age=${maxAge}`);
-    if (doc.location?.protocol === 'https:') parts.push('Secure');
+    if (https()) parts.push('Secure');
     try {
       doc.cookie = parts.join('; ');
     } catch {
@@ -54,19 +66,23 @@ export function createCookieJar(doc: Document, prefix: string): CookieJar {
     }
   };
   return {
-    get(name) {
+    get(name, options) {
       let cookies = '';
       try {
         cookies = doc.cookie;
       } catch {
         return undefined;
       }
-      const key = `${full(name)}=`;
+      const key = `${full(name, options?.hostOnly)}=`;
       const found = cookies.split('; ').find((pair) => pair.startsWith(key));
       return found === undefined ? undefined : decodeURIComponent(found.slice(key.length));
     },
-    set: (name, value, options) => write(name, value, options?.maxAgeSeconds),
-    remove: (name) => write(name, '', 0),
+    set: (name, value, options) => write(name, value, options?.maxAgeSeconds, options?.hostOnly),
+    remove(name, options) {
+      write(name, '', 0, options?.hostOnly);
+      // A parent-domain cookie of the same name (an earlier version's, or one a sibling host planted).
+      if (options?.hostOnly) write(name, '', 0);
+    },
   };
 }
 

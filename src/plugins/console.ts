@@ -6,12 +6,14 @@ import { consoleMachine, consoleMessages } from '../../machines/console.machine.
 export type ConsoleActor = ActorRefFrom<typeof consoleMachine>;
 
 export const CONSOLE_WIDTH_PX = 420;
-const OPEN_COOKIE = "console_open"; // read by src/app/restore.ts
+/** Read by src/app/restore.ts; host-only, so no sibling subdomain can open the console here. */
+const OPEN_COOKIE = 'console_open';
 
 /**
  * The Console plugin: owns the console actor, answers Console.* commands, runs the commands typed
  * into the window on the bus, forwards watched events, docks the window and remembers whether it was
- * open (cookie), reopening it on the next page.
+ * open (a host-only cookie), reopening it on the next page. Its code loads only when the site sets
+ * `console.enabled` (src/boot.ts).
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Console');
@@ -49,12 +51,12 @@ export function register(app: App): void {
     if (open === wasOpen) return;
     wasOpen = open;
     if (open) {
-      app.cookies.set(OPEN_COOKIE, '1');
+      app.cookies.set(OPEN_COOKIE, '1', { hostOnly: true });
       app.ensureElement('la-console');
       void app.bus.command('WindowManager.dock', { plugin: 'Console', width: CONSOLE_WIDTH_PX }, { commander: 'Console' });
       plugin.publish('opened', undefined);
     } else {
-      app.cookies.remove(OPEN_COOKIE);
+      app.cookies.remove(OPEN_COOKIE, { hostOnly: true });
       void app.bus.command('WindowManager.undock', { plugin: 'Console' }, { commander: 'Console' });
       plugin.publish('closed', undefined);
     }

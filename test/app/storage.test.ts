@@ -104,6 +104,33 @@ describe('cookie jar', () => {
     expect(writes).to.deep.equal(['ppk_chat=abc; path=/; SameSite=Lax']);
   });
 
+  it('writes a host-only cookie without a Domain, named __Host- on https, and ignores a parent-domain one of the same name', () => {
+    const { doc, writes, store } = fakeDocument('www.example.pl', 'https:', ['.pl']);
+    const cookies = createCookieJar(doc, 'ppk');
+    // What a sibling host (evil.example.pl) can do: a cookie of the plain name on the parent domain.
+    cookies.set('console_open', '1');
+    expect(writes.at(-1)).to.contain('domain=.example.pl');
+    expect(cookies.get('console_open', { hostOnly: true })).to.equal(undefined);
+    cookies.set('console_open', '1', { hostOnly: true });
+    expect(writes.at(-1)).to.equal('__Host-ppk_console_open=1; path=/; SameSite=Lax; Secure');
+    expect(cookies.get('console_open', { hostOnly: true })).to.equal('1');
+    writes.length = 0;
+    cookies.remove('console_open', { hostOnly: true });
+    expect(writes).to.deep.equal([
+      '__Host-ppk_console_open=; path=/; SameSite=Lax; max-age=0; Secure',
+      'ppk_console_open=; path=/; SameSite=Lax; domain=.example.pl; max-age=0; Secure',
+    ]);
+    expect(store.size).to.equal(0);
+  });
+
+  it('writes a host-only cookie on plain http without a Domain (no __Host- prefix there)', () => {
+    const { doc, writes } = fakeDocument('www.example.pl', 'http:', ['.pl']);
+    const cookies = createCookieJar(doc, 'ppk');
+    cookies.set('console_open', '1', { hostOnly: true });
+    expect(writes).to.deep.equal(['ppk_console_open=1; path=/; SameSite=Lax']);
+    expect(cookies.get('console_open', { hostOnly: true })).to.equal('1');
+  });
+
   it('degrades to nothing when cookies are unavailable', () => {
     const doc = { location: { hostname: 'www.example.pl', protocol: 'https:' } } as unknown as Document;
     Object.defineProperty(doc, 'cookie', { get: throwing('cookie'), set: throwing('cookie') });

@@ -6,7 +6,7 @@ import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The reference element: <la-console> rendered through the whole pattern (loader host → lazy plugin
 // with its actor → r2wc-wrapped React view in the host's shadow root).
-window.liveAssistConfig = { main: { lang: 'en', theme: 'light', deploymentID: 'test', preload: 'intent' } };
+window.liveAssistConfig = { main: { lang: 'en', theme: 'light', deploymentID: 'test', preload: 'intent' }, console: { enabled: true } };
 
 let api: LiveAssistApi;
 const shadow = () => document.querySelector('la-console')?.shadowRoot ?? null;
