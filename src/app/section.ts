@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { isChannelCommand, notChannelCommand } from '../bus/channel-commands.ts';
 
 /**
  * Validation of a plugin's configuration section with valibot, in the plugin's own (lazily loaded)
@@ -163,14 +162,22 @@ export const milliseconds = (fallback: number, min = 0) => number(fallback, min,
 /** A bus command name, `Plugin.command`. */
 export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
 /**
+ * The loader's rule for a command named by configuration or markup (src/bus/channel-commands.ts, which
+ * says why), copied: this module runs in lazy chunks, which may not import loader code
+ * (rollup.config.mjs). test/app/section.test.ts checks the copies agree.
+ */
+export const CHANNEL_COMMAND =
+  /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;
+export const notChannelCommand = (name: string): string =>
+  `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
+/**
  * A `clickCommand` (channels, the send-message side button): a command name from configuration or
- * markup, so only a widget's open or show command (src/bus/channel-commands.ts); the bus refuses any
- * other when it runs too.
+ * markup, so only a widget's open or show command; the bus refuses any other when it runs too.
  */
 export const clickCommand = () =>
   v.pipe(
     commandName(),
-    v.check<string, (issue: v.CheckIssue<string>) => string>(isChannelCommand, (issue) => notChannelCommand(issue.input)),
+    v.check<string, (issue: v.CheckIssue<string>) => string>((name) => CHANNEL_COMMAND.test(name), (issue) => notChannelCommand(issue.input)),
   );
 /** A link a notice points to: http(s) or relative to the page (never `javascript:`). */
 export const link = () =>

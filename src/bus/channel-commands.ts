@@ -7,8 +7,12 @@
  * `showChannels`. Everything else — `App.registerExtension` (it imports a module), the console, the
  * overlay's and toaster's HTML, configure, co-browse — runs only from the page's own script
  * (`LiveAssist.command`), never from a name in data.
+ *
+ * src/app/section.ts holds a copy of the rule and message for the configuration schemas: it runs in
+ * lazy chunks, which may not import loader code (rollup.config.mjs); test/app/section.test.ts checks
+ * the two agree.
  */
-const CHANNEL_COMMAND =
+export const CHANNEL_COMMAND =
   /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;
 
 /** Whether a name from configuration or markup may run (see above). */

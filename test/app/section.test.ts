@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { flag, listOf, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
+import { CHANNEL_COMMAND, flag, listOf, notChannelCommand, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
+import * as loaderRule from '../../src/bus/channel-commands.ts';
 import { sidebarSection } from '../../src/plugins/sidebar.ts';
 import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
 import { sendMessageSection } from '../../src/plugins/send-message.ts';
@@ -87,6 +88,12 @@ describe('plugin sections (valibot)', () => {
       `[live-assist] channelselector.channels[1].clickCommand: ${refused('Console.open')}`,
       `[live-assist] sendmessage.sideButton.clickCommand: ${refused('Overlay.open')}`,
     ]);
+  });
+
+  it("the schemas' copy of the configured-command rule is the loader's (lazy chunks may not import loader code)", () => {
+    expect(CHANNEL_COMMAND.source).to.equal(loaderRule.CHANNEL_COMMAND.source);
+    expect(CHANNEL_COMMAND.flags).to.equal(loaderRule.CHANNEL_COMMAND.flags);
+    expect(notChannelCommand('X.y')).to.equal(loaderRule.notChannelCommand('X.y'));
   });
 
   it('reports a list option that is not a list', () => {
