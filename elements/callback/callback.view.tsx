@@ -268,13 +268,16 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                       disabled={!asapOffered}
                       onChange={() => actor.send({ type: 'schedule.asap' })}
                     />
-                    {t.t('callback.asap')}
-                    {asapMinutes !== null ? (
-                      <span className="la-callback__note">
-                        {' '}
-                        {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', asapMinutes) })}
-                      </span>
-                    ) : null}
+                    {/* One text block, so the label and its note wrap together beside the radio button. */}
+                    <span>
+                      {t.t('callback.asap')}
+                      {asapMinutes !== null ? (
+                        <span className="la-callback__note">
+                          {' '}
+                          {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', asapMinutes) })}
+                        </span>
+                      ) : null}
+                    </span>
                   </label>
                 ) : null}
                 <label className="la-callback__choice">
@@ -285,7 +288,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                     checked={schedule === 'pick'}
                     onChange={() => actor.send({ type: 'schedule.pick' })}
                   />
-                  {t.t('callback.pick')}
+                  <span>{t.t('callback.pick')}</span>
                 </label>
                 {schedule === 'asap' && errors.desiredTime ? (
                   <span className="la-field__error" role="alert">

@@ -16,10 +16,15 @@ function loadAxe(): Promise<Axe> {
   return loading;
 }
 
-/** Runs axe on an element (shadow roots included) and fails with a readable list of violations. */
-export async function expectAccessible(context: Element | Document = document): Promise<void> {
+/**
+ * Runs axe on an element (shadow roots included) and fails with a readable list of violations.
+ * `enable` switches on rules axe leaves off by default (e.g. 'target-size', WCAG 2.2 2.5.8).
+ */
+export async function expectAccessible(context: Element | Document = document, enable: string[] = []): Promise<void> {
   const axe = await loadAxe();
-  const results = await axe.run(context, { resultTypes: ['violations'], rules: { region: { enabled: false } } });
+  const rules: NonNullable<RunOptions['rules']> = { region: { enabled: false } };
+  for (const id of enable) rules[id] = { enabled: true };
+  const results = await axe.run(context, { resultTypes: ['violations'], rules });
   if (results.violations.length === 0) return;
   const lines = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
