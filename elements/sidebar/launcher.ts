@@ -21,14 +21,17 @@ export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
 /**
  * Runs a channel: its `onClick` (configuration functions only) or its bus command, as the Sidebar.
  * The command's name comes from configuration or the `channels` attribute (markup), so it goes through
- * `channelCommand`: only a widget's open or show command runs; any other is refused and logged.
+ * `channelCommand`: only a widget's open or show command runs; any other is refused and logged, named
+ * by its path as the schemas name a configured one (`<la-sidebar channels>[0].clickCommand: …`).
  */
 function run(host: LaSidebarElement, channel: SidebarChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
+  const own = host.parsedAttributes.channels;
+  const at = Array.isArray(own) && own.includes(channel) ? `<la-sidebar channels>[${own.indexOf(channel)}].clickCommand` : `sidebar channel ${channel.name}`;
   host.app.bus
     .channelCommand(channel.clickCommand, channel.clickOptions, { commander: 'Sidebar' })
-    .catch((error: unknown) => console.error(`[live-assist] ${(error as Error)?.message ?? error}`));
+    .catch((error: unknown) => console.error(`[live-assist] ${at}: ${(error as Error)?.message ?? error}`));
 }
 
 /**

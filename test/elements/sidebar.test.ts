@@ -189,7 +189,8 @@ describe('<la-sidebar>', () => {
     try {
       const button = await waitFor(() => hostile.shadowRoot!.querySelector<HTMLButtonElement>('button.la-sidebar__button'), 4000, 'the hostile button');
       button.click();
-      await waitFor(() => errors.some((line) => line.includes('App.registerExtension may not run from configuration or markup')), 2000, 'the refusal');
+      const refusal = '[live-assist] <la-sidebar channels>[0].clickCommand: App.registerExtension may not run from configuration or markup';
+      await waitFor(() => errors.some((line) => line.startsWith(refusal)), 2000, 'the refusal, named by its path');
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       console.error = original;
