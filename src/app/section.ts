@@ -170,6 +170,9 @@ export const CHANNEL_COMMAND =
   /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;
 export const notChannelCommand = (name: string): string =>
   `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
+/** A `clickOptions`: anything, except `autoSubmit` (a click opens a form; the visitor submits it). */
+export const clickOptions = () =>
+  v.optional(v.pipe(v.unknown(), v.check((options) => !(options as { autoSubmit?: unknown } | null)?.autoSubmit, 'must not ask autoSubmit: the visitor submits the form')));
 /**
  * A `clickCommand` (channels, the send-message side button): a command name from configuration or
  * markup, so only a widget's open or show command; the bus refuses any other when it runs too.
@@ -215,7 +218,7 @@ export const channelSchema = v.looseObject(
     name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty')),
     enable: v.optional(v.boolean('must be true or false')),
     clickCommand: v.optional(clickCommand()),
-    clickOptions: v.optional(v.unknown()),
+    clickOptions: clickOptions(),
     displayName: text(),
     displayTitle: text(),
     icon: text(),

@@ -1,6 +1,6 @@
 import { Observable, Subject, filter } from 'rxjs';
 import { BusErrors } from './errors.ts';
-import { isChannelCommand, notChannelCommand } from './channel-commands.ts';
+import { NO_AUTO_SUBMIT, isChannelCommand, notChannelCommand } from './channel-commands.ts';
 import type {
   BeforeHook,
   BusEvent,
@@ -128,10 +128,12 @@ export class Bus {
   /**
    * Runs a command named by configuration or markup (a channel's or side button's `clickCommand`):
    * only the widgets' public open and show commands (`isChannelCommand`, src/bus/channel-commands.ts);
-   * any other name is refused before its plugin loads, whoever the commander.
+   * any other name is refused before its plugin loads, whoever the commander. A click opens a form and
+   * never submits it for the visitor: options asking `autoSubmit` are refused too.
    */
   channelCommand(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
     if (!isChannelCommand(name)) return Promise.reject(new Error(notChannelCommand(String(name))));
+    if ((options as { autoSubmit?: unknown } | null)?.autoSubmit) return Promise.reject(new Error(`${name}: ${NO_AUTO_SUBMIT}`));
     return this.#run(name, options, meta);
   }
 

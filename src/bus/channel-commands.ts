@@ -18,6 +18,9 @@ export const CHANNEL_COMMAND =
 /** Whether a name from configuration or markup may run (see above). */
 export const isChannelCommand = (name: unknown): boolean => typeof name === 'string' && CHANNEL_COMMAND.test(name);
 
+/** Why configured options may not ask for `autoSubmit` (a click would submit a form the visitor never saw). */
+export const NO_AUTO_SUBMIT = 'clickOptions.autoSubmit is not allowed from configuration or markup: the visitor submits the form';
+
 /** The message a refused configured command is rejected (and logged) with. */
 export const notChannelCommand = (name: string): string =>
   `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;

@@ -17,6 +17,7 @@ import {
 } from '../services/send-message.ts';
 import {
   clickCommand,
+  clickOptions,
   dataProtectionSchema,
   flag,
   milliseconds,
@@ -41,7 +42,7 @@ export const sideButtonSection = {
   effectDuration: milliseconds(SIDE_BUTTON_DEFAULTS.effectDuration),
   /** What a click runs: `SendMessage.open` by default (a deployment that redirects: `SendMessage.redirect`). */
   clickCommand: v.optional(clickCommand(), 'SendMessage.open'),
-  clickOptions: v.optional(v.unknown()),
+  clickOptions: clickOptions(),
 };
 
 /** Extra key=value pairs sent with every message (values as text). */

@@ -2,7 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
-import { channelSchema, flag, listOf, readSection, v, type SectionOf } from '../app/section.ts';
+import { CHANNEL_COMMAND, channelSchema, flag, listOf, notChannelCommand, readSection, v, type SectionOf } from '../app/section.ts';
 import { applyAvailability } from '../../machines/availability.ts';
 import { groupRefreshMs, readStatsSection } from './stats-config.ts';
 
@@ -21,6 +21,18 @@ export const sidebarSection = {
 };
 
 export type SidebarSection = SectionOf<typeof sidebarSection>;
+
+/**
+ * Refuses a channel added by command (`Sidebar.configure`, `Sidebar.addButton`) whose clickCommand
+ * does more than open or show a widget, as the schema refuses a configured one: its click would be
+ * refused anyway (bus.channelCommand), so the command says so at once.
+ */
+function checkClickCommands(channels: unknown[]): void {
+  for (const channel of channels) {
+    const name = (channel as { clickCommand?: unknown } | null)?.clickCommand;
+    if (name !== undefined && !(typeof name === 'string' && CHANNEL_COMMAND.test(name))) throw new Error(notChannelCommand(String(name)));
+  }
+}
 
 /** closed, collapsed (opened; also while waiting to expand) or expanded (also while waiting to contract). */
 export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): SidebarMode {
@@ -99,11 +111,13 @@ export function register(app: App): void {
   });
   plugin.registerCommand('configure', (options) => {
     const event = { type: 'channels.set' as const, channels: options && typeof options === 'object' && Array.isArray(options.channels) ? options.channels : [] };
+    checkClickCommands(event.channels);
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.noChannels);
     actor.send(event);
   });
   plugin.registerCommand('addButton', (options) => {
     const event = { type: 'channels.add' as const, channel: options };
+    checkClickCommands([options]);
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.badButton);
     actor.send(event);
   });

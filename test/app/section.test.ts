@@ -77,16 +77,21 @@ describe('plugin sections (valibot)', () => {
     const hostile = { name: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'x', extension: 'https://evil.example/x.js' } };
     const sidebar = readSection('sidebar', { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }, hostile] }, sidebarSection, log).value;
     const selector = readSection('channelselector', { channels: [hostile, { name: 'Console', clickCommand: 'Console.open' }] }, channelSelectorSection, log).value;
-    const sideButton = readSection('sendmessage', { sideButton: { clickCommand: 'Overlay.open' } }, sendMessageSection, log).value.sideButton;
+    const sideButton = readSection('sendmessage', { sideButton: { clickCommand: 'Overlay.open', clickOptions: { autoSubmit: true } } }, sendMessageSection, log).value.sideButton;
+    const autoSubmit = { name: 'Callback', clickCommand: 'Callback.open', clickOptions: { form: { phonenumber: '+48 600 000 000' }, autoSubmit: true } };
+    expect(readSection('sidebar', { channels: [autoSubmit] }, sidebarSection, log).value.channels).to.deep.equal([]);
     expect(sidebar.channels.map((c) => c.name)).to.deep.equal(['Callback']);
     expect(selector.channels).to.deep.equal([]);
     expect(sideButton.clickCommand).to.equal('SendMessage.open');
+    expect(sideButton.clickOptions).to.equal(undefined);
     const refused = (name: string) => `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
     expect(lines).to.deep.equal([
       `[live-assist] sidebar.channels[1].clickCommand: ${refused('App.registerExtension')}`,
       `[live-assist] channelselector.channels[0].clickCommand: ${refused('App.registerExtension')}`,
       `[live-assist] channelselector.channels[1].clickCommand: ${refused('Console.open')}`,
       `[live-assist] sendmessage.sideButton.clickCommand: ${refused('Overlay.open')}`,
+      '[live-assist] sendmessage.sideButton.clickOptions: must not ask autoSubmit: the visitor submits the form',
+      '[live-assist] sidebar.channels[0].clickOptions: must not ask autoSubmit: the visitor submits the form',
     ]);
   });
 

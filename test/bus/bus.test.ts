@@ -151,6 +151,12 @@ describe('Bus', () => {
       expect(loaded).to.deep.equal([]);
       expect(await bus.channelCommand('Callback.open', {}, { commander: 'Sidebar' })).to.equal('opened by Sidebar');
       expect(loaded).to.deep.equal(['Callback']);
+      // A click opens a form; it never submits one the visitor has not seen.
+      const prefilled = { form: { firstname: 'A', phonenumber: '+48 600 000 000' }, autoSubmit: true };
+      expect(await rejection(bus.channelCommand('Callback.open', prefilled, { commander: 'Sidebar' }))).to.equal(
+        'Callback.open: clickOptions.autoSubmit is not allowed from configuration or markup: the visitor submits the form',
+      );
+      expect(await bus.channelCommand('Callback.open', { ...prefilled, autoSubmit: false }, { commander: 'Sidebar' })).to.equal('opened by Sidebar');
     });
   });
 

@@ -169,6 +169,9 @@ describe('<la-sidebar>', () => {
     expect(await message(api.command('Sidebar.addButton', { name: 'CallUs' }))).to.equal('Incorrect or Insufficient data or use of reserved name');
     expect(await message(api.command('Sidebar.addButton', {} as { name: string }))).to.equal('Incorrect or Insufficient data or use of reserved name');
     expect(await message(api.command('Sidebar.configure', { channels: [] }))).to.equal('Invalid configuration. Please ensure atleast one channel is configured.');
+    const refused = 'App.closeAll may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)';
+    expect(await message(api.command('Sidebar.addButton', { name: 'Faq', clickCommand: 'App.closeAll' }))).to.equal(refused);
+    expect(await message(api.command('Sidebar.configure', { channels: [{ name: 'CallUs', clickCommand: 'App.closeAll' }] }))).to.equal(refused);
     await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'Search.open' });
     await waitFor(() => names().includes('FAQ'), 2000, 'the added button');
     expect((await api.command('Sidebar.getState')).state).to.equal('collapsed');
