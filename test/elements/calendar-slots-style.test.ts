@@ -1,0 +1,94 @@
+import { expect } from '@esm-bundle/chai';
+import { expectAccessible } from '../helpers/axe.ts';
+import { waitFor } from '../helpers/dom.ts';
+import { contrast, parseColor, resolveColor } from '../helpers/contrast.ts';
+import { startSimulator } from '../helpers/simulator.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
+
+// What a chosen, a free and a full time slot look like, from Chromium's computed styles, in both themes:
+// the chosen slot is filled with the accent colour, free slots are outlined in it, full slots are flat,
+// muted and struck through (never more prominent than free ones).
+window.liveAssistConfig = {
+  main: { lang: 'en', theme: 'light', deploymentID: 'calstyle', preload: 'intent', timeFormat: 24 },
+  callback: {
+    apiVersion: 'v3',
+    dataURL: '/api/callback/v3',
+    serviceName: 'ppk-callback',
+    apikey: 'demo-key',
+    countries: [{ iso2: 'pl', dialCode: '48' }],
+  },
+  // Monday 10:00 in Warsaw (the simulator's clock): today's slots before 10:00 are full.
+  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+};
+
+let api: LiveAssistApi;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const host = () => document.querySelector('la-calendar')!;
+const root = () => host().shadowRoot!;
+const slots = () => [...root().querySelectorAll<HTMLButtonElement>('.la-calendar__slot')];
+
+/** The chosen, one free and one full slot's computed styles, and the theme's colours. */
+function look() {
+  const chosen = root().querySelector<HTMLButtonElement>('.la-calendar__slot--chosen')!;
+  const free = slots().find((s) => !s.disabled && s !== chosen)!;
+  const full = slots().find((s) => s.disabled)!;
+  expect(chosen && free && full, 'a chosen, a free and a full slot').to.be.ok;
+  return {
+    chosen: getComputedStyle(chosen),
+    free: getComputedStyle(free),
+    full: getComputedStyle(full),
+    accent: resolveColor(root(), 'var(--la-accent)'),
+    accentFg: resolveColor(root(), 'var(--la-accent-fg)'),
+    window: resolveColor(root(), 'var(--la-bg)'),
+  };
+}
+
+/** The intended differences, in the theme currently applied. */
+function expectDistinctSlots(): void {
+  const { chosen, free, full, accent, accentFg, window: windowBg } = look();
+  // Chosen: filled with the accent colour (the old chosen rule lost to the base rule declared after it).
+  expect(chosen.backgroundColor, 'chosen background').to.equal(accent);
+  expect(chosen.color, 'chosen text').to.equal(accentFg);
+  expect(free.backgroundColor, 'free background').to.not.equal(accent);
+  // Free: outlined in the accent colour, an outline that is visible against the window (3:1).
+  expect(free.borderTopColor, 'free border').to.equal(accent);
+  expect(free.borderTopStyle).to.equal('solid');
+  expect(contrast(free.borderTopColor, windowBg), 'free border against the window').to.be.at.least(3);
+  expect(free.textDecorationLine).to.equal('none');
+  // Full: an opaque flat tile (not transparent), struck through, in muted text with less contrast than
+  // a free slot's, and without the accent outline.
+  expect(parseColor(full.backgroundColor).a, 'full background is opaque').to.equal(1);
+  expect(full.backgroundColor).to.not.equal(free.backgroundColor);
+  expect(full.textDecorationLine).to.equal('line-through');
+  expect(full.borderTopColor).to.not.equal(accent);
+  expect(contrast(full.color, full.backgroundColor), 'full text is quieter than free text').to.be.lessThan(
+    contrast(free.color, free.backgroundColor === 'rgba(0, 0, 0, 0)' ? windowBg : free.backgroundColor),
+  );
+}
+
+describe('<la-calendar> time slots: chosen, free and full look different', () => {
+  before(async () => {
+    sim = await startSimulator();
+    ({ LiveAssist: api } = await import('../../src/index.ts'));
+    await api.ready;
+  });
+  after(() => sim.dispose());
+
+  it('shows a chosen slot in the accent colour, free slots outlined and full slots muted (light)', async () => {
+    await api.command('Calendar.open');
+    await waitFor(() => root().querySelector('[role=dialog]'), 4000, 'the calendar');
+    root().querySelector<HTMLButtonElement>('.la-calendar__day')!.click();
+    await waitFor(() => slots().some((s) => s.disabled) && slots().some((s) => !s.disabled), 4000, 'free and full slots today');
+    slots().find((s) => !s.disabled)!.click();
+    await waitFor(() => root().querySelector('.la-calendar__slot--chosen'), 2000, 'the chosen slot');
+    expectDistinctSlots();
+    await expectAccessible(host());
+  });
+
+  it('does the same in the dark theme', async () => {
+    host().setAttribute('theme', 'dark');
+    await waitFor(() => host().matches(':state(dark)'), 2000, 'the dark theme');
+    expectDistinctSlots();
+    await expectAccessible(host());
+  });
+});
