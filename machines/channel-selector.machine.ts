@@ -36,8 +36,11 @@ export const THRESHOLD_MIN = 300;
 export const THRESHOLD_MAX = 480;
 
 export interface TileStatus {
-  /** available: no wait shown; wait: 'Wait Time' with minutes; unavailable: disabled; hidden: not listed. */
-  status: 'available' | 'wait' | 'unavailable' | 'hidden';
+  /**
+   * available: no wait shown; longerWait: a wait under the minimum threshold, said in words (not by the
+   * warning colour alone, WCAG 1.4.1); wait: 'Wait Time' with minutes; unavailable: disabled; hidden: not listed.
+   */
+  status: 'available' | 'longerWait' | 'wait' | 'unavailable' | 'hidden';
   /** Style: none, warning (under the minimum threshold) or alert (between the thresholds). */
   level: 'none' | 'warning' | 'alert';
   minutes: number;
@@ -45,7 +48,7 @@ export interface TileStatus {
 
 /**
  * A tile's status (contact-widgets.md §4): wait 0 (or unknown, or display off) is Available; under the
- * minimum threshold a warning; from the minimum to the maximum the wait in minutes with an alert; at or
+ * minimum threshold a warning ('Longer wait'); from the minimum to the maximum the wait in minutes with an alert; at or
  * above the maximum hidden (`hideChannelWhenThresholdMax`, default true) or Unavailable.
  */
 export function tileStatus(channel: SelectorChannel, waits: Record<string, number>): TileStatus {
@@ -57,7 +60,7 @@ export function tileStatus(channel: SelectorChannel, waits: Record<string, numbe
   const minutes = Math.max(1, Math.round(wait / 60));
   if (wait >= max) return { status: ewt.hideChannelWhenThresholdMax === false ? 'unavailable' : 'hidden', level: 'alert', minutes };
   if (wait >= min) return { status: 'wait', level: 'alert', minutes };
-  return { status: 'available', level: 'warning', minutes };
+  return { status: 'longerWait', level: 'warning', minutes };
 }
 
 export const channelSelectorMachine = setup({

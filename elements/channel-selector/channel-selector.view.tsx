@@ -7,6 +7,9 @@ import sheet from '../../styles/channel-selector.css' with { type: 'css' };
 
 const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
 
+/** The words for each status without minutes: every state is said in text, never by its colour alone. */
+const STATUS_TEXT = { available: 'stats.available', longerWait: 'stats.longerWait', unavailable: 'stats.unavailable', hidden: 'stats.unavailable' } as const;
+
 function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorActor>) {
   const t = useT();
   const { app } = useView();
@@ -25,7 +28,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
         const text =
           status.status === 'wait'
             ? t.t('stats.waitTime', { minutes: t.plural('stats.waitMinutes', status.minutes) })
-            : t.t(status.status === 'unavailable' ? 'stats.unavailable' : 'stats.available');
+            : t.t(STATUS_TEXT[status.status]);
         return (
           <li key={channel.name}>
             <button

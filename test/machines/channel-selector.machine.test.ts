@@ -8,11 +8,11 @@ const status = (wait: number | undefined, ewt: SelectorChannel['ewt'] = chat.ewt
   tileStatus({ ...chat, ewt }, wait === undefined ? {} : { Q: wait });
 
 describe('channel selector tile status', () => {
-  it('wait 0 or unknown is Available; under the minimum a warning; to the maximum the minutes with an alert', () => {
+  it('wait 0 or unknown is Available; under the minimum a warning (a longer wait); to the maximum the minutes with an alert', () => {
     expect(status(0)).to.deep.equal({ status: 'available', level: 'none', minutes: 0 });
     expect(status(undefined).status).to.equal('available');
     expect(status(-1).status).to.equal('available');
-    expect(status(120)).to.deep.equal({ status: 'available', level: 'warning', minutes: 2 });
+    expect(status(120)).to.deep.equal({ status: 'longerWait', level: 'warning', minutes: 2 });
     expect(status(300)).to.deep.equal({ status: 'wait', level: 'alert', minutes: 5 });
     expect(status(479)).to.deep.include({ status: 'wait', minutes: 8 });
   });
@@ -24,7 +24,7 @@ describe('channel selector tile status', () => {
 
   it('follows the deployment thresholds: the wait shows between 300 and 3600 s', () => {
     const deployment = { display: true, queue: 'Q', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false };
-    expect(status(299, deployment).status).to.equal('available');
+    expect(status(299, deployment).status).to.equal('longerWait');
     expect(status(1800, deployment)).to.deep.equal({ status: 'wait', level: 'alert', minutes: 30 });
     expect(status(3600, deployment).status).to.equal('unavailable');
     expect(status(1800, { ...deployment, display: false }).status).to.equal('available');
