@@ -1,46 +1,20 @@
 import { expect } from '@esm-bundle/chai';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
-import type { LiveAssistApi } from '../../src/boot.ts';
+import { channelSelectorPage } from '../helpers/channel-selector.ts';
 
 // The channel selector says each tile's state in words, never by its coloured stripe alone (WCAG 1.4.1):
 // no wait is 'Available', a wait under the minimum threshold (the warning level) is 'Longer wait', a wait
 // between the thresholds is 'Wait Time' with the minutes.
-window.liveAssistConfig = {
-  main: { lang: 'en', theme: 'dark', deploymentID: 'selector', preload: 'intent' },
-  channelselector: {
-    ewtRefreshInterval: 1,
-    channels: [
-      { name: 'CallUs', clickCommand: 'CallUs.open' },
-      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat' } },
-      { name: 'Callback', clickCommand: 'Callback.open', ewt: { display: true, queue: 'PPK_Callback' } },
-    ],
-  },
-  callus: { contacts: [{ number: '+48 22 100 20 30', displayName: 'Helpline' }] },
-  stats: { apiVersion: 'v1', dataURL: '/api/stats/v1', apikey: 'demo-key' },
-};
-
-let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-const selector = () => document.querySelector('la-overlay')?.shadowRoot?.querySelector('la-channel-selector')?.shadowRoot ?? null;
-/** Each tile's name and status text, by channel name. */
-const statuses = () =>
-  Object.fromEntries(
-    [...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => [t.querySelector('.la-tile__name')!.textContent, t.querySelector('.la-tile__status')!.textContent]),
-  );
-const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
 describe('<la-channel-selector> tile statuses in words', () => {
+  let page: Awaited<ReturnType<typeof channelSelectorPage>>;
   before(async () => {
-    sim = await startSimulator();
-    await post('/__control/wait', { waits: { PPK_Chat: 120, PPK_Callback: 400 } });
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    page = await channelSelectorPage('en');
   });
-  after(() => sim.dispose());
+  after(() => page.sim.dispose());
 
   it('a warning-level tile says "Longer wait", not "Available"', async () => {
+    const { api, selector, statuses } = page;
     await api.command('ChannelSelector.open');
     await waitFor(() => Object.keys(statuses()).length === 3 && (statuses()['Callback'] ?? '').startsWith('Wait time'), 4000, 'the tiles with their waits');
     const warning = selector()!.querySelector('.la-tile--warning')!;
