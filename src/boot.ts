@@ -85,6 +85,16 @@ function consoleEnabled(app: App, report = false): boolean {
   return enabled === true;
 }
 
+/** The page's `window.liveAssistConfig`; a getter that throws is reported and read as no configuration. */
+function hostConfig(win: BootOptions['window']): unknown {
+  try {
+    return win.liveAssistConfig;
+  } catch {
+    console.error('[live-assist] window.liveAssistConfig could not be read (its getter threw): starting with the default configuration');
+    return undefined;
+  }
+}
+
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
@@ -93,7 +103,7 @@ export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAs
   }
   const app: App = new App({
     window: win,
-    config: win.liveAssistConfig,
+    config: hostConfig(win),
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
   });

@@ -87,9 +87,9 @@ export class App {
 
   constructor(options: AppOptions) {
     this.window = options.window;
-    const { i18n } = (options.config as { main?: { i18n?: unknown } } | undefined)?.main ?? {};
-    const hostLanguages = i18n && typeof i18n === 'object' ? Object.keys(i18n) : [];
-    this.config = readConfig(options.config, [...bundledLanguages, ...hostLanguages]);
+    // readConfig adds the languages of a host `main.i18n` object itself; the raw configuration is not
+    // read here, where a throwing getter would stop the boot.
+    this.config = readConfig(options.config, bundledLanguages);
     this.config.issues.forEach(log);
     const { main } = this.config;
     this.environment = watchEnvironment(this.window, main);

@@ -33,6 +33,22 @@ describe('App', () => {
     expect(app!.t.t('common.close')).to.equal('Close');
   });
 
+  it('boots with defaults, reporting the getter, when reading liveAssistConfig.main throws', async () => {
+    const config = {
+      get main(): never {
+        throw new Error('boom');
+      },
+    };
+    let app: App | undefined;
+    const { errors } = await captureConsole(async () => {
+      app = make(config);
+      await app.ready;
+    });
+    expect(errors.some((e) => e.includes('liveAssistConfig.main could not be read'))).to.equal(true);
+    expect(app!.config.main.theme).to.equal('dark');
+    expect(app!.t.lang).to.equal('en');
+  });
+
   it('loads the Polish pack with English as fallback and publishes App.ready', async () => {
     const app = make({ main: { lang: 'pl', deploymentID: 'ppk' } });
     const ready = new Promise((resolve) => app.bus.subscribe('App.ready', (e) => resolve(e.data)));
