@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { sanitizeHtml } from '../../elements/common/sanitize.ts';
+import { isSafeLink, sanitizeHtml } from '../../elements/common/sanitize.ts';
+import { resetHtmlPolicyForTests } from '../../elements/common/trusted-types.ts';
 
 const html = (input: string) => {
   const box = document.createElement('div');
@@ -42,5 +43,71 @@ describe('sanitizeHtml', () => {
     document.body.append(...nodes);
     await failed;
     expect((window as unknown as { pwned?: boolean }).pwned).to.equal(false);
+  });
+
+  it('neutralises links that look relative but resolve off-site', () => {
+    const placeholder = (text: string) => `<a href="#" rel="noopener noreferrer" target="_blank">${text}</a>`;
+    for (const href of ['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '\\\\evil.example', '//evil.example', '/\\/evil.example/x']) {
+      expect(isSafeLink(href), JSON.stringify(href)).to.equal(false);
+      expect(html(`<a href="${href}">x</a>`), JSON.stringify(href)).to.equal(placeholder('x'));
+    }
+    expect(isSafeLink('java\tscript:alert(1)')).to.equal(false);
+  });
+
+  it('keeps relative links that stay on the page, and absolute http(s), mailto and tel links', () => {
+    for (const href of ['/help', 'help/a.html', './a', '../a', '#faq', '?q=1', 'https://www.mojeppk.pl/', 'mailto:a@b.pl', 'tel:+48221002030']) {
+      expect(isSafeLink(href), href).to.equal(true);
+    }
+    expect(html('<a href="/pomoc?x=1#a" target="_self">p</a>')).to.equal('<a href="/pomoc?x=1#a" target="_self" rel="noopener noreferrer">p</a>');
+  });
+
+  describe('under Trusted Types', () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'trustedTypes');
+    /** Replaces window.trustedTypes with `factory` for one test (the policy is created again). */
+    const fake = (factory: unknown) => {
+      Object.defineProperty(window, 'trustedTypes', { value: factory, configurable: true, writable: true });
+      resetHtmlPolicyForTests();
+    };
+    afterEach(() => {
+      if (own) Object.defineProperty(window, 'trustedTypes', own);
+      else delete (window as { trustedTypes?: unknown }).trustedTypes;
+      resetHtmlPolicyForTests();
+    });
+
+    it("parses through one policy named 'live-assist', created once", () => {
+      const names: string[] = [];
+      const inputs: string[] = [];
+      fake({
+        createPolicy: (name: string, rules: { createHTML(s: string): string }) => {
+          names.push(name);
+          return { createHTML: (s: string) => (inputs.push(s), rules.createHTML(s)) };
+        },
+      });
+      expect(html('<b>a</b><script>1</script>')).to.equal('<b>a</b>');
+      expect(html('<i>b</i>')).to.equal('<i>b</i>');
+      expect(names).to.deep.equal(['live-assist']);
+      expect(inputs).to.have.length(2);
+    });
+
+    it('shows text, never markup, and says why once, when the page forbids the policy', () => {
+      fake({
+        createPolicy: () => {
+          throw new TypeError("Failed to execute 'createPolicy': Policy \"live-assist\" disallowed.");
+        },
+      });
+      const logged: unknown[][] = [];
+      const error = console.error;
+      console.error = (...args: unknown[]) => void logged.push(args);
+      try {
+        const nodes = sanitizeHtml('<p>Hello <img src=x onerror="window.pwned=1"><b>world</b></p>');
+        expect(nodes.map((n) => n.nodeType)).to.deep.equal([Node.TEXT_NODE]);
+        expect(nodes[0]!.textContent).to.equal('Hello world');
+        sanitizeHtml('<b>again</b>');
+      } finally {
+        console.error = error;
+      }
+      expect(logged).to.have.length(1);
+      expect(String(logged[0]![0])).to.match(/Trusted Types policy 'live-assist'.*trusted-types directive/);
+    });
   });
 });
