@@ -7,15 +7,16 @@ import * as v from 'valibot';
  *
  * A section schema maps each option to a valibot schema (with its default), to a nested section
  * (an object option whose fields are checked one by one, e.g. `callback.ewt`) or to a list
- * (`listOf(item)`: good items kept, each bad one dropped). Each option is checked on its own: a bad
+ * (`listOf(item, max)`: good items kept, each bad one dropped, items past `max` ignored unread). Each option is checked on its own: a bad
  * value is reported in the console with its path and a specific message, and replaced by its
  * default, so the widget still starts.
  */
 const LIST: unique symbol = Symbol('list');
 
-/** A list option: its items are checked one by one (see `readList`). */
+/** A list option: its items are checked one by one (see `readList`), at most `max` of them. */
 export interface ListOption<S extends v.GenericSchema = v.GenericSchema> {
   readonly [LIST]: S;
+  readonly max: number;
 }
 
 export type SectionEntry = v.GenericSchema | ListOption | SectionSchema;
@@ -40,8 +41,11 @@ export interface SectionIssue {
 
 export type Log = (message: string) => void;
 
-/** A list option of `item`s. */
-export const listOf = <S extends v.GenericSchema>(item: S): ListOption<S> => ({ [LIST]: item });
+/**
+ * A list option of at most `max` `item`s: a longer list is reported and cut to its first `max`
+ * items before any is checked, so a page listing 100,000 channels cannot block the main thread.
+ */
+export const listOf = <S extends v.GenericSchema>(item: S, max: number): ListOption<S> => ({ [LIST]: item, max });
 
 const isSchema = (entry: SectionEntry): entry is v.GenericSchema => (entry as { kind?: unknown }).kind === 'schema';
 const isList = (entry: SectionEntry): entry is ListOption => LIST in entry;
@@ -58,7 +62,7 @@ function where(path: string, issue: v.BaseIssue<unknown>): string {
 
 /** One option: the parsed value, or its default with an issue. */
 function readEntry(path: string, raw: unknown, entry: SectionEntry, issues: SectionIssue[]): unknown {
-  if (isList(entry)) return listItems(path, raw, entry[LIST], issues);
+  if (isList(entry)) return listItems(path, raw, entry[LIST], entry.max, issues);
   if (!isSchema(entry)) return sectionValue(path, raw, entry, issues);
   const result = v.safeParse(entry, raw);
   if (result.success) return result.output;
@@ -74,14 +78,15 @@ function sectionValue(path: string, raw: unknown, schema: SectionSchema, issues:
   return value;
 }
 
-function listItems(path: string, raw: unknown, item: v.GenericSchema, issues: SectionIssue[]): unknown[] {
+function listItems(path: string, raw: unknown, item: v.GenericSchema, max: number, issues: SectionIssue[]): unknown[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
     issues.push({ path, message: 'must be a list' });
     return [];
   }
+  if (raw.length > max) issues.push({ path, message: `must have at most ${max} items: the ${raw.length - max} after the first ${max} were ignored` });
   const value: unknown[] = [];
-  raw.forEach((entry, index) => {
+  raw.slice(0, max).forEach((entry, index) => {
     const result = v.safeParse(item, entry);
     if (result.success) value.push(result.output);
     else issues.push({ path: where(`${path}[${index}]`, result.issues[0]), message: result.issues[0].message });
@@ -119,15 +124,16 @@ export function sectionReader<S extends SectionSchema>(name: string, schema: S, 
   };
 }
 
-/** The valid items of a list option; each invalid item is reported with its index and dropped. */
+/** The valid items of a list option (at most `max`); each invalid item is reported with its index and dropped. */
 export function readList<S extends v.GenericSchema>(
   path: string,
   raw: unknown,
   item: S,
+  max: number,
   log: Log = console.error,
 ): { value: v.InferOutput<S>[]; issues: SectionIssue[] } {
   const issues: SectionIssue[] = [];
-  const value = listItems(path, raw, item, issues);
+  const value = listItems(path, raw, item, max, issues);
   report(issues, log);
   return { value: value as v.InferOutput<S>[], issues };
 }
@@ -142,23 +148,41 @@ export const objectMessage = (issue: v.BaseIssue<unknown>): string => (issue.inp
 
 /** true or false. */
 export const flag = (fallback: boolean) => v.optional(v.boolean('must be true or false'), fallback);
-/** An optional non-empty string (absent: undefined). */
-export const text = () => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')));
-/** A non-empty string, `fallback` when absent. */
-export const textOr = (fallback: string) => v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')), fallback);
+/** The longest text option (characters) unless the option names its own bound: a link, a label, a key. */
+export const MAX_TEXT = 2000;
+const someText = (max: number) =>
+  v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(max, `must be at most ${max} characters long`));
+/** An optional non-empty string of at most `max` characters (absent: undefined). */
+export const text = (max = MAX_TEXT) => v.optional(someText(max));
+/** A non-empty string of at most `max` characters, `fallback` when absent. */
+export const textOr = (fallback: string, max = MAX_TEXT) => v.optional(someText(max), fallback);
 const isA = (unit?: string) => (unit ? `must be a number of ${unit}` : 'must be a number');
 const atLeast = (min: number, unit?: string) =>
   min === 0 ? 'must not be negative' : `must be at least ${min}${unit ? ` ${min === 1 ? unit.replace(/s$/, '') : unit}` : ''}`;
-const finiteNumber = (min: number, unit?: string) => v.pipe(v.number(isA(unit)), v.finite(isA(unit)), v.minValue(min, atLeast(min, unit)));
+/**
+ * The largest value of a number option in each unit, unless the option names its own: a day of
+ * seconds or minutes, the browser's longest timer (a longer one fires at once), 100 files, 1 GB.
+ */
+export const UNIT_MAX: Record<string, number> = {
+  seconds: 86_400,
+  minutes: 1440,
+  milliseconds: 2 ** 31 - 1,
+  files: 100,
+  bytes: 1_000_000_000,
+};
+const MAX_NUMBER = 1_000_000_000;
+const atMost = (max: number, unit?: string) => `must be at most ${max}${unit ? ` ${unit}` : ''}`;
+const finiteNumber = (min: number, unit?: string, max = (unit && UNIT_MAX[unit]) || MAX_NUMBER) =>
+  v.pipe(v.number(isA(unit)), v.finite(isA(unit)), v.minValue(min, atLeast(min, unit)), v.maxValue(max, atMost(max, unit)));
 
-/** A finite number ≥ `min` (absent: `fallback`); `unit` (plural: 'seconds') words the messages. */
-export const number = (fallback: number, min = 0, unit?: string) => v.optional(finiteNumber(min, unit), fallback);
-/** An optional finite number ≥ `min` with no default. */
-export const someNumber = (min = 0, unit?: string) => v.optional(finiteNumber(min, unit));
-/** Seconds (a finite number ≥ `min`). */
-export const seconds = (fallback: number, min = 0) => number(fallback, min, 'seconds');
-/** Milliseconds (a finite number ≥ `min`). */
-export const milliseconds = (fallback: number, min = 0) => number(fallback, min, 'milliseconds');
+/** A finite number from `min` to `max` (absent: `fallback`); `unit` (plural: 'seconds') words the messages and names the default `max`. */
+export const number = (fallback: number, min = 0, unit?: string, max?: number) => v.optional(finiteNumber(min, unit, max), fallback);
+/** An optional finite number from `min` to `max` with no default. */
+export const someNumber = (min = 0, unit?: string, max?: number) => v.optional(finiteNumber(min, unit, max));
+/** Seconds (a finite number from `min` to `max`, a day unless named). */
+export const seconds = (fallback: number, min = 0, max?: number) => number(fallback, min, 'seconds', max);
+/** Milliseconds (a finite number from `min` to `max`, the longest timer unless named). */
+export const milliseconds = (fallback: number, min = 0, max?: number) => number(fallback, min, 'milliseconds', max);
 /** A bus command name, `Plugin.command`. */
 export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
 /**
@@ -208,6 +232,9 @@ export const dataProtectionSchema = v.object(
   },
   objectMessage,
 );
+
+/** The most channels a sidebar or channel selector lists (`sidebar.channels`, `channelselector.channels`). */
+export const MAX_CHANNELS = 50;
 
 /**
  * One channel of `sidebar.channels` and `channelselector.channels` (contact-widgets.md §3 "Channel

@@ -16,6 +16,8 @@ import { flag, number, readSection, seconds, v, type SectionOf } from '../app/se
 
 /** A service plugin's `availability` answer: slot start (ISO) → remaining capacity. */
 const availabilitySchema = v.record(v.string(), v.number());
+/** The most days the calendar lists (`calendar.numberOfDays`): each is a row and an availability request. */
+export const MAX_DAYS = 14;
 
 /** The calendar selection (contact-widgets.md §3). */
 export interface CalendarSelection {
@@ -53,12 +55,12 @@ export const calendarSection = (timeFormat: 12 | 24 = defaultCalendarConfig.time
   convertToUTC: flag(defaultCalendarConfig.convertToUTC),
   hideUnavailableTimeSlots: flag(defaultCalendarConfig.hideUnavailableTimeSlots),
   numberOfDays: v.optional(
-    v.pipe(v.number('must be a whole number of days'), v.integer('must be a whole number of days'), v.minValue(1, 'must be at least 1')),
+    v.pipe(v.number('must be a whole number of days'), v.integer('must be a whole number of days'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_DAYS, `must be at most ${MAX_DAYS} days`)),
     defaultCalendarConfig.numberOfDays,
   ),
   timeFormat: v.optional(v.picklist([12, 24], calendarMessages.timeFormat), timeFormat),
   /** The plugin asked for availability (`<servicePlugin>.availability`). */
-  servicePlugin: v.optional(v.pipe(v.string('must be a plugin name'), v.regex(/^[A-Za-z]\w*$/, 'must be a plugin name')), defaultCalendarConfig.servicePlugin),
+  servicePlugin: v.optional(v.pipe(v.string('must be a plugin name'), v.regex(/^[A-Za-z]\w*$/, 'must be a plugin name'), v.maxLength(100, 'must be at most 100 characters long')), defaultCalendarConfig.servicePlugin),
   calenderHours: {
     interval: number(defaultCalendarConfig.calenderHours.interval, 1, 'minutes'),
     morning: period('morning'),

@@ -17,8 +17,8 @@ const contactSchema = v.object(
 
 /** The `callus` section: the numbers (the first is the main one) and the opening-hours lines. */
 export const callUsSection = {
-  contacts: listOf(contactSchema),
-  hours: listOf(v.pipe(v.string('must be a line of text'), v.trim(), v.nonEmpty('must not be empty'))),
+  contacts: listOf(contactSchema, 20),
+  hours: listOf(v.pipe(v.string('must be a line of text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters long')), 14),
 };
 
 export type CallUsSection = SectionOf<typeof callUsSection>;

@@ -52,7 +52,7 @@ const formFieldSchema = v.looseObject(
   {
     name: v.picklist(CALLBACK_FIELDS, `must be one of ${CALLBACK_FIELDS.join(', ')}`),
     required: v.optional(v.boolean('must be true or false')),
-    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
+    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(10_000, 'must be at most 10000'))),
     value: v.optional(v.string('must be a string')),
     type: v.optional(v.string('must be a string')),
     label: v.optional(v.string('must be a string')),
@@ -71,7 +71,7 @@ export const callbackSection = {
   userData: v.optional(v.record(v.string(), v.unknown(), 'must be an object'), () => ({})),
   countryCodes: flag(defaultCallbackSettings.countryCodes),
   /** The phone's countries; Poland when none is given (contact-widgets.md §5). */
-  countries: listOf(countrySchema),
+  countries: listOf(countrySchema, 300),
   immediateCallback: flag(defaultCallbackSettings.immediateCallback),
   scheduledCallback: flag(defaultCallbackSettings.scheduledCallback),
   ewt: {
@@ -88,7 +88,7 @@ export const callbackSection = {
     /** (No upper bound when absent.) */
     immediateCallbackMax: someNumber(0, 'seconds'),
   },
-  formFields: listOf(formFieldSchema),
+  formFields: listOf(formFieldSchema, 20),
   dataProtection: v.optional(dataProtectionSchema),
 };
 

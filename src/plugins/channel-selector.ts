@@ -4,7 +4,7 @@ import type { App } from '../app/app.ts';
 import { channelSelectorMachine, channelSelectorMessages } from '../../machines/channel-selector.machine.ts';
 import type { SelectorChannel, SelectorStatus } from '../../machines/channel-selector.machine.ts';
 import { applyAvailability } from '../../machines/availability.ts';
-import { channelSchema, listOf, sectionReader, seconds, type SectionOf } from '../app/section.ts';
+import { channelSchema, listOf, MAX_CHANNELS, sectionReader, seconds, type SectionOf } from '../app/section.ts';
 import { readStatsSection } from './stats-config.ts';
 
 export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
@@ -13,7 +13,7 @@ export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
 export const channelSelectorSection = {
   /** Seconds between statistics refreshes while the selector is open. */
   ewtRefreshInterval: seconds(10, 1),
-  channels: listOf(channelSchema),
+  channels: listOf(channelSchema, MAX_CHANNELS),
 };
 
 export type ChannelSelectorSection = SectionOf<typeof channelSelectorSection>;

@@ -2,7 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
-import { CHANNEL_COMMAND, channelSchema, flag, listOf, notChannelCommand, readSection, v, type SectionOf } from '../app/section.ts';
+import { CHANNEL_COMMAND, channelSchema, flag, listOf, MAX_CHANNELS, notChannelCommand, readSection, v, type SectionOf } from '../app/section.ts';
 import { applyAvailability } from '../../machines/availability.ts';
 import { groupRefreshMs, readStatsSection } from './stats-config.ts';
 
@@ -17,7 +17,7 @@ export const sidebarSection = {
   expandOnHover: flag(true),
   /** false ignores the `stats.availability` rule: every configured channel is shown. */
   availability: v.optional(v.literal(false, 'can only be false (to ignore the stats rule)')),
-  channels: listOf(channelSchema),
+  channels: listOf(channelSchema, MAX_CHANNELS),
 };
 
 export type SidebarSection = SectionOf<typeof sidebarSection>;

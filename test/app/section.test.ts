@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { CHANNEL_COMMAND, flag, listOf, notChannelCommand, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
+import { CHANNEL_COMMAND, flag, listOf, notChannelCommand, number, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
 import * as loaderRule from '../../src/bus/channel-commands.ts';
 import { sidebarSection } from '../../src/plugins/sidebar.ts';
 import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
@@ -103,9 +103,25 @@ describe('plugin sections (valibot)', () => {
 
   it('reports a list option that is not a list', () => {
     const { lines, log } = collect();
-    expect(readList('sidebar.channels', { name: 'x' }, v.string(), log).value).to.deep.equal([]);
-    expect(readSection('callus', { hours: 'Mon-Fri' }, { hours: listOf(v.string()) }, log).value).to.deep.equal({ hours: [] });
+    expect(readList('sidebar.channels', { name: 'x' }, v.string(), 5, log).value).to.deep.equal([]);
+    expect(readSection('callus', { hours: 'Mon-Fri' }, { hours: listOf(v.string(), 5) }, log).value).to.deep.equal({ hours: [] });
     expect(lines).to.deep.equal(['[live-assist] sidebar.channels: must be a list', '[live-assist] callus.hours: must be a list']);
+  });
+
+  it('every option has a bound: lists a most number of items, numbers a maximum, texts a longest length', () => {
+    const { lines, log } = collect();
+    expect(readList('callus.hours', ['a', 'b', 'c'], v.string(), 2, log).value).to.deep.equal(['a', 'b']);
+    const schema = { wait: seconds(3), delay: number(1), label: text(), code: text(3), list: listOf(v.string(), 1) };
+    const { value } = readSection('x', { wait: 86_401, delay: 2e9, label: 'a'.repeat(2001), code: 'abcd', list: ['a'] }, schema, log);
+    expect(value).to.deep.equal({ wait: 3, delay: 1, label: undefined, code: undefined, list: ['a'] });
+    expect(readSection('x', { wait: 86_400, label: 'a'.repeat(2000) }, schema, log).value).to.deep.include({ wait: 86_400, label: 'a'.repeat(2000) });
+    expect(lines).to.deep.equal([
+      '[live-assist] callus.hours: must have at most 2 items: the 1 after the first 2 were ignored',
+      '[live-assist] x.wait: must be at most 86400 seconds',
+      '[live-assist] x.delay: must be at most 1000000000',
+      '[live-assist] x.label: must be at most 2000 characters long',
+      '[live-assist] x.code: must be at most 3 characters long',
+    ]);
   });
 
   it('a section reader checks a section again only when it was replaced, so each problem is reported once', () => {

@@ -103,6 +103,28 @@ describe('plugin configuration sections', () => {
     expect(read('calendar', {}, calendarSection()).value).to.deep.equal(defaultCalendarConfig);
   });
 
+  it('bounds: at most 14 calendar days and 50 channels; a longer list is cut before its items are read', () => {
+    const days = read('calendar', { numberOfDays: 1e9 }, calendarSection());
+    expect(days.value.numberOfDays).to.equal(5);
+    expect(days.lines).to.deep.equal(['calendar.numberOfDays: must be at most 14 days']);
+    expect(read('calendar', { numberOfDays: 14 }, calendarSection()).value.numberOfDays).to.equal(14);
+    let reads = 0;
+    const channels = Array.from({ length: 100_000 }, (_, i) => ({
+      get name() {
+        reads += 1;
+        return `C${i}`;
+      },
+    }));
+    const started = performance.now();
+    for (const [name, schema] of [['sidebar', sidebarSection], ['channelselector', channelSelectorSection]] as const) {
+      const { value, lines } = read(name, { channels }, schema);
+      expect(value.channels).to.have.length(50);
+      expect(lines).to.deep.equal([`${name}.channels: must have at most 50 items: the 99950 after the first 50 were ignored`]);
+    }
+    expect(reads).to.equal(100);
+    expect(performance.now() - started).to.be.below(500);
+  });
+
   it('Calendar.configure: merged over the current settings, refused whole with the spec message', () => {
     const current = { ...defaultCalendarConfig, numberOfDays: 3 };
     expect(() => configureCalendar(current, undefined)).to.throw(calendarMessages.noConfiguration);
