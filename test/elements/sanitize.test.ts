@@ -45,6 +45,14 @@ describe('sanitizeHtml', () => {
     expect((window as unknown as { pwned?: boolean }).pwned).to.equal(false);
   });
 
+  it('runs no handler of the content while it is parsed, before the sanitiser removes it', async () => {
+    const win = window as unknown as { parsed?: boolean };
+    win.parsed = false;
+    sanitizeHtml('<img src="x" onerror="window.parsed = true"><svg><image href="x" onerror="window.parsed = true"/></svg>');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(win.parsed).to.equal(false);
+  });
+
   it('neutralises links that look relative but resolve off-site', () => {
     const placeholder = (text: string) => `<a href="#" rel="noopener noreferrer" target="_blank">${text}</a>`;
     for (const href of ['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '\\\\evil.example', '//evil.example', '/\\/evil.example/x']) {
