@@ -6,16 +6,33 @@ import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 
 const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
 
-/** The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and availability. */
+const reported = new WeakSet<object>();
+
+/**
+ * Whether the launcher can render `c`: the loader's tiny copy of the channel schema's rule for what it
+ * renders (src/app/section.ts `channelSchema` holds the whole rule; the loader may not import valibot).
+ */
+const renderable = (c: Partial<Record<string, unknown>> | null) =>
+  typeof c?.name == 'string' && c.name != '' && ['displayName', 'displayTitle', 'icon', 'i18n'].every((k) => c[k] == null || typeof c[k] == 'string');
+
+/**
+ * The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and
+ * availability. Checked before rendering, at most 50 (`MAX_CHANNELS`); a bad item of the attribute is
+ * reported once by its path and dropped.
+ */
 export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
   const context = host.actor?.getSnapshot().context;
   const own = host.parsedAttributes.channels;
   const list = (own ?? context?.channels ?? host.app.section('sidebar').channels) as unknown;
   if (!Array.isArray(list)) return [];
   const available = context?.available;
-  return (list as SidebarChannel[]).filter(
-    (c) => c?.name && c.enable !== false && (!available || available.includes(c.name)),
-  );
+  const good = list.slice(0, 50).filter((c, i) => {
+    const ok = renderable(c);
+    if (!ok && list == own && !reported.has(list)) console.error(`[live-assist] <la-sidebar channels>[${i}]: each channel must be an object with a name, and text in displayName, displayTitle, icon and i18n`);
+    return ok;
+  }) as SidebarChannel[];
+  reported.add(list);
+  return good.filter((c) => c.enable !== false && (!available || available.includes(c.name)));
 }
 
 /**

@@ -178,6 +178,41 @@ describe('<la-sidebar>', () => {
     off();
   });
 
+  it('checks the channels attribute before rendering: a bad channel is reported by its path and dropped, at most 50 are shown', async () => {
+    const channels = [
+      { name: 'CallUs', displayName: 5 },
+      { name: 'Callback', icon: { src: 'x.png' } },
+      { name: 'SendMessage', displayName: 'Mail', icon: 'M', clickCommand: 'SendMessage.open' },
+      ...Array.from({ length: 60 }, (_, i) => ({ name: `C${i}`, displayName: `C${i}` })),
+    ];
+    const element = document.createElement('la-sidebar');
+    element.setAttribute('channels', JSON.stringify(channels));
+    const errors: string[] = [];
+    const uncaught: string[] = [];
+    const onError = (event: ErrorEvent) => void uncaught.push(event.message);
+    window.addEventListener('error', onError);
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '));
+    try {
+      document.body.append(element);
+      const shown = () => [...element.shadowRoot!.querySelectorAll('.la-sidebar__name')].map((e) => e.textContent);
+      await waitFor(() => shown().length > 0, 4000, 'the checked channels');
+      expect(shown()).to.have.length(48);
+      expect(shown().slice(0, 2)).to.deep.equal(['Mail', 'C0']);
+      expect(element.shadowRoot!.textContent).not.to.include('[object Object]');
+      const rule = 'each channel must be an object with a name, and text in displayName, displayTitle, icon and i18n';
+      expect(errors.filter((line) => line.includes('<la-sidebar channels>'))).to.deep.equal([
+        `[live-assist] <la-sidebar channels>[0]: ${rule}`,
+        `[live-assist] <la-sidebar channels>[1]: ${rule}`,
+      ]);
+      expect(uncaught).to.deep.equal([]);
+    } finally {
+      console.error = original;
+      window.removeEventListener('error', onError);
+      element.remove();
+    }
+  });
+
   it('a hostile channels attribute cannot import a module: App.registerExtension is refused on click, with a message', async () => {
     const extension = new URL('./fixtures/evil-extension.js', import.meta.url).href;
     const channels = JSON.stringify([
