@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import intlTelInput from 'intl-tel-input';
 import itiSheet from 'intl-tel-input/dist/css/intlTelInput-no-assets.css' with { type: 'css' };
@@ -144,7 +144,13 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const { app } = useView();
   const snapshot = useSelector(actor, (s) => s);
   const confirmationClose = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const idBase = useId();
+  // A refused submit moves focus to the first invalid field (its error is read with it), as send-message does.
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    if (submits) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
 
   // The confirmation replaces the form (and the focused submit button): focus moves to its Close button
   // so a keyboard or screen-reader user is not left on the page's <body>.
@@ -192,17 +198,20 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
       onClose={() => actor.send({ type: 'close' })}
     >
-      {scheduled ? (
-        <div className="la-callback__confirmation" role="status">
-          <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p>
+      {/* The confirmation's live region is in place before its text arrives, so the text is announced. */}
+      <div className={scheduled ? 'la-callback__confirmation' : undefined}>
+        <div role="status">{scheduled ? <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p> : null}</div>
+        {scheduled ? (
           <ButtonGroup variant="primary">
             <Button ref={confirmationClose} variant="primary" onClick={() => actor.send({ type: 'close' })}>
               {t.t('common.close')}
             </Button>
           </ButtonGroup>
-        </div>
-      ) : (
+        ) : null}
+      </div>
+      {scheduled ? null : (
         <form
+          ref={formRef}
           className="la-callback__form"
           noValidate
           aria-busy={busy || undefined}
@@ -212,6 +221,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'form.submit' });
+            setSubmits((n) => n + 1);
           }}
         >
           <fieldset className="la-callback__fields" disabled={busy}>

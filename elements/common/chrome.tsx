@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
-import { useT } from './context.ts';
-import { firstTabbable } from './modal.ts';
+import { useEnvironment, useT } from './context.ts';
+import { firstTabbable, pageAround, useModal } from './modal.ts';
 
 /**
  * The shared window chrome of the spec's "Common container": window, title bar (icon, title,
@@ -21,16 +21,37 @@ export interface WindowProps {
   footer?: ReactNode;
   /** Focus the first control when the window opens (default: docked windows do). */
   autoFocus?: boolean;
+  /** Where focus goes when the window closes and the control that opened it is gone (default: the launcher). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }
 
-export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', children }: WindowProps) {
+/** The launcher on the page (the sidebar's first channel button, or its 'Need help?' button on a phone). */
+export function launcherControl(doc: Document = document): HTMLElement | undefined {
+  const sidebar = doc.querySelector('la-sidebar');
+  return sidebar ? firstTabbable(sidebar) : undefined;
+}
+
+export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', fallbackFocus = launcherControl, children }: WindowProps) {
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
+  const env = useEnvironment();
+  const docked = kind === 'dock';
+  // On a phone a docked window fills the screen: then it is a modal dialog over the whole page.
+  const fullScreen = docked && env.mobile && !minimized;
+  // Full screen: a page-level modal layer (focus trapped, the page around inert, Escape asks to close). It
+  // gives no focus back itself (it also closes when the window is minimised or leaves the phone layout);
+  // the docked layer below does that when the window closes. Opened before it and without moving focus,
+  // so both remember the control that opened the window.
+  useModal(ref, fullScreen, { inert: pageAround, initialFocus: () => false, onEscape: () => onClose?.(), returnFocus: false });
+  // Every docked window: a non-trapping layer — Escape inside it asks to close (the machine's `close`, with
+  // its confirmation when data was typed) and, when it closes, focus goes back to the control that opened
+  // it, or to the launcher, never to <body>.
+  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => fallbackFocus() });
   // A docked window opened by the visitor takes focus (its first control), so keyboard and screen-reader
-  // users land in it; an embedded form never steals focus from the page.
+  // users land in it; an embedded form never steals focus from the page. A full-screen window always does.
   useEffect(() => {
-    if (!autoFocus || minimized) return;
+    if (!(autoFocus || fullScreen) || minimized) return;
     const body = ref.current?.querySelector('.la-window__body');
     if (body) firstTabbable(body)?.focus();
   }, []);
@@ -38,6 +59,8 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
     <section
       ref={ref}
       className={`la-window la-window--${kind}${minimized ? ' la-window--minimized' : ''}`}
+      role={docked ? 'dialog' : undefined}
+      aria-modal={fullScreen || undefined}
       aria-labelledby={titleId}
       part="window"
     >

@@ -102,8 +102,12 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
     if (context.refusals === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .la-send-message__file-problem')?.focus();
   }, [context.refusals]);
+  // The success note replaces the form and back ('Write another message'): focus follows, never to <body>.
+  const wasCompleted = useRef(false);
   useEffect(() => {
     if (completed) successRef.current?.focus();
+    else if (wasCompleted.current) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    wasCompleted.current = completed;
   }, [completed]);
   useEffect(() => {
     if (!open || !focusOnOpen.current) return;
