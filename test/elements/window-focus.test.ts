@@ -24,7 +24,7 @@ const deepActive = () => {
 };
 
 /** A page button that opens `command` when the visitor activates it with the keyboard. */
-async function openFrom(command: string, tag: string): Promise<HTMLButtonElement> {
+async function openFrom(command: 'Callback.open' | 'SendMessage.open', tag: string): Promise<HTMLButtonElement> {
   const opener = document.createElement('button');
   opener.textContent = `Open ${tag}`;
   opener.addEventListener('click', () => void api.command(command).catch(() => undefined));
