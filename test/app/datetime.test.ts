@@ -70,4 +70,21 @@ describe('datetime', () => {
       expect(formatDayLabel(at(10, 0, 15), english, lateUtc)).to.equal('Today');
     });
   });
+
+  it('a language code the browser refuses (an i18n pack keyed en_US) shows dates in English, reported once, and never throws', () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (line: string) => void warnings.push(line);
+    try {
+      const custom = createTranslator('en_US', en, en);
+      expect(formatTime(at(9, 5), 'en_US', 24)).to.equal('09:05');
+      expect(formatDate(at(9), 'en_US')).to.equal('May 14');
+      expect(formatDayLabel(at(10, 0, 16), custom, at(10))).to.equal('Friday');
+    } finally {
+      console.warn = original;
+    }
+    expect(warnings).to.deep.equal([
+      '[live-assist] main.lang: "en_US" is not a language tag the browser knows (such as pl or en-GB): dates and times are shown in English',
+    ]);
+  });
 });
