@@ -194,6 +194,8 @@ export const CHANNEL_COMMAND =
   /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;
 export const notChannelCommand = (name: string): string =>
   `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
+/** The most keys of a `userData` record: each is sent with every request. */
+export const MAX_KEYS = 50;
 /** A `clickOptions`: anything, except `autoSubmit` (a click opens a form; the visitor submits it). */
 export const clickOptions = () =>
   v.optional(v.pipe(v.unknown(), v.check((options) => !(options as { autoSubmit?: unknown } | null)?.autoSubmit, 'must not ask autoSubmit: the visitor submits the form')));
@@ -211,6 +213,7 @@ export const link = () =>
   v.pipe(
     v.string('must be a link'),
     v.nonEmpty('must be a link'),
+    v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`),
     v.check((url) => {
       try {
         return ['http:', 'https:'].includes(new URL(url, 'https://host.invalid/').protocol);
@@ -226,8 +229,8 @@ export const link = () =>
  */
 export const dataProtectionSchema = v.object(
   {
-    controller: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
-    purpose: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+    controller: someText(MAX_TEXT),
+    purpose: someText(MAX_TEXT),
     pdf: link(),
   },
   objectMessage,
@@ -242,7 +245,7 @@ export const MAX_CHANNELS = 50;
  */
 export const channelSchema = v.looseObject(
   {
-    name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty')),
+    name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long')),
     enable: v.optional(v.boolean('must be true or false')),
     clickCommand: v.optional(clickCommand()),
     clickOptions: clickOptions(),

@@ -8,7 +8,7 @@ import type { CallUsEvent } from '../../machines/call-us.machine.ts';
 /** One number of `callus.contacts` (contact-widgets.md §3): a non-empty number, labelled by `i18n` or `displayName`. */
 const contactSchema = v.object(
   {
-    number: v.pipe(v.string('must be a phone number'), v.trim(), v.nonEmpty('must be a phone number')),
+    number: v.pipe(v.string('must be a phone number'), v.trim(), v.nonEmpty('must be a phone number'), v.maxLength(40, 'must be at most 40 characters long')),
     displayName: text(),
     i18n: text(),
   },

@@ -26,6 +26,8 @@ import {
   someNumber,
   text,
   textOr,
+  MAX_KEYS,
+  MAX_TEXT,
   v,
   type SectionOf,
   type SectionSchema,
@@ -48,7 +50,12 @@ export const sideButtonSection = {
 /** Extra key=value pairs sent with every message (values as text). */
 const userDataSchema = v.optional(
   v.pipe(
-    v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], 'each value must be a string, number or boolean'), 'must be an object'),
+    v.record(
+      v.string(),
+      v.union([v.pipe(v.string(), v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`)), v.number(), v.boolean()], 'each value must be a string, number or boolean'),
+      'must be an object',
+    ),
+    v.maxEntries(MAX_KEYS, `must have at most ${MAX_KEYS} keys`),
     v.transform((data) => Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]))),
   ),
   () => ({}),

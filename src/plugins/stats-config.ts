@@ -1,4 +1,4 @@
-import { milliseconds, objectMessage, sectionReader, someNumber, text, v, type SectionOf } from '../app/section.ts';
+import { MAX_CHANNELS, milliseconds, objectMessage, sectionReader, someNumber, text, v, type SectionOf } from '../app/section.ts';
 
 /**
  * The `stats` section (contact-widgets.md §7 "Statistics service variants", this deployment's group-EWT
@@ -6,7 +6,11 @@ import { milliseconds, objectMessage, sectionReader, someNumber, text, v, type S
  * selector, which apply the availability rule and refresh at the group's interval.
  */
 const hour = (message: string) => v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(24, message)));
-const names = (message: string) => v.array(v.pipe(v.string(message), v.nonEmpty(message)), message);
+const names = (message: string) =>
+  v.pipe(
+    v.array(v.pipe(v.string(message), v.nonEmpty(message), v.maxLength(100, 'must be at most 100 characters long')), message),
+    v.maxLength(MAX_CHANNELS, `must have at most ${MAX_CHANNELS} items`),
+  );
 
 /** The deployment's availability rule (machines/availability.ts). */
 export const availabilityRuleSchema = v.object(

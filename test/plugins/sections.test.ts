@@ -125,6 +125,36 @@ describe('plugin configuration sections', () => {
     expect(performance.now() - started).to.be.below(500);
   });
 
+  it('an icon object, a formFields string and an over-long or over-full value are each reported by path, never rendered or thrown', () => {
+    const selector = read('channelselector', { channels: [{ name: 'CallUs', icon: {} }, { name: 'x'.repeat(101) }, { name: 'Callback', icon: '↩' }] }, channelSelectorSection);
+    expect(selector.value.channels.map((c) => c.name)).to.deep.equal(['Callback']);
+    expect(selector.lines).to.deep.equal(['channelselector.channels[0].icon: must be a string', 'channelselector.channels[1].name: must be at most 100 characters long']);
+    expect(read('sidebar', { channels: [{ name: 'CallUs', icon: { src: 'a.png' } }] }, sidebarSection).lines).to.deep.equal(['sidebar.channels[0].icon: must be a string']);
+    const keys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
+    const callback = read(
+      'callback',
+      { formFields: 'x', userData: keys, dataProtection: { controller: 'c'.repeat(2001), purpose: 'p', pdf: '/p.pdf' } },
+      callbackSection,
+    );
+    expect(callback.value.formFields).to.deep.equal([]);
+    expect(callback.value.userData).to.deep.equal({});
+    expect(callback.lines).to.deep.equal([
+      'callback.userData: must have at most 50 keys',
+      'callback.formFields: must be a list',
+      'callback.dataProtection.controller: must be at most 2000 characters long',
+    ]);
+    expect(read('callback', { formFields: [{ name: 'subject', label: 'l'.repeat(201) }] }, callbackSection).lines).to.deep.equal([
+      'callback.formFields[0].label: must be at most 200 characters long',
+    ]);
+    expect(read('sendmessage', { userData: keys }, sendMessageSection).lines).to.deep.equal(['sendmessage.userData: must have at most 50 keys']);
+    expect(read('sendmessage', { userData: { note: 'n'.repeat(2001) } }, sendMessageSection).lines).to.deep.equal([
+      'sendmessage.userData.note: must be at most 2000 characters long',
+    ]);
+    expect(read('callus', { contacts: [{ number: '1'.repeat(41) }] }, callUsSection).lines).to.deep.equal(['callus.contacts[0].number: must be at most 40 characters long']);
+    const rule = { whenOpen: Array.from({ length: 51 }, (_, i) => `C${i}`), whenClosed: ['CallUs'] };
+    expect(read('stats', { availability: rule }, statsSection).lines).to.deep.equal(['stats.availability.whenOpen: must have at most 50 items']);
+  });
+
   it('Calendar.configure: merged over the current settings, refused whole with the spec message', () => {
     const current = { ...defaultCalendarConfig, numberOfDays: 3 };
     expect(() => configureCalendar(current, undefined)).to.throw(calendarMessages.noConfiguration);
