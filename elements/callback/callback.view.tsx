@@ -193,6 +193,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   return (
     <Window
       title={t.t('callback.title')}
+      channel="Callback"
       autoFocus={!context.report.proactive}
       minimized={context.minimized}
       onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}

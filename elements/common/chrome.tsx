@@ -21,18 +21,23 @@ export interface WindowProps {
   footer?: ReactNode;
   /** Focus the first control when the window opens (default: docked windows do). */
   autoFocus?: boolean;
-  /** Where focus goes when the window closes and the control that opened it is gone (default: the launcher). */
-  fallbackFocus?: () => HTMLElement | null | undefined;
+  /** The sidebar channel that launches this window: focus goes to its button when the opener is gone. */
+  channel?: string;
   children: ReactNode;
 }
 
-/** The launcher on the page (the sidebar's first channel button, or its 'Need help?' button on a phone). */
-export function launcherControl(doc: Document = document): HTMLElement | undefined {
+/**
+ * The launcher on the page: the sidebar's button for `channel`, else its first control (the 'Need help?'
+ * button on a phone). Where focus goes when a window closes and the control that opened it is gone.
+ */
+export function launcherControl(channel?: string, doc: Document = document): HTMLElement | undefined {
   const sidebar = doc.querySelector('la-sidebar');
-  return sidebar ? firstTabbable(sidebar) : undefined;
+  if (!sidebar) return undefined;
+  const button = channel ? sidebar.shadowRoot?.querySelector<HTMLElement>(`button[data-channel="${CSS.escape(channel)}"]`) : null;
+  return button ?? firstTabbable(sidebar);
 }
 
-export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', fallbackFocus = launcherControl, children }: WindowProps) {
+export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', channel, children }: WindowProps) {
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
   const env = useEnvironment();
@@ -47,7 +52,7 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
   // Every docked window: a non-trapping layer — Escape inside it asks to close (the machine's `close`, with
   // its confirmation when data was typed) and, when it closes, focus goes back to the control that opened
   // it, or to the launcher, never to <body>.
-  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => fallbackFocus() });
+  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => launcherControl(channel, ref.current?.ownerDocument) });
   // A docked window opened by the visitor takes focus (its first control), so keyboard and screen-reader
   // users land in it; an embedded form never steals focus from the page. A full-screen window always does.
   useEffect(() => {

@@ -151,6 +151,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
       {sideButton}
       <Window
         title={title}
+        channel="SendMessage"
         kind={embedded ? 'embedded' : 'dock'}
         minimized={!embedded && context.minimized}
         {...(embedded

@@ -70,7 +70,7 @@ export function buttons(host: LaSidebarElement, channels: SidebarChannel[], befo
     ${channels.map((c) => {
       const name = c.displayName ?? t(c.i18n ?? `sidebar.channel.${c.name}.name`);
       return html`<li>
-        <button type="button" class="la-sidebar__button" part="channel" title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
+        <button type="button" class="la-sidebar__button" part="channel" data-channel=${c.name} title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
           @click=${() => activate(host, c, before)}>
           <span class="la-sidebar__icon" aria-hidden="true">${c.icon ?? ICONS[c.name] ?? name.slice(0, 1)}</span>
           <span class="la-sidebar__name">${name}</span>

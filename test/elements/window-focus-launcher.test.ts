@@ -1,0 +1,48 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/dom.ts';
+import { startSimulator } from '../helpers/simulator.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
+
+// A docked window opened with nothing focused (a command from the page's script): when it closes, focus goes
+// to the launcher — the sidebar's button for that channel — never to <body> (issue 10 item 1).
+window.liveAssistConfig = {
+  main: { lang: 'en', theme: 'light', deploymentID: 'wfocusl', preload: 'intent' },
+  sidebar: {
+    channels: [
+      { name: 'CallUs', clickCommand: 'CallUs.open' },
+      { name: 'Callback', clickCommand: 'Callback.open' },
+    ],
+  },
+  callback: { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', countries: [{ iso2: 'pl', dialCode: '48' }] },
+};
+
+let api: LiveAssistApi;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const deepActive = () => {
+  let el = document.activeElement as HTMLElement | null;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
+  return el;
+};
+
+describe('focus falls back to the launcher', () => {
+  before(async () => {
+    sim = await startSimulator();
+    document.body.insertAdjacentHTML('beforeend', '<la-sidebar></la-sidebar>');
+    ({ LiveAssist: api } = await import('../../src/index.ts'));
+    await api.ready;
+  });
+  after(() => sim.dispose());
+
+  it('callback opened by a command: Escape closes it and focus goes to the sidebar Callback button', async () => {
+    const button = await waitFor(() => document.querySelector('la-sidebar')?.shadowRoot?.querySelector<HTMLElement>('button[data-channel=Callback]'), 4000, 'the sidebar');
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).to.equal(document.body);
+    await api.command('Callback.open');
+    const win = () => document.querySelector('la-callback')?.shadowRoot?.querySelector<HTMLElement>('[part=window]') ?? null;
+    await waitFor(() => win()?.contains(deepActive()), 4000, 'focus in the callback window');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !win(), 3000, 'the callback closed');
+    await waitFor(() => deepActive() === button, 2000, "focus on the sidebar's Callback button");
+  });
+});
