@@ -2,7 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
-import { CHANNEL_COMMAND, channelSchema, flag, listOf, MAX_CHANNELS, notChannelCommand, readSection, v, type SectionOf } from '../app/section.ts';
+import { CHANNEL_COMMAND, channelSchema, flag, listOf, MAX_CHANNELS, notChannelCommand, readList, readSection, v, type SectionOf } from '../app/section.ts';
 import { applyAvailability } from '../../machines/availability.ts';
 import { groupRefreshMs, readStatsSection } from './stats-config.ts';
 
@@ -109,15 +109,21 @@ export function register(app: App): void {
     if (!can('contract')) throw new Error(sidebarMessages.alreadyContracted);
     actor.send({ type: 'contract' });
   });
+  // Channels given by command go through the configured channels' schema and bound: a bad one is
+  // reported by its path and dropped, as in configuration.
   plugin.registerCommand('configure', (options) => {
-    const event = { type: 'channels.set' as const, channels: options && typeof options === 'object' && Array.isArray(options.channels) ? options.channels : [] };
-    checkClickCommands(event.channels);
+    const raw: unknown[] = options && typeof options === 'object' && Array.isArray(options.channels) ? options.channels : [];
+    checkClickCommands(raw.slice(0, MAX_CHANNELS));
+    const event = { type: 'channels.set' as const, channels: readList('Sidebar.configure channels', raw, channelSchema, MAX_CHANNELS).value };
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.noChannels);
     actor.send(event);
   });
   plugin.registerCommand('addButton', (options) => {
-    const event = { type: 'channels.add' as const, channel: options };
     checkClickCommands([options]);
+    const parsed = v.safeParse(channelSchema, options);
+    if (!parsed.success) throw new Error(sidebarMessages.badButton);
+    if (actor.getSnapshot().context.channels.length >= MAX_CHANNELS) throw new Error(`Sidebar.addButton: the sidebar has its most channels (${MAX_CHANNELS})`);
+    const event = { type: 'channels.add' as const, channel: parsed.output };
     if (!actor.getSnapshot().can(event)) throw new Error(sidebarMessages.badButton);
     actor.send(event);
   });

@@ -178,6 +178,33 @@ describe('<la-sidebar>', () => {
     off();
   });
 
+  it('Sidebar.configure and addButton check channels with the configuration schema and its bound of 50', async () => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '));
+    try {
+      const channels = [
+        { name: 'CallUs', displayName: 5, clickCommand: 'CallUs.open' },
+        { name: 'Callback', displayName: 'Ring me', clickCommand: 'Callback.open' },
+        ...Array.from({ length: 59 }, (_, i) => ({ name: `C${i}` })),
+      ];
+      await api.command('Sidebar.configure', { channels });
+      await waitFor(() => names().includes('Ring me'), 2000, 'the configured channels');
+      expect(names()).not.to.include('5');
+      expect(errors).to.deep.equal([
+        '[live-assist] Sidebar.configure channels: must have at most 50 items: the 11 after the first 50 were ignored',
+        '[live-assist] Sidebar.configure channels[0].displayName: must be a string',
+      ]);
+      expect(await message(api.command('Sidebar.addButton', { name: 'Faq', icon: {} } as unknown as { name: string }))).to.equal(
+        'Incorrect or Insufficient data or use of reserved name',
+      );
+      await api.command('Sidebar.addButton', { name: 'Faq' }); // the 50th: the first configured one was dropped
+      expect(await message(api.command('Sidebar.addButton', { name: 'Faq2' }))).to.equal('Sidebar.addButton: the sidebar has its most channels (50)');
+    } finally {
+      console.error = original;
+    }
+  });
+
   it('checks the channels attribute before rendering: a bad channel is reported by its path and dropped, at most 50 are shown', async () => {
     const channels = [
       { name: 'CallUs', displayName: 5 },
