@@ -88,13 +88,16 @@ const isAbsoluteUrl = (value: string): boolean => {
 const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
 
 const mainSchemas = {
-  deploymentID: { problem: (value: unknown) => (typeof value === 'string' ? null : 'deploymentID must be a string'), fallback: () => '' } as Field<string>,
+  deploymentID: {
+    problem: (value: unknown) => (typeof value !== 'string' ? 'deploymentID must be a string' : value.length > 64 ? 'deploymentID must be at most 64 characters long' : null),
+    fallback: () => '',
+  } as Field<string>,
   theme: oneOf(['dark', 'light'] as const, M.invalidTheme, 'dark'),
   timeFormat: oneOf([12, 24] as const, M.invalidTimeFormat, 12),
   mobileMode: oneOf<'auto' | boolean>(['auto', true, false], "mobileMode must be 'auto', true or false", 'auto'),
   mobileModeBreakpoint: {
     problem: (value: unknown) =>
-      !isNumber(value) ? 'mobileModeBreakpoint must be a number of pixels' : value < 1 ? 'mobileModeBreakpoint must be at least 1' : null,
+      !isNumber(value) ? 'mobileModeBreakpoint must be a number of pixels' : value < 1 || value > 1e4 ? 'mobileModeBreakpoint must be from 1 to 10000' : null,
     fallback: () => 600,
   } as Field<number>,
   pluginLoadDelay: {
@@ -108,7 +111,7 @@ const mainSchemas = {
       const { enabled, family, url } = value;
       if (enabled !== undefined && typeof enabled !== 'boolean') return 'fonts.enabled must be true or false';
       if (family !== undefined && typeof family !== 'string') return 'fonts.family must be a string';
-      if (family === '') return 'fonts.family must not be empty';
+      if (family === '' || (family as string)?.length > 200) return 'fonts.family must be 1 to 200 characters long';
       if (url !== undefined && typeof url !== 'string') return 'fonts.url must be a string';
       if (typeof url === 'string' && !isAbsoluteUrl(url)) return 'fonts.url must be an absolute URL';
       return null;

@@ -205,6 +205,18 @@ describe('readConfig', () => {
     expect(issues.every((issue) => issue.level === 'error' && issue.message.length > 0)).to.equal(true);
   });
 
+  it('bounds the deployment id, the breakpoint and the font family, with a message each', () => {
+    const { main, issues } = read({ deploymentID: 'd'.repeat(65), mobileModeBreakpoint: 1e9, fonts: { enabled: true, family: 'f'.repeat(201) } });
+    expect(main).to.deep.include({ deploymentID: '', mobileModeBreakpoint: 600 });
+    expect(main.fonts.enabled).to.equal(false);
+    expect(messages(issues)).to.deep.equal([
+      'deploymentID must be at most 64 characters long',
+      'mobileModeBreakpoint must be from 1 to 10000',
+      'fonts.family must be 1 to 200 characters long',
+    ]);
+    expect(read({ deploymentID: 'd'.repeat(64), mobileModeBreakpoint: 1e4 }).main).to.deep.include({ deploymentID: 'd'.repeat(64), mobileModeBreakpoint: 1e4 });
+  });
+
   it('rejects a fonts url that is not an absolute URL', () => {
     const { main, issues } = read({ fonts: { enabled: true, url: 'fonts.css' } });
     expect(main.fonts.enabled).to.equal(false);
