@@ -1,4 +1,4 @@
-import { MAX_CHANNELS, milliseconds, objectMessage, sectionReader, someNumber, text, v, type SectionOf } from '../app/section.ts';
+import { MAX_CHANNELS, MAX_TEXT, milliseconds, objectMessage, sectionReader, someNumber, text, v, type SectionOf } from '../app/section.ts';
 
 /**
  * The `stats` section (contact-widgets.md §7 "Statistics service variants", this deployment's group-EWT
@@ -40,7 +40,7 @@ export const availabilityRuleSchema = v.object(
 /** `stats.groupEWT`: `GET {url}?name={queue}` answering `{ ewt, time }`. */
 export const groupEWTSchema = v.object(
   {
-    url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+    url: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`)),
     queue: text(),
     timeout: someNumber(1, 'milliseconds'),
     refreshInterval: someNumber(1, 'seconds'),

@@ -153,6 +153,7 @@ describe('plugin configuration sections', () => {
     expect(read('callus', { contacts: [{ number: '1'.repeat(41) }] }, callUsSection).lines).to.deep.equal(['callus.contacts[0].number: must be at most 40 characters long']);
     const rule = { whenOpen: Array.from({ length: 51 }, (_, i) => `C${i}`), whenClosed: ['CallUs'] };
     expect(read('stats', { availability: rule }, statsSection).lines).to.deep.equal(['stats.availability.whenOpen: must have at most 50 items']);
+    expect(read('stats', { groupEWT: { url: `/${'u'.repeat(2000)}` } }, statsSection).lines).to.deep.equal(['stats.groupEWT.url: must be at most 2000 characters long']);
   });
 
   it('Calendar.configure: merged over the current settings, refused whole with the spec message', () => {
