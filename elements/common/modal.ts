@@ -7,7 +7,7 @@ import { isFocusable, tabbable, type CheckOptions } from 'tabbable';
  *
  * A *layer* is anything that sits on top and may take the keyboard: a page-level modal (the modal overlay,
  * the calendar), a dialog inside a window (its close confirmation, its error alert), or a non-modal layer
- * that only takes Escape and gives focus back (the toaster, a non-modal overlay; later, docked windows).
+ * that only takes Escape and gives focus back (the toaster, a non-modal overlay, docked windows: chrome.tsx `Window`).
  * Open layers form one stack:
  *
  * - only the top trapping layer traps focus (focus-trap, with tabbable looking into open shadow roots,
