@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { contrast, parseColor, resolveColor } from '../helpers/contrast.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // What a chosen, a free and a full time slot look like, from Chromium's computed styles, in both themes:
@@ -22,7 +22,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-calendar')!;
 const root = () => host().shadowRoot!;
 const slots = () => [...root().querySelectorAll<HTMLButtonElement>('.la-calendar__slot')];
@@ -68,9 +68,7 @@ function expectDistinctSlots(): void {
 
 describe('<la-calendar> time slots: chosen, free and full look different', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // `callback.countries` with a second country (issue 9): the picker lists the configured countries, picking
@@ -20,16 +20,14 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const root = () => document.querySelector('la-callback')?.shadowRoot ?? null;
 const field = (name: string) => root()!.querySelector<HTMLInputElement & HTMLTextAreaElement>(`[name=${name}]`)!;
 const picker = () => root()!.querySelector<HTMLButtonElement>('.iti__selected-country')!;
 
 describe('<la-callback> with two countries', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

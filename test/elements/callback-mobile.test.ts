@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Mobile mode forced (main.mobileMode: true), Polish: the callback window fills the screen, the calendar
@@ -21,16 +21,14 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const root = () => document.querySelector('la-callback')?.shadowRoot ?? null;
 const calendarRoot = () => document.querySelector('la-calendar')?.shadowRoot ?? null;
 const field = (name: string) => root()!.querySelector<HTMLInputElement & HTMLTextAreaElement>(`[name=${name}]`)!;
 
 describe('<la-callback> and <la-calendar> in mobile mode', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The callback's schedule choices are touch targets of at least 24 × 24 px (WCAG 2.2 2.5.8): axe's
@@ -21,7 +21,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-callback')!;
 const root = () => document.querySelector('la-callback')?.shadowRoot ?? null;
 
@@ -41,9 +41,7 @@ function expectLargeChoices(): void {
 
 describe('<la-callback> schedule choices as touch targets', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

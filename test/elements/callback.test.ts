@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse, delay } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import { DateTime } from 'luxon';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
@@ -23,7 +23,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const root = () => document.querySelector('la-callback')?.shadowRoot ?? null;
 const calendarRoot = () => document.querySelector('la-calendar')?.shadowRoot ?? null;
 const win = () => root()?.querySelector<HTMLElement>('[part=window]') ?? null;
@@ -38,9 +38,7 @@ const tabUntil = async (match: (el: HTMLElement | null) => boolean, max = 12) =>
 
 describe('<la-callback> with <la-calendar>', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { waitFor } from '../helpers/dom.ts';
 import { contrast } from '../helpers/contrast.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // WCAG 1.4.11 (non-text contrast): a field's border must stand out 3:1 from the window around it (and
@@ -18,7 +18,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-callback')!;
 const root = () => host().shadowRoot!;
 
@@ -34,9 +34,7 @@ function borderContrast() {
 
 describe('field borders against the window (WCAG 1.4.11)', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
     await api.command('Callback.open');
     await waitFor(() => root()?.querySelector('[name=firstname]'), 4000, 'the callback form');
   });

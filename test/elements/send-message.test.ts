@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-send-message> opened by a command on a page without it: docked, English, against the simulator.
@@ -13,7 +13,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-send-message');
 const root = () => host()?.shadowRoot ?? null;
 const $ = <T extends Element = HTMLElement>(selector: string) => root()?.querySelector<T & Element>(selector) ?? null;
@@ -53,9 +53,7 @@ async function closeForced() {
 
 describe('<la-send-message>', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
 
   it('is appended docked when SendMessage.open runs on a page without it, with adopted sheets only', async () => {

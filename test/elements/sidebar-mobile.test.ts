@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Mobile mode forced: the sidebar is one 'Need help?' button opening the channel list in <la-overlay>;
@@ -30,7 +30,7 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const sidebar = () => document.querySelector('la-sidebar')!.shadowRoot!;
 const overlay = () => document.querySelector('la-overlay')?.shadowRoot ?? null;
 const dialog = () => overlay()?.querySelector<HTMLElement>('[role=dialog]') ?? null;
@@ -49,10 +49,7 @@ const post = (path: string, body: unknown) => fetch(path, { method: 'POST', head
 
 describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', () => {
   before(async () => {
-    sim = await startSimulator();
-    document.body.insertAdjacentHTML('beforeend', '<la-sidebar></la-sidebar>');
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator('<la-sidebar></la-sidebar>'));
   });
   after(() => sim.dispose());
 

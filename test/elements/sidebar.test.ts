@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-sidebar> on a desktop page: the loader's lit-html strip, then the Sidebar plugin's actor.
@@ -66,7 +66,7 @@ function controlDelays() {
 }
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-sidebar')!;
 const root = () => host().shadowRoot!;
 const nav = () => root().querySelector<HTMLElement>('nav.la-sidebar');
@@ -75,10 +75,7 @@ const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Erro
 
 describe('<la-sidebar>', () => {
   before(async () => {
-    sim = await startSimulator();
-    document.body.insertAdjacentHTML('beforeend', '<a href="#x" id="before">before</a><la-sidebar></la-sidebar>');
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator('<a href="#x" id="before">before</a><la-sidebar></la-sidebar>'));
   });
   after(() => sim.dispose());
 

@@ -1,7 +1,8 @@
 import { expect } from '@esm-bundle/chai';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // An embedded <la-send-message> after a sent message: 'Write another message' gives the form back and focus
@@ -13,19 +14,12 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-const deepActive = () => {
-  let el = document.activeElement as HTMLElement | null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-  return el;
-};
+let sim: Simulator;
+const deepActive = () => deepActiveElement();
 
 describe('focus after an embedded form and the console close', () => {
   before(async () => {
-    sim = await startSimulator();
-    document.body.insertAdjacentHTML('beforeend', '<la-send-message mode="embedded"></la-send-message>');
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator('<la-send-message mode="embedded"></la-send-message>'));
   });
   after(() => sim.dispose());
 

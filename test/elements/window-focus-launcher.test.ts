@@ -1,7 +1,8 @@
 import { expect } from '@esm-bundle/chai';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // A docked window opened with nothing focused (a command from the page's script): when it closes, focus goes
@@ -18,19 +19,12 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-const deepActive = () => {
-  let el = document.activeElement as HTMLElement | null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-  return el;
-};
+let sim: Simulator;
+const deepActive = () => deepActiveElement();
 
 describe('focus falls back to the launcher', () => {
   before(async () => {
-    sim = await startSimulator();
-    document.body.insertAdjacentHTML('beforeend', '<la-sidebar></la-sidebar>');
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator('<la-sidebar></la-sidebar>'));
   });
   after(() => sim.dispose());
 

@@ -1,8 +1,9 @@
 import { expect } from '@esm-bundle/chai';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // On a phone (main.mobileMode: true) a docked window fills the screen and is modal (issue 10 items 2 and 3):
@@ -13,20 +14,14 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const host = () => document.querySelector('la-callback');
 const win = () => host()?.shadowRoot?.querySelector<HTMLElement>('[part=window]') ?? null;
-const deepActive = () => {
-  let el = document.activeElement as HTMLElement | null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-  return el;
-};
+const deepActive = () => deepActiveElement();
 
 describe('docked windows on a phone', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
 

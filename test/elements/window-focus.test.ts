@@ -1,8 +1,9 @@
 import { expect } from '@esm-bundle/chai';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Docked windows and the keyboard (issue 10 items 1 and 3): Escape asks to close, closing gives focus back to
@@ -14,14 +15,10 @@ window.liveAssistConfig = {
 };
 
 let api: LiveAssistApi;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Simulator;
 const rootOf = (tag: string) => document.querySelector(tag)?.shadowRoot ?? null;
 const windowOf = (tag: string) => rootOf(tag)?.querySelector<HTMLElement>('[part=window]') ?? null;
-const deepActive = () => {
-  let el = document.activeElement as HTMLElement | null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-  return el;
-};
+const deepActive = () => deepActiveElement();
 
 /** A page button that opens `command` when the visitor activates it with the keyboard. */
 async function openFrom(command: 'Callback.open' | 'SendMessage.open', tag: string): Promise<HTMLButtonElement> {
@@ -37,9 +34,7 @@ async function openFrom(command: 'Callback.open' | 'SendMessage.open', tag: stri
 
 describe('docked windows and focus', () => {
   before(async () => {
-    sim = await startSimulator();
-    ({ LiveAssist: api } = await import('../../src/index.ts'));
-    await api.ready;
+    ({ api, sim } = await bootWithSimulator());
   });
   after(() => sim.dispose());
   afterEach(() => document.querySelectorAll('body > button').forEach((b) => b.remove()));

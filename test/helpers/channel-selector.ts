@@ -1,5 +1,4 @@
-import { startSimulator } from './simulator.ts';
-import type { LiveAssistApi } from '../../src/boot.ts';
+import { bootWithSimulator } from './page.ts';
 
 /**
  * A page with the channel selector against the simulator, for the tile-status tests (one page per
@@ -20,14 +19,12 @@ export async function channelSelectorPage(lang: 'en' | 'pl') {
     callus: { contacts: [{ number: '+48 22 100 20 30', displayName: 'Helpline' }] },
     stats: { apiVersion: 'v1', dataURL: '/api/stats/v1', apikey: 'demo-key' },
   };
-  const sim = await startSimulator();
+  const { api, sim } = await bootWithSimulator();
   await fetch('/__control/wait', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ waits: { PPK_Chat: 120, PPK_Callback: 400 } }),
   });
-  const { LiveAssist: api } = (await import('../../src/index.ts')) as { LiveAssist: LiveAssistApi };
-  await api.ready;
   const selector = () => document.querySelector('la-overlay')?.shadowRoot?.querySelector('la-channel-selector')?.shadowRoot ?? null;
   /** Each tile's status text, by the tile's channel name. */
   const statuses = (): Record<string, string> =>

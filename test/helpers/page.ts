@@ -1,0 +1,17 @@
+import { startSimulator } from './simulator.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+
+/**
+ * The usual start of an element test page: the demo's simulator behind msw, the page's own markup (`html`,
+ * e.g. '<la-sidebar></la-sidebar>'), then the library booted (with the `window.liveAssistConfig` the test
+ * file set) and ready. The caller disposes `sim` after.
+ */
+export async function bootWithSimulator(html = ''): Promise<{ api: LiveAssistApi; sim: Simulator }> {
+  const sim = await startSimulator();
+  if (html) document.body.insertAdjacentHTML('beforeend', html);
+  const { LiveAssist: api } = (await import('../../src/index.ts')) as { LiveAssist: LiveAssistApi };
+  await api.ready;
+  return { api, sim };
+}
