@@ -4,6 +4,7 @@ import { waitFor } from '../helpers/dom.ts';
 import { contrast, parseColor, resolveColor } from '../helpers/contrast.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALENDAR_5_DAYS, CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // What a chosen, a free and a full time slot look like, from Chromium's computed styles, in both themes:
 // the chosen slot is filled with the accent colour, free slots are outlined in it, full slots are flat,
@@ -11,14 +12,10 @@ import type { LiveAssistApi } from '../../src/boot.ts';
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'calstyle', preload: 'intent', timeFormat: 24 },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
-    countries: [{ iso2: 'pl', dialCode: '48' }],
+    ...CALLBACK_V3,
   },
   // Monday 10:00 in Warsaw (the simulator's clock): today's slots before 10:00 are full.
-  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: CALENDAR_5_DAYS,
 };
 
 let api: LiveAssistApi;

@@ -4,16 +4,14 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // `callback.countries` with a second country (issue 9): the picker lists the configured countries, picking
 // one puts its dial code in the field, and the number is sent with it (never '+4949…').
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'cbcountries', preload: 'intent', timeFormat: 24 },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
+    ...CALLBACK_V3,
     countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de' }],
     formFields: [{ name: 'phonenumber', maxlength: 16 }],
   },

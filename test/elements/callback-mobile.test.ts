@@ -4,20 +4,17 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALENDAR_5_DAYS, CALLBACK_EWT, CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // Mobile mode forced (main.mobileMode: true), Polish: the callback window fills the screen, the calendar
 // is a full-screen sheet with a day column and a time column; a slot picked by touch-like clicks is booked.
 window.liveAssistConfig = {
   main: { lang: 'pl', theme: 'dark', deploymentID: 'cbm', preload: 'intent', timeFormat: 24, mobileMode: true },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
-    countries: [{ iso2: 'pl', dialCode: '48' }],
-    ewt: { display: true, queue: 'PPK_Callback', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 },
+    ...CALLBACK_V3,
+    ewt: CALLBACK_EWT,
   },
-  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: CALENDAR_5_DAYS,
 };
 
 let api: LiveAssistApi;

@@ -3,6 +3,7 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALENDAR_5_DAYS, CALLBACK_EWT, CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // The callback's schedule choices are touch targets of at least 24 × 24 px (WCAG 2.2 2.5.8): axe's
 // 'target-size' rule, which axe leaves off by default, runs in every state of the form, and each choice
@@ -10,14 +11,10 @@ import type { LiveAssistApi } from '../../src/boot.ts';
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'cbtarget', preload: 'intent', timeFormat: 24 },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
-    countries: [{ iso2: 'pl', dialCode: '48' }],
-    ewt: { display: true, queue: 'PPK_Callback', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 },
+    ...CALLBACK_V3,
+    ewt: CALLBACK_EWT,
   },
-  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: CALENDAR_5_DAYS,
 };
 
 let api: LiveAssistApi;

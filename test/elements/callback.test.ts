@@ -6,20 +6,17 @@ import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import { DateTime } from 'luxon';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALENDAR_5_DAYS, CALLBACK_EWT, CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // <la-callback> and <la-calendar> through the whole pattern, against the demo simulator behind msw.
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'cbtest', preload: 'intent', timeFormat: 24 },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
-    countries: [{ iso2: 'pl', dialCode: '48' }],
-    ewt: { display: true, queue: 'PPK_Callback', url: '/api/ewt/group', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 },
+    ...CALLBACK_V3,
+    ewt: { ...CALLBACK_EWT, url: '/api/ewt/group' },
     dataProtection: { controller: 'Centrum Informacji PPK', purpose: 'handling your contact question', pdf: '/ochrona-danych.pdf' },
   },
-  calendar: { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: CALENDAR_5_DAYS,
 };
 
 let api: LiveAssistApi;

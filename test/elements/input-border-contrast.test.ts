@@ -3,17 +3,14 @@ import { waitFor } from '../helpers/dom.ts';
 import { contrast } from '../helpers/contrast.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // WCAG 1.4.11 (non-text contrast): a field's border must stand out 3:1 from the window around it (and
 // from the field's own fill), in both themes, read from Chromium's computed styles.
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'dark', deploymentID: 'borders', preload: 'intent', timeFormat: 24 },
   callback: {
-    apiVersion: 'v3',
-    dataURL: '/api/callback/v3',
-    serviceName: 'ppk-callback',
-    apikey: 'demo-key',
-    countries: [{ iso2: 'pl', dialCode: '48' }],
+    ...CALLBACK_V3,
   },
 };
 

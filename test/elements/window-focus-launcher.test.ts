@@ -4,6 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // A docked window opened with nothing focused (a command from the page's script): when it closes, focus goes
 // to the launcher — the sidebar's button for that channel — never to <body> (issue 10 item 1).
@@ -15,7 +16,7 @@ window.liveAssistConfig = {
       { name: 'Callback', clickCommand: 'Callback.open' },
     ],
   },
-  callback: { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', countries: [{ iso2: 'pl', dialCode: '48' }] },
+  callback: CALLBACK_V3,
 };
 
 let api: LiveAssistApi;

@@ -5,12 +5,13 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // On a phone (main.mobileMode: true) a docked window fills the screen and is modal (issue 10 items 2 and 3):
 // role=dialog with aria-modal, the page around inert, Shift+Tab never leaves it; closing gives focus back.
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'wfocusm', preload: 'intent', timeFormat: 24, mobileMode: true },
-  callback: { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', countries: [{ iso2: 'pl', dialCode: '48' }] },
+  callback: CALLBACK_V3,
 };
 
 let api: LiveAssistApi;

@@ -5,12 +5,13 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // Docked windows and the keyboard (issue 10 items 1 and 3): Escape asks to close, closing gives focus back to
 // the control that opened the window (never <body>), a refused submit focuses the first invalid field.
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'wfocus', preload: 'intent', timeFormat: 24 },
-  callback: { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', countries: [{ iso2: 'pl', dialCode: '48' }] },
+  callback: CALLBACK_V3,
   sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits' },
 };
 
