@@ -8,9 +8,10 @@ import { LaOverlayElement } from './overlay/la-overlay.ts';
 import { LaChannelSelectorElement } from './channel-selector/la-channel-selector.ts';
 import { LaCallUsElement } from './call-us/la-call-us.ts';
 import { LaToasterElement } from './toaster/la-toaster.ts';
+import { LaChatElement } from './chat/la-chat.ts';
 
 /** Every public element, defined by the loader (their views load later). */
-export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement];
+export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement, LaChatElement];
 
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const element of elements) defineElement(element, registry);

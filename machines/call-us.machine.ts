@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { officeStatus, type OfficeStatus, type OpeningHours } from './availability.ts';
 
 /** One number of `callus.contacts` (contact-widgets.md §3): shown as a `tel:` link, labelled by `i18n` or `displayName`. */
 export interface CallUsContact {
@@ -7,13 +8,21 @@ export interface CallUsContact {
   i18n?: string;
 }
 
-/** The `callus` configuration section, as the CallUs plugin reads it: the numbers (the first is the main one) and the opening-hours lines. */
+/**
+ * The `callus` configuration section, as the CallUs plugin reads it: the numbers (the first is the main
+ * one), the opening-hours lines and the structured rule behind them (`openingHours`), which says whether
+ * the helpline is open now.
+ */
 export interface CallUsConfig {
   contacts: CallUsContact[];
   hours: string[];
+  openingHours?: OpeningHours | null;
 }
 
 export interface CallUsContext extends CallUsConfig {
+  openingHours: OpeningHours | null;
+  /** The time (epoch ms) as last read (`readClock`: the server's clock when known, else the page's). */
+  now: number;
   /** Co-browse status as last published on the bus (Cobrowse.online / started / stopped). */
   cobrowseOnline: boolean;
   cobrowseStarted: boolean;
@@ -26,6 +35,8 @@ export interface CallUsContext extends CallUsConfig {
 export type CallUsEvent =
   | { type: 'open'; config: CallUsConfig }
   | { type: 'close' }
+  /** Read the clock again (the server's time became known, or time passed). */
+  | { type: 'clock.read' }
   | { type: 'cobrowse.online' }
   | { type: 'cobrowse.started' }
   | { type: 'cobrowse.stopped' }
@@ -45,6 +56,13 @@ export const callUsMessages = {
 
 /** `tel:` target of a number: spaces (and other whitespace) removed. */
 export const telHref = (number: string): string => `tel:${number.replace(/\s+/g, '')}`;
+
+/**
+ * The helpline now: open, or closed and when it opens (machines/availability.ts `officeStatus`), by the
+ * configured opening hours at the time last read; null without opening hours (nothing is claimed).
+ */
+export const selectOffice = (context: Pick<CallUsContext, 'openingHours' | 'now'>): OfficeStatus | null =>
+  context.openingHours ? officeStatus(context.openingHours, context.now) : null;
 
 /** The co-browse footer's condition (plugins-and-infrastructure.md §2): online, not started, an agent connected. */
 export const canOfferCobrowse = (c: Pick<CallUsContext, 'cobrowseOnline' | 'cobrowseStarted' | 'agentConnected'>): boolean =>
@@ -73,8 +91,10 @@ export const callUsMachine = setup({
   actions: {
     showConfig: assign(({ event }) => {
       assertEvent(event, 'open');
-      return { contacts: event.config.contacts, hours: event.config.hours ?? [], error: null };
+      return { contacts: event.config.contacts, hours: event.config.hours ?? [], openingHours: event.config.openingHours ?? null, error: null };
     }),
+    /** The clock: the plugin provides the server-corrected reading (README "Clocks"). */
+    readClock: assign({ now: () => Date.now() }),
     cobrowseOnline: assign({ cobrowseOnline: true }),
     cobrowseStarted: assign({ cobrowseOnline: true, cobrowseStarted: true }),
     cobrowseStopped: assign({ cobrowseStarted: false }),
@@ -88,7 +108,7 @@ export const callUsMachine = setup({
   },
 }).createMachine({
   id: 'callUs',
-  context: { contacts: [], hours: [], cobrowseOnline: false, cobrowseStarted: false, agentConnected: false, error: null },
+  context: { contacts: [], hours: [], openingHours: null, now: 0, cobrowseOnline: false, cobrowseStarted: false, agentConnected: false, error: null },
   initial: 'closed',
   on: {
     'cobrowse.online': { actions: 'cobrowseOnline' },
@@ -100,12 +120,12 @@ export const callUsMachine = setup({
   states: {
     closed: {
       on: {
-        open: { guard: 'hasContacts', target: 'open', actions: 'showConfig' },
+        open: { guard: 'hasContacts', target: 'open', actions: ['showConfig', 'readClock'] },
       },
     },
     open: {
       initial: 'panel',
-      on: { close: 'closed' },
+      on: { close: 'closed', 'clock.read': { actions: 'readClock' } },
       states: {
         panel: {
           on: { 'cobrowse.offer': { guard: 'canOffer', target: 'dialog' } },

@@ -34,6 +34,9 @@ const PAGES = {
   SendMessage: 'elements/send-message.md',
   SendMessageService: 'elements/send-message.md',
   Console: 'elements/console.md',
+  WebChatService: 'chat-service.md',
+  WebChat: 'elements/chat.md',
+  Watchman: 'watchman.md',
 };
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();

@@ -58,6 +58,12 @@ function whenIdle(app: App, go: () => void): void {
 function scheduleIdleWork(app: App): void {
   if (app.config.main.preload === 'idle') whenIdle(app, () => void app.loadRuntime().catch(() => undefined));
   // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
+  // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
+  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
+  const webchat = app.section('webchat') as { transport?: unknown; chatButton?: { enabled?: unknown }; autoInvite?: { enabled?: unknown } };
+  if (webchat.transport && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
+    whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
+  }
   const sideButton = app.section('sendmessage').sideButton;
   if (typeof sideButton === 'object' && sideButton !== null && 'visible' in sideButton && sideButton.visible === true) {
     whenIdle(app, () => void app.bus.load('SendMessage').catch(() => undefined));
@@ -112,6 +118,13 @@ export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAs
   scheduleIdleWork(app);
   if (app.config.main.fonts.enabled) {
     void import('./app/fonts.ts').then((fonts) => fonts.loadWebFonts(win.document, app.config.main.fonts));
+  }
+  // A chat of an earlier page on this host comes back, in its window: the chat plugins load only when
+  // the host-only session cookie exists (src/services/chat/session-store.ts) or, for an asynchronous
+  // chat, the page's getSessionData may hold one (read by hand here); nothing of the chat loads otherwise.
+  const chat = app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } };
+  if (app.cookies.get('webchat_session', { hostOnly: true }) || (chat.async?.enabled === true && typeof chat.async.getSessionData === 'function')) {
+    void app.bus.load('WebChat').catch(() => undefined);
   }
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
   if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);

@@ -43,4 +43,7 @@ export type * from './plugins/send-message.api.ts';
 export type * from './plugins/sidebar.api.ts';
 export type * from './plugins/stats.api.ts';
 export type * from './plugins/toaster.api.ts';
+export type * from './plugins/watchman.api.ts';
 export type * from './plugins/window-manager.api.ts';
+export type * from './plugins/webchat-service.api.ts';
+export type * from './plugins/webchat.api.ts';

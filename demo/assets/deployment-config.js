@@ -50,6 +50,9 @@ window.liveAssistConfig = {
   callus: {
     contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia PPK', i18n: 'callus.helpline' }],
     hours: ['Poniedziałek–piątek: 8:00–17:00'],
+    // The same hours as a rule: the panel and the selector's helpline tile say 'Teraz nieczynne' and
+    // when it opens outside them (server time, Warsaw).
+    openingHours: { timeZone: 'Europe/Warsaw', days: [1, 2, 3, 4, 5], openHour: 8, closeHour: 17 },
   },
 
   // Wait-time statistics: the deployment's group-EWT request answers { ewt, time }.
@@ -126,6 +129,7 @@ window.liveAssistConfig = {
       // The customer chat bot path on the chat service: a bot greets, then hands over to an agent.
       dataURL: '/api/chat/customer-chat-bot',
       endpoint: 'customer-chat-bot',
+      bot: true,
       // No api key in this deployment.
     },
     cometD: { enabled: false },

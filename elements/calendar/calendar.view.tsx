@@ -27,6 +27,9 @@ function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previ
   event.preventDefault();
   buttons.forEach((button, i) => (button.tabIndex = i === next ? 0 : -1));
   buttons[next]!.focus();
+  // focus() leaves a partly visible button where it is (the days row scrolls): bring all of it, and its
+  // ring (the row's scroll-padding), into view.
+  buttons[next]!.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {

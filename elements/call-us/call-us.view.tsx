@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup } from '../common/chrome.tsx';
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
-import { useT, useView } from '../common/context.ts';
+import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { LaElement } from '../common/host.ts';
-import type { CallUsActor } from '../../src/plugins/call-us.ts';
-import { canOfferCobrowse, telHref, type CallUsContact } from '../../machines/call-us.machine.ts';
+import { officeText, type CallUsActor } from '../../src/plugins/call-us.ts';
+import { canOfferCobrowse, selectOffice, telHref, type CallUsContact, type CallUsContext } from '../../machines/call-us.machine.ts';
 import { fitFontSize, MAIN_NUMBER_MAX_PX } from './fit.ts';
 import sheet from '../../styles/call-us.css' with { type: 'css' };
 
@@ -55,6 +55,27 @@ function useFittedMainNumber(number: string | undefined) {
   return { line, link };
 }
 
+/**
+ * Whether the helpline is open now: 'Available' while the configured opening hours (and the server's
+ * clock) say so, else 'Closed now' and when it opens; 'Available' as the spec's line without opening hours.
+ */
+function OfficeLine({ t, context, timeFormat }: { t: Translator; context: CallUsContext; timeFormat: 12 | 24 }) {
+  const status = selectOffice(context);
+  if (!status || !context.openingHours) return <p className="la-callus__available">{t.t('callus.available')}</p>;
+  const text = officeText(t, status, context.openingHours, context.now, timeFormat);
+  return (
+    <p className={`la-callus__available${status.open ? '' : ' la-callus__available--closed'}`} part="office-status">
+      {text.status}
+      {text.opens ? (
+        <>
+          <br />
+          {text.opens}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
   const t = useT();
   const id = useId();
@@ -63,6 +84,7 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
   const starting = useSelector(actor, (s) => s.hasTag('busy'));
   const failed = useSelector(actor, (s) => s.hasTag('alert'));
   const context = useSelector(actor, (s) => s.context);
+  const { timeFormat } = useEnvironment();
   const [main, ...alternates] = open ? context.contacts : [];
   const { line, link } = useFittedMainNumber(main?.number);
   if (!open || !main) return null;
@@ -110,7 +132,7 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
           </ul>
         </section>
       ) : null}
-      <p className="la-callus__available">{t.t('callus.available')}</p>
+      <OfficeLine t={t} context={context} timeFormat={timeFormat} />
       <div className="la-callus__footer">
         {canOfferCobrowse(context) ? (
           <p className="la-callus__cobrowse">

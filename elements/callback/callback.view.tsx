@@ -119,7 +119,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
         />
       </div>
       {error ? (
-        <span id={`${id}-error`} className="la-field__error" role="alert">
+        <span id={`${id}-error`} className="la-field__error">
           {error}
         </span>
       ) : null}
@@ -328,7 +328,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                       }}
                     />
                     {errors.desiredTime ? (
-                      <span id={`${idBase}-time-error`} className="la-field__error" role="alert">
+                      <span id={`${idBase}-time-error`} className="la-field__error">
                         {message(t, errors.desiredTime)}
                       </span>
                     ) : null}
@@ -364,6 +364,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           okLabel={t.t('common.okay')}
           onDismiss={() => actor.send({ type: 'alert.dismiss' })}
           onRetry={retryable ? () => actor.send({ type: 'retry' }) : undefined}
+          fallbackFocus={() => formRef.current?.querySelector<HTMLElement>('button[type=submit]')}
         />
       ) : null}
       {snapshot.hasTag('confirmingClose') ? (

@@ -1,22 +1,36 @@
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { useT, useView } from '../common/context.ts';
-import { runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
+import { useEnvironment, useT, useView } from '../common/context.ts';
+import { Icon } from '../common/chrome.tsx';
+import type { LaChannelSelectorElement } from './la-channel-selector.ts';
+import { helplineStatus, isHelpline, runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
+import { officeText } from '../../src/plugins/call-us.ts';
 import { tileStatus } from '../../machines/channel-selector.machine.ts';
 import sheet from '../../styles/channel-selector.css' with { type: 'css' };
 
-const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
+/** The round badges' room around lucide's 24 x 24 grid (as the sidebar's: elements/common/icons.ts BADGE_VIEWBOX). */
+const BADGE_VIEWBOX = '-4 -4 32 32';
 
 /** The words for each status without minutes: every state is said in text, never by its colour alone. */
 const STATUS_TEXT = { available: 'stats.available', longerWait: 'stats.longerWait', unavailable: 'stats.unavailable', hidden: 'stats.unavailable' } as const;
 
+/** A tile's badge: the configured `icon` text, else the channel's outline icon, else the name's first letter. */
+function badge(text: string | undefined, icon: string | undefined, name: string) {
+  if (text) return text;
+  return icon ? <Icon d={icon} size={28} viewBox={BADGE_VIEWBOX} block /> : name.slice(0, 1);
+}
+
 function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorActor>) {
   const t = useT();
-  const { app } = useView();
+  const { app, host } = useView();
   const open = useSelector(actor, (s) => s.matches('open'));
   const loading = useSelector(actor, (s) => s.hasTag('busy'));
   const { channels, available, waits } = useSelector(actor, (s) => s.context);
+  const { timeFormat } = useEnvironment();
   if (!open) return null;
+  // The helpline's tile says whether it is open now, by the call-us panel's opening hours (server time).
+  const helpline = helplineStatus(app);
+  const office = helpline && !helpline.status.open ? officeText(t, helpline.status, helpline.hours, helpline.now, timeFormat) : null;
   const tiles = channels
     .filter((c) => !available || available.includes(c.name))
     .map((channel) => ({ channel, status: tileStatus(channel, waits) }))
@@ -26,7 +40,9 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
       {tiles.map(({ channel, status }) => {
         const name = channel.displayName ?? t.t(channel.i18n ?? `sidebar.channel.${channel.name}.name`);
         const text =
-          status.status === 'wait'
+          office && isHelpline(channel)
+            ? [office.status, office.opens].filter(Boolean).join('. ')
+            : status.status === 'wait'
             ? t.t('stats.waitTime', { minutes: t.plural('stats.waitMinutes', status.minutes) })
             : t.t(STATUS_TEXT[status.status]);
         return (
@@ -42,7 +58,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
                 runChannel(app, channel);
               }}
             >
-              <span className="la-tile__icon la-badge" aria-hidden="true">{channel.icon ?? ICONS[channel.name] ?? name.slice(0, 1)}</span>
+              <span className="la-tile__icon la-badge" aria-hidden="true">{badge(channel.icon, (host as LaChannelSelectorElement).channelIcon(channel.name), name)}</span>
               <span className="la-tile__name">{name}</span>
               {channel.subtitle ? <span className="la-tile__subtitle">{channel.subtitle}</span> : null}
               <span className="la-tile__status">{text}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { useEnvironment, useT } from './context.ts';
 import { firstTabbable, pageAround, useModal } from './modal.ts';
+import { chevronDown, chevronUp, x } from './window-icons.ts';
 
 /**
  * The shared window chrome of the spec's "Common container": window, title bar (icon, title,
@@ -103,15 +104,42 @@ export function WindowControls({ title, minimized, onMinimize, onClose }: { titl
     <ButtonGroup variant="window-control">
       {onMinimize ? (
         <button type="button" className="la-icon-button" aria-label={t.t(minimized ? 'common.maximize' : 'common.minimize')} aria-expanded={!minimized} onClick={onMinimize}>
-          <span aria-hidden="true">{minimized ? '▴' : '▾'}</span>
+          <Icon d={minimized ? chevronUp : chevronDown} size={20} />
         </button>
       ) : null}
       {onClose ? (
         <button type="button" className="la-icon-button" aria-label={t.t('common.closeWindow', { title })} onClick={onClose}>
-          <span aria-hidden="true">×</span>
+          <Icon d={x} size={20} />
         </button>
       ) : null}
     </ButtonGroup>
+  );
+}
+
+/**
+ * An outline icon (lucide's style: elements/common/icons.ts, window-icons.ts): one path `d` on the
+ * 24 x 24 grid (or `viewBox`), stroked in the text colour, hidden from assistive technology (the
+ * control it sits in is named). `block` lays it out as a block (a badge that centres it); `width` wider
+ * than `size` with a wider `viewBox` leaves room after it (an icon before a label, without CSS).
+ */
+export function Icon({ d, size = 24, width = size, viewBox = '0 0 24 24', block }: { d: string; size?: number; width?: number; viewBox?: string; block?: boolean }) {
+  return (
+    <svg
+      className="la-icon"
+      viewBox={viewBox}
+      width={width}
+      height={size}
+      display={block ? 'block' : undefined}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={d} />
+    </svg>
   );
 }
 

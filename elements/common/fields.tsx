@@ -3,7 +3,9 @@ import { useT } from './context.ts';
 
 /**
  * Form fields shared by every window: a real <label>, the spec's field `name`, a required marker,
- * and an error message tied to the control (aria-invalid + aria-describedby) and announced.
+ * and an error message tied to the control (aria-invalid + aria-describedby). The message is no live
+ * region: a refused submit shows every error at once, and the form moves focus to the first invalid
+ * field, whose description (its error) is read with it — one announcement, not one alert per field.
  */
 interface FieldFrameProps {
   label: string;
@@ -35,7 +37,7 @@ function FieldFrame({ label, error, hint, required, children }: FieldFrameProps)
         </span>
       ) : null}
       {error ? (
-        <span id={`${id}-error`} className="la-field__error" role="alert">
+        <span id={`${id}-error`} className="la-field__error">
           {error}
         </span>
       ) : null}

@@ -3,6 +3,7 @@ import sheet from '../../styles/sidebar.css' with { type: 'css' };
 import { render } from 'lit-html';
 import { buttons, channelsOf, sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
+import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 
 /**
  * The helpline launcher on the page edge: one button per configured channel (call us, callback,
@@ -40,12 +41,22 @@ export class LaSidebarElement extends LaElement {
 
   /** The Sidebar plugin's actor, once its chunk has loaded. */
   actor?: SidebarActor;
+  /**
+   * The plugin chunk's full check of the `channels` attribute (src/plugins/sidebar.ts
+   * `attributeChannels`), once loaded: every sidebar of the page uses it from then on, from its first render.
+   */
+  static checkChannels?: (raw: unknown) => SidebarChannel[];
   #engaged = { pointer: false, focus: false };
   #off?: () => void;
 
   override connectedCallback(): void {
     super.connectedCallback();
     const { app } = this;
+    // The plugin's chunk (loaded by now) checks the `channels` attribute again with the whole schema.
+    void app.whenProvided('Sidebar').then(async () => {
+      LaSidebarElement.checkChannels ??= (await import('../../src/plugins/sidebar.ts')).attributeChannels;
+      if (this.isConnected) this.render();
+    });
     void app.whenProvided('Sidebar').then((actor) => {
       if (!this.isConnected || this.actor) return;
       this.actor = actor;

@@ -3,8 +3,18 @@ import type { TemplateResult } from 'lit-html';
 import type { LaElement } from '../common/host.ts';
 import type { LaSidebarElement } from './la-sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
+import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
 
-const ICONS: Record<string, string> = { ChannelSelector: '?', Search: '⌕', Offers: '★', CallUs: '☎', Callback: '↩', ClickToCall: '☏', SendMessage: '✉', WebChat: '✎' };
+/**
+ * A channel's badge: its outline icon (elements/common/icons.ts) as an SVG in the text colour, or a
+ * configured `icon` text, or the name's first letter. Hidden from assistive technology: the button's
+ * text names the channel.
+ */
+function badge(channel: SidebarChannel, name: string): TemplateResult | string {
+  const d = channel.icon ? undefined : channelIcon(channel.name);
+  if (!d) return channel.icon ?? name.slice(0, 1);
+  return html`<svg class="la-icon" viewBox=${BADGE_VIEWBOX} width="24" height="24" display="block" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d=${d}></path></svg>`;
+}
 
 const reported = new WeakSet<object>();
 
@@ -18,11 +28,14 @@ const renderable = (c: Partial<Record<string, unknown>> | null) =>
 /**
  * The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and
  * availability. Checked before rendering, at most 50 (`MAX_CHANNELS`); a bad item of the attribute is
- * reported once by its path and dropped.
+ * reported once by its path and dropped — by the hand check below until the plugin's chunk is loaded,
+ * then by the whole schema (`LaSidebarElement.checkChannels`).
  */
 export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
   const context = host.actor?.getSnapshot().context;
-  const own = host.parsedAttributes.channels;
+  const raw = host.parsedAttributes.channels;
+  const check = (host.constructor as typeof LaSidebarElement).checkChannels;
+  const own = raw !== undefined && check ? check(raw) : raw;
   const list = (own ?? context?.channels ?? host.app.section('sidebar').channels) as unknown;
   if (!Array.isArray(list)) return [];
   const available = context?.available;
@@ -72,7 +85,7 @@ export function buttons(host: LaSidebarElement, channels: SidebarChannel[], befo
       return html`<li>
         <button type="button" class="la-sidebar__button" part="channel" data-channel=${c.name} title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
           @click=${() => activate(host, c, before)}>
-          <span class="la-sidebar__icon" aria-hidden="true">${c.icon ?? ICONS[c.name] ?? name.slice(0, 1)}</span>
+          <span class="la-sidebar__icon" aria-hidden="true">${badge(c, name)}</span>
           <span class="la-sidebar__name">${name}</span>
         </button>
       </li>`;

@@ -196,9 +196,33 @@ export const notChannelCommand = (name: string): string =>
   `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
 /** The most keys of a `userData` record: each is sent with every request. */
 export const MAX_KEYS = 50;
-/** A `clickOptions`: anything, except `autoSubmit` (a click opens a form; the visitor submits it). */
+/** The longest `clickOptions` as JSON (characters) and its deepest nesting: a widget's open options, not data. */
+export const MAX_CLICK_OPTIONS = 2000;
+export const MAX_CLICK_DEPTH = 5;
+/** Whether `value` nests objects or lists no deeper than `max` levels (stops at the first deeper one). */
+const shallow = (value: unknown, max: number): boolean =>
+  typeof value !== 'object' || value === null || (max > 0 && Object.values(value).every((inner) => shallow(inner, max - 1)));
+/** `value` as JSON is at most MAX_CLICK_OPTIONS characters (a cycle, a BigInt: not JSON). */
+const fitsJSON = (value: unknown): boolean => {
+  try {
+    return (JSON.stringify(value) ?? '').length <= MAX_CLICK_OPTIONS;
+  } catch {
+    return false;
+  }
+};
+/**
+ * A `clickOptions`: plain options of at most MAX_CLICK_OPTIONS characters as JSON and MAX_CLICK_DEPTH
+ * levels, except `autoSubmit` (a click opens a form; the visitor submits it).
+ */
 export const clickOptions = () =>
-  v.optional(v.pipe(v.unknown(), v.check((options) => !(options as { autoSubmit?: unknown } | null)?.autoSubmit, 'must not ask autoSubmit: the visitor submits the form')));
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((options) => shallow(options, MAX_CLICK_DEPTH), `must be nested at most ${MAX_CLICK_DEPTH} levels deep`),
+      v.check(fitsJSON, `must be at most ${MAX_CLICK_OPTIONS} characters long as JSON`),
+      v.check((options) => !(options as { autoSubmit?: unknown } | null)?.autoSubmit, 'must not ask autoSubmit: the visitor submits the form'),
+    ),
+  );
 /**
  * A `clickCommand` (channels, the send-message side button): a command name from configuration or
  * markup, so only a widget's open or show command; the bus refuses any other when it runs too.

@@ -3,9 +3,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { channelSelectorMachine, channelSelectorMessages } from '../../machines/channel-selector.machine.ts';
 import type { SelectorChannel, SelectorStatus } from '../../machines/channel-selector.machine.ts';
-import { applyAvailability } from '../../machines/availability.ts';
+import { applyAvailability, officeStatus, type OfficeStatus, type OpeningHours } from '../../machines/availability.ts';
 import { channelSchema, listOf, MAX_CHANNELS, sectionReader, seconds, type SectionOf } from '../app/section.ts';
 import { readStatsSection } from './stats-config.ts';
+import { noteServerTime, readOpeningHours, serverNow } from './call-us.ts';
 
 export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;
 
@@ -41,6 +42,7 @@ export function register(app: App): void {
           if (stats.groupEWT) {
             try {
               const answer = await app.bus.command('StatsService.getGroupEWT', undefined, commander);
+              noteServerTime(answer.time);
               if (stats.groupEWT.queue) waits[stats.groupEWT.queue] = answer.ewt;
               if (rule) available = applyAvailability(rule, answer).channels;
             } catch {
@@ -93,6 +95,21 @@ export function register(app: App): void {
 
   app.provide('ChannelSelector', actor);
   plugin.ready();
+}
+
+/** Whether a tile is the helpline's (the call-us panel): by its command, or the spec's channel name. */
+export const isHelpline = (channel: SelectorChannel): boolean => channel.clickCommand === 'CallUs.open' || (!channel.clickCommand && channel.name === 'CallUs');
+
+/**
+ * The helpline's status for its tile: open, or closed and when it opens, by `callus.openingHours` (the
+ * call-us panel's rule) at the server's time (the last statistics answer's, else the page's clock); null
+ * without opening hours.
+ */
+export function helplineStatus(app: App): { status: OfficeStatus; hours: OpeningHours; now: number } | null {
+  const hours = readOpeningHours(app);
+  if (!hours) return null;
+  const now = serverNow();
+  return { status: officeStatus(hours, now), hours, now };
 }
 
 /**

@@ -18,4 +18,7 @@ export const lazyPlugins: PluginLoaders = {
   ChannelSelector: () => import('./channel-selector.ts'),
   CallUs: () => import('./call-us.ts'),
   Toaster: () => import('./toaster.ts'),
+  Watchman: () => import('./watchman.ts'),
+  WebChatService: () => import('./webchat-service.ts'),
+  WebChat: () => import('./webchat.ts'),
 };

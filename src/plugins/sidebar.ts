@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { sidebarMachine, sidebarMessages, visibleChannels } from '../../machines/sidebar.machine.ts';
+import { sidebarMachine, sidebarMessages, visibleChannels, type SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { CHANNEL_COMMAND, channelSchema, flag, listOf, MAX_CHANNELS, notChannelCommand, readList, readSection, v, type SectionOf } from '../app/section.ts';
 import { applyAvailability } from '../../machines/availability.ts';
 import { groupRefreshMs, readStatsSection } from './stats-config.ts';
@@ -32,6 +32,25 @@ function checkClickCommands(channels: unknown[]): void {
     const name = (channel as { clickCommand?: unknown } | null)?.clickCommand;
     if (name !== undefined && !(typeof name === 'string' && CHANNEL_COMMAND.test(name))) throw new Error(notChannelCommand(String(name)));
   }
+}
+
+const checkedAttributes = new WeakMap<object, SidebarChannel[]>();
+
+/**
+ * The `channels` attribute of a `<la-sidebar>` (markup), checked again with the configured channels'
+ * whole schema and bound once this chunk is loaded (the loader's hand check only keeps what it cannot
+ * render out): a bad item is reported by its path and the option, e.g. `<la-sidebar
+ * channels>[1].clickOptions: must be at most 2000 characters long as JSON`, and dropped. Each parsed
+ * list is checked (and reported) once.
+ */
+export function attributeChannels(raw: unknown): SidebarChannel[] {
+  if (typeof raw === 'object' && raw !== null) {
+    const known = checkedAttributes.get(raw);
+    if (known) return known;
+  }
+  const channels = readList('<la-sidebar channels>', raw, channelSchema, MAX_CHANNELS).value;
+  if (typeof raw === 'object' && raw !== null) checkedAttributes.set(raw, channels);
+  return channels;
 }
 
 /** closed, collapsed (opened; also while waiting to expand) or expanded (also while waiting to contract). */

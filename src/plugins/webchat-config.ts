@@ -1,4 +1,4 @@
-import { flag, milliseconds, readSection, seconds, v, type Log, type SectionOf } from '../app/section.ts';
+import { MAX_KEYS, MAX_TEXT, dataProtectionSchema, flag, link, listOf, milliseconds, number, readSection, seconds, text, v, type Log, type SectionOf } from '../app/section.ts';
 
 /**
  * The chat's proactive-invite and chat-button settings (`webchat.autoInvite`, `webchat.chatButton`), read
@@ -49,4 +49,143 @@ export function readWebChatInvite(section: unknown, log: Log = console.error): W
       chatButtonEffect: chatButton.effectDuration,
     },
   };
+}
+
+/* ------------------------------------------------------------------ the chat service (WebChatService) */
+
+const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
+/** A header name (RFC 9110 token) and a value without line breaks. */
+const headerName = /^[!#$%&'*+.^_`|~\w-]{1,100}$/;
+const headers = () =>
+  v.optional(
+    v.pipe(
+      v.record(v.string(), v.pipe(v.string('each header value must be a string'), v.maxLength(MAX_TEXT, `each header value must be at most ${MAX_TEXT} characters long`), v.regex(/^[^\r\n]*$/, 'a header value must not contain a line break')), 'must be an object of header names and values'),
+      v.check((record) => Object.keys(record).length <= MAX_KEYS, `must have at most ${MAX_KEYS} headers`),
+      v.check((record) => Object.keys(record).every((name) => headerName.test(name)), 'each header name must be a token (letters, digits and !#$%&\'*+.^_`|~-)'),
+    ),
+  );
+const userDataRecord = () =>
+  v.optional(
+    v.pipe(
+      v.record(v.string(), v.pipe(v.string('each value must be a string'), v.maxLength(MAX_TEXT, `each value must be at most ${MAX_TEXT} characters long`)), 'must be an object of strings'),
+      v.check((record) => Object.keys(record).length <= MAX_KEYS, `must have at most ${MAX_KEYS} keys`),
+    ),
+    {},
+  );
+
+/** `webchat.transport`: which transport carries the chat and where it talks (web-chat.md §7). */
+export const transportSchema = {
+  /** 'rest' (legacy REST) is built; the others arrive with their issues. */
+  type: v.optional(v.picklist(TRANSPORTS, `must be one of ${TRANSPORTS.map((t) => `'${t}'`).join(', ')}`), 'rest'),
+  /** The chat service URL: start is POST {dataURL}, the chat's calls {dataURL}/{chatId}/{op}. */
+  dataURL: v.optional(link()),
+  /** The chat endpoint sent with the start (the deployment: the customer chat bot). */
+  endpoint: text(200),
+  /** Sent as the `apikey` header; the deployment has none. */
+  apikey: text(500),
+  /** Extra headers on every call. */
+  headers: headers(),
+  /** Per-call timeout (spec: 3000 ms). */
+  timeout: milliseconds(3000, 100, 60_000),
+  /** The transport runs the chat asynchronously (web-chat.md §3 `transport.async`). */
+  async: flag(false),
+  /** The chat starts with a bot (the user data's bot flag; the deployment's customer chat bot path). */
+  bot: flag(false),
+};
+
+/** `webchat.async`: asynchronous chats (web-chat.md §3, §4). Functions only from a configuration object. */
+export const asyncSchema = {
+  enabled: flag(false),
+  /** How a new message reopens a hidden chat: 'full' (default) or 'minimized'. */
+  newMessageRestoreState: v.optional(v.picklist(['full', 'minimized'], "must be 'full' or 'minimized'"), 'full'),
+  /** Reads the saved session (instead of cookies): `() => SessionData | undefined`. */
+  getSessionData: v.optional(v.function('must be a function')),
+  /** Saves the session (instead of cookies): `(data | null) => void`. */
+  setSessionData: v.optional(v.function('must be a function')),
+};
+
+/** What the WebChatService plugin reads of the `webchat` section. */
+export const webChatServiceSchema = {
+  transport: transportSchema,
+  cometD: { enabled: flag(false) },
+  async: asyncSchema,
+  /** The longest message `sendMessage` accepts ('Message length exceeds configured threshold of (N) characters'); the window's input stops at 500. */
+  maxMessageLength: number(500, 1, 'characters', 100_000),
+  /** How long after the last contact a reload still restores the chat (spec: 60000 ms). */
+  restoreTimeout: milliseconds(60_000, 1000),
+  /** statusCode 1 answers in a row before the server counts as offline (spec: 5). */
+  pollExceptionLimit: number(5, 1, undefined, 100),
+  /** Added to every chat's user data (after the automatic fields). */
+  userData: userDataRecord(),
+  uploadsEnabled: flag(false),
+};
+
+export type WebChatServiceSettings = SectionOf<typeof webChatServiceSchema>;
+
+/** Reads the chat service's options of the `webchat` section (bad options reported, defaults kept). */
+export function readWebChatService(section: unknown, log: Log = console.error): WebChatServiceSettings {
+  return readSection('webchat', section, webChatServiceSchema, log).value;
+}
+
+/**
+ * What is missing before a chat can start with these settings, or undefined: the spec's
+ * 'Invalid transport configuration' with the reason.
+ */
+export function transportProblem(settings: WebChatServiceSettings): string | undefined {
+  const { transport, cometD } = settings;
+  if (cometD.enabled || transport.type === 'cometd') return 'CometD is not configured or there is a connection issue';
+  if (transport.type !== 'rest') return `Invalid transport configuration: the '${transport.type}' transport is not available yet`;
+  if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
+  return undefined;
+}
+
+/* ------------------------------------------------------------------ the chat window (WebChat) */
+
+const FORM_FIELDS = ['firstname', 'lastname', 'email', 'subject'] as const;
+
+/** One start-form field: which is shown, in order, and whether it is required (web-chat.md §2, §5). */
+export const formFieldSchema = v.object(
+  {
+    name: v.picklist(FORM_FIELDS, `must be one of ${FORM_FIELDS.map((f) => `'${f}'`).join(', ')}`),
+    required: v.optional(v.boolean('must be true or false'), false),
+    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')), 100),
+  },
+  'each field must be an object with a name',
+);
+
+/** What the WebChat plugin (the window) reads of the `webchat` section. */
+export const webChatWindowSchema = {
+  /** The window's title (default: the language pack's 'Live Chat'). */
+  title: text(100),
+  form: {
+    /** The start form's fields (default: first name and last name, both required — the spec's generic form). */
+    fields: listOf(formFieldSchema, 4),
+  },
+  /** Ask before closing a form with typed content (spec default on). */
+  confirmFormCloseEnabled: flag(true),
+  /** Show the message input's character counter. */
+  charCountEnabled: flag(true),
+  emojis: flag(true),
+  /** 12- or 24-hour times in the transcript (default: main.timeFormat). */
+  timeFormat: v.optional(v.picklist([12, 24], 'must be 12 or 24')),
+  /** Consecutive messages of one sender within this many ms show their name once (0: no grouping). */
+  groupingThreshold: milliseconds(100_000),
+  dataProtection: v.optional(dataProtectionSchema),
+};
+
+export type WebChatWindowSettings = SectionOf<typeof webChatWindowSchema>;
+
+/** The spec's generic start form when none is configured. */
+export const DEFAULT_FORM_FIELDS: WebChatWindowSettings['form']['fields'] = [
+  { name: 'firstname', required: true, maxlength: 100 },
+  { name: 'lastname', required: true, maxlength: 100 },
+  { name: 'email', required: false, maxlength: 100 },
+  { name: 'subject', required: false, maxlength: 100 },
+];
+
+/** Reads the window's options of the `webchat` section (bad options reported, defaults kept). */
+export function readWebChatWindow(section: unknown, log: Log = console.error): WebChatWindowSettings {
+  const value = readSection('webchat', section, webChatWindowSchema, log).value;
+  if (!value.form.fields.length) value.form.fields = DEFAULT_FORM_FIELDS.map((f) => ({ ...f }));
+  return value;
 }

@@ -488,6 +488,90 @@ function timingTable(/** @type {Awaited<ReturnType<typeof timings>>} */ t) {
   return table(['metric (headless Chromium)', 'median', 'min', 'max', 'runs'], body, ['l', 'r', 'r', 'r', 'r']);
 }
 
+// ───────────────────────────────────────────── chat transcript at scale
+
+const TRANSCRIPT_MESSAGES = 5000;
+const TRANSCRIPT_SAMPLES = 40;
+
+/**
+ * The chat transcript with 5,000 messages (issue 12 item 8): test/bench/transcript-page.tsx bundled by
+ * esbuild (production React, the library's sheets as constructable stylesheets), run in headless Chromium
+ * at 1280 x 800. After 5 warm-up rounds, TRANSCRIPT_SAMPLES times each: (a) one message appended until
+ * the end of the next frame, (b) one character typed (Playwright keyboard) into a textarea beside the
+ * transcript until the end of the next frame. Script = the React update (or keydown → input handled),
+ * rendering = the frame's style, layout and paint; the vsync wait is not counted. Information, never asserted.
+ */
+async function transcriptTimings() {
+  const { build: esbuild } = await import('esbuild');
+  const cssSheets = {
+    name: 'css-sheets',
+    setup(/** @type {any} */ b) {
+      b.onLoad({ filter: /\.css$/ }, (/** @type {{ path: string }} */ args) => ({
+        contents: `const sheet = new CSSStyleSheet();\nsheet.replaceSync(${JSON.stringify(readFileSync(args.path, 'utf8'))});\nexport default sheet;\n`,
+        loader: 'js',
+      }));
+    },
+  };
+  const bundled = await esbuild({
+    entryPoints: [join(ROOT, 'test/bench/transcript-page.tsx')],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    minify: true,
+    jsx: 'automatic',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [cssSheets],
+  });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    /** @type {string[]} */ const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setContent('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>transcript bench</title></head><body></body></html>');
+    await page.addScriptTag({ content: bundled.outputFiles[0].text, type: 'module' });
+    await page.waitForFunction(() => /** @type {any} */ (window).__transcriptBench !== undefined);
+    const mounted = await page.evaluate((n) => /** @type {any} */ (window).__transcriptBench.mount(n), TRANSCRIPT_MESSAGES);
+    /** @type {{ scriptMs: number, renderMs: number, totalMs: number }[]} */ const appends = [];
+    /** @type {{ scriptMs: number, renderMs: number, totalMs: number }[]} */ const keystrokes = [];
+    for (let i = 0; i < TRANSCRIPT_SAMPLES + 5; i++) {
+      const result = await page.evaluate(() => /** @type {any} */ (window).__transcriptBench.append());
+      if (i >= 5) appends.push(result);
+    }
+    await page.locator('textarea').focus();
+    for (let i = 0; i < TRANSCRIPT_SAMPLES + 5; i++) {
+      // The listeners go in (and that evaluate returns) before the key is pressed: sent together, the
+      // key could arrive first and the measurement would wait for a key that never comes.
+      await page.evaluate(() => {
+        /** @type {any} */ (window).__keystroke = /** @type {any} */ (window).__transcriptBench.nextKeystroke();
+      });
+      await page.keyboard.press(i % 2 ? 'b' : 'a');
+      const value = await page.evaluate(() => /** @type {any} */ (window).__keystroke);
+      if (i >= 5) keystrokes.push(value);
+    }
+    await context.close();
+    return { browser: `Chromium ${browser.version()}`, messages: TRANSCRIPT_MESSAGES, ...mounted, appends, keystrokes, errors };
+  } finally {
+    await browser.close();
+  }
+}
+
+function transcriptTable(/** @type {Awaited<ReturnType<typeof transcriptTimings>>} */ t) {
+  const ms = (/** @type {number} */ x) => `${x.toFixed(2)} ms`;
+  /** @type {[string, ReturnType<typeof stats>][]} */
+  const metrics = [
+    ['append one message: React update', stats(t.appends.map((r) => r.scriptMs))],
+    ['append one message: frame rendering (style, layout, paint)', stats(t.appends.map((r) => r.renderMs))],
+    ['append one message: total work until the next frame', stats(t.appends.map((r) => r.totalMs))],
+    ['type a character beside it: keydown → input handled', stats(t.keystrokes.map((r) => r.scriptMs))],
+    ['type a character beside it: frame rendering', stats(t.keystrokes.map((r) => r.renderMs))],
+    ['type a character beside it: total work until the next frame', stats(t.keystrokes.map((r) => r.totalMs))],
+  ];
+  const body = metrics.map(([name, s]) => (s ? [name, ms(s.median), ms(s.min), ms(s.max), String(s.n)] : [name, '—', '', '', '0']));
+  return table([`transcript with ${t.messages} messages (headless Chromium)`, 'median', 'min', 'max', 'runs'], body, ['l', 'r', 'r', 'r', 'r']);
+}
+
 // ───────────────────────────────────────────── main
 
 const buildMs = SKIP_BUILD ? null : build();
@@ -538,6 +622,19 @@ if (!NO_BROWSER) {
   }
 }
 
+/** @type {Awaited<ReturnType<typeof transcriptTimings>> | null} */ let transcriptResults = null;
+if (!NO_BROWSER) {
+  try {
+    transcriptResults = await transcriptTimings();
+    console.log(`\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
+      `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame); each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
+    console.log(transcriptTable(transcriptResults));
+    if (transcriptResults.errors.length) console.log(`Page errors: ${transcriptResults.errors.join(' | ')}`);
+  } catch (error) {
+    console.error(`\nbench: the transcript measurements could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  }
+}
+
 const over = rows.filter((r) => r.status === 'over');
 writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
   date: new Date().toISOString(),
@@ -549,6 +646,7 @@ writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
   overBudget: over.map((r) => r.key),
   browser: browserResults,
   browserError,
+  transcript: transcriptResults,
 }, null, 2) + '\n');
 console.log('\nResults written to dist/bench.json.');
 

@@ -33,7 +33,7 @@ async function sections() {
     callback: callback.callbackSection,
     calendar: calendar.calendarSection(),
     sendmessage: sendMessage.sendMessageSection,
-    webchat: { autoInvite: webchat.autoInviteSchema, chatButton: webchat.chatButtonSchema },
+    webchat: { ...webchat.webChatServiceSchema, ...webchat.webChatWindowSchema, autoInvite: webchat.autoInviteSchema, chatButton: webchat.chatButtonSchema },
   };
 }
 

@@ -58,6 +58,9 @@ describe('<la-callback> schedule choices as touch targets', () => {
 
   it('passes target-size with "pick a date" chosen, and a click anywhere on the row chooses', async () => {
     const pick = root()!.querySelector<HTMLElement>('input[value=pick]')!.closest<HTMLElement>('.la-callback__choice')!;
+    // With the errors shown the form scrolls, and Cancel / Confirm stay in view over its bottom: bring the row
+    // into view first, as a visitor would.
+    pick.scrollIntoView({ block: 'nearest' });
     const box = pick.getBoundingClientRect();
     // Near the row's right edge, away from the radio button and its text.
     const target = root()!.elementFromPoint(box.right - 2, box.top + box.height / 2);

@@ -86,7 +86,7 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
     await waitFor(() => tiles().length === 3, 8000, 'the tiles');
     expect(dialog()!.querySelector('h2')!.textContent).to.equal('Live Assistance');
     expect(dialog()!.querySelector('.la-titlebar__subtitle')!.textContent).to.equal('How would you like to get in touch?');
-    expect(tiles()).to.deep.equal(['☎Call UsAvailable', '✎Live ChatAvailable', '↩CallbackAvailable']);
+    expect(tiles()).to.deep.equal(['Call UsAvailable', 'Live ChatAvailable', 'CallbackAvailable']);
     expect(await message(api.command('ChannelSelector.open'))).to.equal('Already opened');
     await expectAccessible(document.querySelector('la-overlay')!);
   });

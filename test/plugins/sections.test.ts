@@ -51,7 +51,7 @@ describe('plugin configuration sections', () => {
       { contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia' }, { number: ' ' }, { displayName: 'x' }, 'bad'], hours: ['8-17', 3, ''] },
       callUsSection,
     );
-    expect(value).to.deep.equal({ contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia' }], hours: ['8-17'] });
+    expect(value).to.deep.equal({ contacts: [{ number: '+48 22 100 20 30', displayName: 'Infolinia' }], hours: ['8-17'], openingHours: undefined });
     expect(lines).to.deep.equal([
       'callus.contacts[1].number: must be a phone number',
       'callus.contacts[2].number: is missing',
@@ -59,7 +59,7 @@ describe('plugin configuration sections', () => {
       'callus.hours[1]: must be a line of text',
       'callus.hours[2]: must not be empty',
     ]);
-    expect(read('callus', undefined, callUsSection).value).to.deep.equal({ contacts: [], hours: [] });
+    expect(read('callus', undefined, callUsSection).value).to.deep.equal({ contacts: [], hours: [], openingHours: undefined });
   });
 
   it('channelselector: refresh interval in seconds (10 by default) and channels with their wait settings', () => {

@@ -1,0 +1,249 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { defineView, type ViewProps } from '../common/define-view.tsx';
+import { Button, ButtonGroup, Smokescreen, Window } from '../common/chrome.tsx';
+import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
+import { SideButton } from '../common/side-button.tsx';
+import { useEnvironment, useT, useView } from '../common/context.ts';
+import type { Translator } from '../../src/app/i18n.ts';
+import type { WebChatController } from '../../src/plugins/webchat.ts';
+import { ChatForm } from './chat-form.tsx';
+import { MessageInput } from './message-input.tsx';
+import { Transcript } from './transcript.tsx';
+import sheet from '../../styles/chat.css' with { type: 'css' };
+import transcriptSheet from '../../styles/chat-transcript.css' with { type: 'css' };
+import inputSheet from '../../styles/chat-input.css' with { type: 'css' };
+import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
+
+/** The chat window's alert keys (web-chat.md §8 "Chat window messages") and server codes, worded in the language pack. */
+const CODES = new Set([102, 103, 161, 201, 202, 203, 204, 240, 364]);
+
+/** The alert's lines: each server error by its code (unknown codes: the generic text), or the alert's own text. */
+export function alertLines(t: Translator, alert: { key: string; codes: number[]; messages: string[] }): string[] {
+  if (alert.key === 'serverErrors' || (alert.codes.length && alert.key !== 'ChatUnavailable')) {
+    return alert.codes.length ? alert.codes.map((code) => t.t(CODES.has(code) ? `chat.error.${code}` : 'chat.error.Generic')) : [t.t('chat.error.Generic')];
+  }
+  return [t.t(`chat.error.${alert.key}`)];
+}
+
+/**
+ * On a phone: the visual viewport's height and top as `--la-chat-viewport-height` / `-top`, in an
+ * adopted sheet (no inline style: strict CSP), so the window shrinks above the on-screen keyboard.
+ */
+function useVisualViewport(active: boolean) {
+  const { host } = useView();
+  const sheet = useMemo(() => new CSSStyleSheet(), []);
+  useEffect(() => {
+    const viewport = host.ownerDocument.defaultView?.visualViewport;
+    const shadow = host.shadowRoot;
+    if (!active || !viewport || !shadow) return;
+    const measure = () => sheet.replaceSync(`:host { --la-chat-viewport-height: ${Math.round(viewport.height)}px; --la-chat-viewport-top: ${Math.round(viewport.offsetTop)}px; }`);
+    measure();
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+    viewport.addEventListener('resize', measure);
+    viewport.addEventListener('scroll', measure);
+    return () => {
+      viewport.removeEventListener('resize', measure);
+      viewport.removeEventListener('scroll', measure);
+      shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, [active, host, sheet]);
+}
+
+function ChatView({ controller }: ViewProps<WebChatController>) {
+  const t = useT();
+  const env = useEnvironment();
+  const { actor } = controller;
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const context = useSelector(actor, (s) => s.context);
+  const editing = useSelector(actor, (s) => s.hasTag('editing') || s.hasTag('busy'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const ended = useSelector(actor, (s) => s.hasTag('ended'));
+  const alert = useSelector(actor, (s) => s.hasTag('alert'));
+  const confirmingClose = useSelector(actor, (s) => s.hasTag('confirmingClose'));
+  const confirmingEnd = useSelector(actor, (s) => s.hasTag('confirmingEnd'));
+  const asyncClose = useSelector(actor, (s) => s.hasTag('asyncClose'));
+  const idleAlert = useSelector(actor, (s) => s.hasTag('idleAlert'));
+  const survey = useSelector(actor, (s) => s.hasTag('survey'));
+  const canEnd = useSelector(actor, (s) => s.can({ type: 'end' }));
+  const view = useSyncExternalStore(
+    (notify) => {
+      const subscription = controller.view.subscribe(notify);
+      return () => subscription.unsubscribe();
+    },
+    () => controller.view.value,
+  );
+  const settings = controller.settings();
+  const [text, setText] = useState('');
+  // The idle alert's close countdown, in whole seconds.
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (!idleAlert || !context.idle?.countdownMs) return setLeft(null);
+    const end = Date.now() + context.idle.countdownMs;
+    setLeft(Math.ceil(context.idle.countdownMs / 1000));
+    const timer = setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 1000);
+    return () => clearInterval(timer);
+  }, [idleAlert, context.idle?.countdownMs]);
+
+  useVisualViewport(env.mobile && open);
+  // The form gives way to the transcript when the chat starts: focus goes on to the message input
+  // (the focused Start Chat button is gone), never to <body>.
+  const { host } = useView();
+  const wasEditing = useRef(editing);
+  useLayoutEffect(() => {
+    if (wasEditing.current && !editing && open) {
+      const active = host.shadowRoot?.activeElement;
+      if (!active || active === host.shadowRoot?.querySelector('textarea') || !host.shadowRoot?.contains(active)) host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing, open, host]);
+
+  const chatButton = (
+    <SideButton actor={controller.chatButton} label={t.t('chat.button')} onActivate={() => controller.clickChatButton()} />
+  );
+  if (!open) return chatButton;
+
+  const title = settings.title ?? t.t('chat.title');
+  const unread = context.unread > 0 ? t.plural('chat.unread', context.unread) : undefined;
+  const send = (value: string) => {
+    controller.send(value).then(
+      () => setText((current) => (current === value ? '' : current)),
+      // A failed send keeps the text in the input (the window shows MessageFailed).
+      () => undefined,
+    );
+  };
+
+  return (
+    <>
+      {chatButton}
+      <Window
+        title={title}
+        subtitle={unread}
+        channel="WebChat"
+        minimized={context.minimized}
+        onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
+        onClose={() => actor.send({ type: 'close' })}
+      >
+        {editing ? (
+          <ChatForm
+            fields={settings.form.fields}
+            values={context.form}
+            errors={context.errors}
+            busy={busy}
+            dataProtection={settings.dataProtection}
+            focusErrorKey={context.focusErrorKey}
+            onChange={(field, value) => actor.send({ type: 'form.change', field, value })}
+            onSubmit={() => actor.send({ type: 'form.submit' })}
+            onCancel={() => actor.send({ type: 'close' })}
+          />
+        ) : (
+          <div className="la-chat__session">
+            <Transcript
+              messages={view.messages}
+              ended={ended}
+              typing={view.typing}
+              connection={view.connection}
+              canLoadHistory={view.canLoadHistory}
+              historyLoading={view.historyLoading}
+              onLoadHistory={() => controller.loadHistory()}
+              onDownload={(fileId) => controller.download(fileId)}
+              groupingThresholdMs={settings.groupingThreshold}
+            />
+            <MessageInput
+              value={text}
+              onChange={(value) => {
+                setText(value);
+                controller.typing(value);
+              }}
+              onSend={send}
+              disabled={ended}
+              maxLength={Math.min(500, settings.service.maxMessageLength)}
+              blockAtLimit={settings.service.maxMessageLength < 500}
+              charCounter={settings.charCountEnabled}
+              emojis={settings.emojis}
+              uploads={settings.service.uploadsEnabled && view.agentConnected ? { onFiles: (files) => void controller.sendFiles(files) } : null}
+              mobile={env.mobile}
+            />
+            <ButtonGroup>
+              {ended ? (
+                <Button onClick={() => actor.send({ type: 'close' })}>{t.t('common.close')}</Button>
+              ) : (
+                <Button disabled={!canEnd} onClick={() => actor.send({ type: 'end' })}>
+                  {t.t('chat.endChat')}
+                </Button>
+              )}
+            </ButtonGroup>
+          </div>
+        )}
+        {view.overlay ? (
+          <Smokescreen>
+            <div className="la-chat__overlay" role="status">
+              <p>{view.overlay}</p>
+            </div>
+          </Smokescreen>
+        ) : null}
+        {alert && context.alert ? (
+          <AlertDialog
+            title={t.t('common.error')}
+            message={alertLines(t, context.alert)}
+            onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+            onRetry={context.alert.retry ? () => actor.send({ type: 'retry' }) : undefined}
+          />
+        ) : null}
+        {confirmingClose ? (
+          <ConfirmDialog
+            title={t.t('chat.closeTitle')}
+            message={t.t('chat.closeConfirm')}
+            confirmLabel={t.t('common.close')}
+            cancelLabel={t.t('common.cancel')}
+            onConfirm={() => actor.send({ type: 'close.confirm' })}
+            onCancel={() => actor.send({ type: 'close.cancel' })}
+          />
+        ) : null}
+        {confirmingEnd ? (
+          <ConfirmDialog
+            title={t.t('chat.endTitle')}
+            message={t.t('chat.endConfirm')}
+            confirmLabel={t.t('chat.endChat')}
+            cancelLabel={t.t('common.cancel')}
+            onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+            onCancel={() => actor.send({ type: 'dialog.cancel' })}
+          />
+        ) : null}
+        {asyncClose ? (
+          <ConfirmDialog
+            role="dialog"
+            title={t.t('chat.asyncCloseTitle')}
+            message={t.t('chat.asyncClose')}
+            confirmLabel={t.t('chat.endChat')}
+            cancelLabel={t.t('chat.closeWindow')}
+            onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+            onCancel={() => actor.send({ type: 'dialog.cancel' })}
+          />
+        ) : null}
+        {idleAlert && context.idle ? (
+          <AlertDialog
+            title={t.t('chat.idle.title')}
+            message={[
+              t.t('chat.idle.message'),
+              ...(left !== null ? [t.plural('chat.idle.countdown', left)] : []),
+            ]}
+            okLabel={t.t('chat.idle.stay')}
+            onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+          />
+        ) : null}
+        {survey ? (
+          <ConfirmDialog
+            role="dialog"
+            title={t.t('chat.survey.title')}
+            message={t.t('chat.survey.message')}
+            onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+            onCancel={() => actor.send({ type: 'dialog.cancel' })}
+          />
+        ) : null}
+      </Window>
+    </>
+  );
+}
+
+export default defineView('la-chat-view', ChatView, [sheet, transcriptSheet, inputSheet, sideButtonSheet]);

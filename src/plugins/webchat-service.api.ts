@@ -1,0 +1,107 @@
+/**
+ * The WebChatService plugin's public vocabulary, type-only: its bus commands and events and the
+ * controller it provides to the chat window. `src/index.ts` re-exports this module so the published
+ * types declare them (see src/bus/types.ts). Commands and events: web-chat.md §7 "Internal bus", §8.
+ */
+import type { AgentRecord } from '../../machines/chat-session.machine.ts';
+import type { FileLimits, TranscriptMessage, TransportType } from '../services/chat/types.ts';
+import type { ChatMetadata } from '../services/chat/session-store.ts';
+import type { WebChatServiceController, WebChatServiceOptions } from './webchat-service.ts';
+
+/** The message shapes the chat window renders (views may not import services; they import these). */
+export type { FileLimits, ParticipantType, TranscriptMessage, TranscriptType } from '../services/chat/types.ts';
+
+/** The start form (web-chat.md §3 "Chat start payload"); the lower-case form names are accepted too. */
+export interface StartChatOptions {
+  nickname?: string;
+  firstName?: string;
+  lastName?: string;
+  emailAddress?: string;
+  subject?: string;
+  /** Form names (the window's `name` attributes). */
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  /** A first message sent with the start. */
+  text?: string;
+  /** An object of strings, or a JSON string of one ('malformed JSON provided in userData property'). */
+  userData?: Record<string, string> | string;
+  /** Overrides `webchat.transport.endpoint`. */
+  endpoint?: string;
+}
+
+/** What the bus says of a failure (a `ChatFailure` without its stack). */
+export interface ChatErrorEvent {
+  message: string;
+  kind: string;
+  errors: Array<{ code: number; message: string }>;
+  /** The command or call that failed: 'startChat', 'poll', 'sendMessage' … */
+  during: string;
+}
+
+/** The chat as `verifySession` and `getSessionData` describe it: never the keys. */
+export interface ChatSessionInfo {
+  sessionActive: boolean;
+  chatId?: string;
+  type?: TransportType;
+  /** Epoch ms the chat started. */
+  started?: number;
+}
+
+declare module '../bus/types.ts' {
+  interface Commands {
+    'WebChatService.configure': { options: WebChatServiceOptions; result: void };
+    'WebChatService.startChat': { options: StartChatOptions | void; result: ChatSessionInfo };
+    'WebChatService.endChat': { options: void; result: void };
+    'WebChatService.sendMessage': { options: { message: string; messageType?: string; eventAttributes?: string }; result: { index?: number } };
+    'WebChatService.sendCustomNotice': { options: { message: string }; result: void };
+    'WebChatService.sendTyping': { options: { message?: string } | void; result: void };
+    'WebChatService.sendFilteredMessage': { options: { message: string; regex: RegExp }; result: { index?: number } };
+    'WebChatService.addPrefilter': { options: { filters: RegExp | RegExp[] }; result: void };
+    'WebChatService.updateUserData': { options: Record<string, string>; result: void };
+    'WebChatService.poll': { options: void; result: void };
+    'WebChatService.startPoll': { options: void; result: void };
+    'WebChatService.stopPoll': { options: void; result: void };
+    'WebChatService.restore': { options: void; result: ChatSessionInfo };
+    'WebChatService.asyncRestore': { options: void; result: ChatSessionInfo };
+    'WebChatService.resetPollExceptions': { options: void; result: void };
+    'WebChatService.getTranscript': { options: void; result: TranscriptMessage[] };
+    'WebChatService.getAgents': { options: void; result: Record<string, AgentRecord> };
+    'WebChatService.getStats': { options: void; result: ChatMetadata };
+    'WebChatService.getFileLimits': { options: void; result: FileLimits };
+    'WebChatService.sendFile': { options: { files: File[] | FileList }; result: { fileIds: string[] } };
+    'WebChatService.downloadFile': { options: { fileId: string }; result: void };
+    'WebChatService.getSessionData': { options: void; result: ChatSessionInfo };
+    'WebChatService.fetchHistory': { options: void; result: TranscriptMessage[] };
+    'WebChatService.registerTypingPreviewInput': { options: { input: HTMLInputElement | HTMLTextAreaElement }; result: void };
+    'WebChatService.registerPreProcessor': { options: { preprocessor: (text: string) => string }; result: void };
+    'WebChatService.verifySession': { options: void; result: ChatSessionInfo };
+    'WebChatService.registerAutoLoad': { options: void; result: void };
+    'WebChatService.deregisterAutoLoad': { options: void; result: void };
+  }
+  interface Events {
+    'WebChatService.started': ChatSessionInfo;
+    'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean };
+    'WebChatService.restored': ChatSessionInfo;
+    'WebChatService.restoreTimeout': void;
+    'WebChatService.restoreFailed': void;
+    'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent' };
+    'WebChatService.agentConnected': { agents: Record<string, AgentRecord> };
+    'WebChatService.agentDisconnected': { numAgentsConnected: number };
+    'WebChatService.agentTypingStarted': void;
+    'WebChatService.agentTypingStopped': void;
+    'WebChatService.agentTypingTimeout': void;
+    'WebChatService.restoredOffline': void;
+    'WebChatService.chatServerWentOffline': void;
+    'WebChatService.chatServerBackOnline': void;
+    'WebChatService.disconnected': void;
+    'WebChatService.reconnected': void;
+    'WebChatService.error': ChatErrorEvent;
+  }
+}
+
+declare module '../app/app.ts' {
+  interface Controllers {
+    WebChatService: WebChatServiceController;
+  }
+}

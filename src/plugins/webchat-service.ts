@@ -1,0 +1,610 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import { chatSessionMachine, selectNumAgentsConnected } from '../../machines/chat-session.machine.ts';
+import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
+import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
+import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
+import { checkFiles, formatBytes, type FileProblem } from '../services/chat/files.ts';
+import { readSection } from '../app/section.ts';
+import { readWebChatService, transportProblem, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
+import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
+
+/** The chat service's rejections, word for word from web-chat.md §8 where it gives them. */
+export const webChatServiceMessages = {
+  active: 'There is already an active chat session',
+  noSession: 'There is no active chat session',
+  noText: 'No message text provided',
+  tooLong: (max: number) => `Message length exceeds configured threshold of (${max}) characters`,
+  invalidConfiguration: 'Invalid configuration',
+  malformedUserData: 'malformed JSON provided in userData property',
+  noFormData: 'No HTMl5 formData support on your browser',
+  restoring: 'Already restoring...',
+  noMoreMessages: 'No more messages to fetch',
+  historyAsyncOnly: 'Fetching messages history applies to only Asynchronous chat.',
+  privateCommand: (command: string) => `Access Denied to private command: ${command}. Only WebChatService may run it.`,
+  invalidFilters: 'Missing or invalid filters provided. A filter is a RegExp or an array of them.',
+  invalidPreviewInput: 'Invalid typing preview input: it must be a text input or a textarea element.',
+  invalidPreProcessor: 'Invalid preprocessor: it must be a function that takes and returns the message text.',
+  noFiles: 'No files provided',
+  uploadsOff: 'File upload is disabled: set webchat.uploadsEnabled to true',
+  noFileId: 'No file id provided',
+} as const;
+
+/** A pre-upload problem in words (the window shows its own, translated, from the code). */
+export function fileProblemMessage(problem: FileProblem): string {
+  switch (problem.code) {
+    case 201:
+      return `Too many files: at most ${problem.max} per chat`;
+    case 202:
+      return `Total size of attachments exceeds limit: ${formatBytes(problem.max)}`;
+    case 203:
+      return `File type not allowed: ${problem.name}`;
+    case 'size':
+      return `FileTransferSizeError: ${problem.name} is larger than ${formatBytes(problem.max)}`;
+    default:
+      return 'File upload is possible only when an agent is connected';
+  }
+}
+
+/** The options `WebChatService.configure` takes: the chat service's part of the `webchat` section. */
+export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings, unknown>>;
+
+export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
+
+/** What the chat window reads: the session actor and the transcript so far (ordered by index). */
+export interface WebChatServiceController {
+  actor: WebChatSessionActor;
+  transcript(): TranscriptMessage[];
+}
+
+/** Page size of `fetchHistory` (web-chat.md §9 "async page size 20"). */
+export const HISTORY_PAGE = 20;
+
+/** The transport modules, each its own chunk, loaded when a chat needs it. */
+const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport: TransportFactory }>>> = {
+  rest: () => import('../services/chat/legacy-rest.ts'),
+};
+
+const failureOf = (error: unknown): ChatFailure =>
+  error instanceof ChatFailure ? error : new ChatFailure('network', error instanceof Error ? error.message : String(error));
+
+/** The bus's form of a failure. */
+const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
+  message: failure.message,
+  kind: failure.kind,
+  errors: failure.errors.map(({ code, message }) => ({ code, message })),
+  during,
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The start options as the transport's request: form names mapped, user data parsed and merged. */
+export function startRequest(options: StartChatOptions | void, base: Record<string, string>, endpoint: string | undefined): StartRequest {
+  const o: StartChatOptions = isRecord(options) ? options : {};
+  let userData: Record<string, string> = {};
+  if (typeof o.userData === 'string') {
+    let parsed: unknown;
+    try {
+      parsed = o.userData.trim() ? JSON.parse(o.userData) : {};
+    } catch {
+      throw new Error(webChatServiceMessages.malformedUserData);
+    }
+    if (!isRecord(parsed)) throw new Error(webChatServiceMessages.malformedUserData);
+    userData = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  } else if (isRecord(o.userData)) {
+    userData = Object.fromEntries(Object.entries(o.userData).map(([k, v]) => [k, String(v)]));
+  } else if (o.userData !== undefined) {
+    throw new Error(webChatServiceMessages.malformedUserData);
+  }
+  const str = (...values: unknown[]) => {
+    const found = values.find((x) => typeof x === 'string' && x.trim() !== '');
+    return typeof found === 'string' ? found.trim().slice(0, 100) : '';
+  };
+  const firstName = str(o.firstName, o.firstname);
+  return {
+    nickname: str(o.nickname) || firstName,
+    firstName,
+    // The spec's rule: an empty last name is sent as '.'.
+    lastName: str(o.lastName, o.lastname) || '.',
+    emailAddress: str(o.emailAddress, o.email),
+    subject: str(o.subject),
+    text: typeof o.text === 'string' ? o.text : '',
+    userData: { ...base, ...userData },
+    endpoint: str(o.endpoint) || endpoint,
+  };
+}
+
+/**
+ * The WebChatService plugin (web-chat.md §4 "Chat service lifecycle", §7 "Internal bus", §8): the chat
+ * session machine with the configured transport, restore after a reload from its cookies (or the page's
+ * functions in asynchronous mode), and the spec's commands and events.
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('WebChatService');
+  let settings = readWebChatService(app.section('webchat'));
+  const cookieStore = cookieSessionStore(app.cookies);
+  const storeFor = (s: WebChatServiceSettings): SessionStore => {
+    const { getSessionData, setSessionData } = s.async;
+    return s.async.enabled && getSessionData && setSessionData
+      ? pageSessionStore(getSessionData as () => unknown, setSessionData as (data: StoredSession | null) => void, cookieStore)
+      : cookieStore;
+  };
+  let store = storeFor(settings);
+  let transport: ChatTransport | undefined;
+  let transportType: TransportType = settings.transport.type;
+  let stored: StoredSession | undefined;
+  let metadata: ChatMetadata = store.loadMetadata();
+  /** Visible messages so far, by index. */
+  const transcript = new Map<number, TranscriptMessage>();
+  const preprocessors: Array<(text: string) => string> = [];
+  let preview = '';
+  let restoring = false;
+  /** A start is under way: an error the machine emits now is the start's. */
+  let starting = false;
+  let fileLimits: Promise<import('../services/chat/types.ts').FileLimits> | undefined;
+  let uploaded = { count: 0, bytes: 0 };
+
+  const isAsync = () => settings.async.enabled || settings.transport.async;
+
+  /** The transport for a type, its chunk loaded once. */
+  const loadTransport = async (type: TransportType): Promise<ChatTransport> => {
+    if (transport && transportType === type) return transport;
+    const load = TRANSPORTS[type];
+    if (!load) throw new Error(`Invalid transport configuration: the '${type}' transport is not available yet`);
+    const { createTransport } = await load();
+    const { dataURL = '', apikey, headers, timeout } = settings.transport;
+    transport = createTransport({ dataURL, apikey, headers, timeout, lang: () => app.t.lang });
+    transportType = type;
+    return transport;
+  };
+  const sessionOf = (): SessionData => {
+    const session = actor.getSnapshot().context.session;
+    if (!session) throw new ChatFailure('ended', webChatServiceMessages.noSession);
+    return session;
+  };
+  const saveMetadata = (change: Partial<ChatMetadata>) => {
+    metadata = { ...metadata, ...change };
+    store.saveMetadata(metadata);
+  };
+
+  const machine = chatSessionMachine.provide({
+    actors: {
+      startChat: fromPromise<StartResult, StartRequest>(async ({ input }) => {
+        const t = await loadTransport(settings.transport.type);
+        return t.start(input);
+      }),
+      restoreChat: fromPromise<PollResult, { session: SessionData; fromIndex: number }>(async ({ input }) => {
+        const t = await loadTransport(stored?.type ?? settings.transport.type);
+        // An asynchronous chat may be long: its last page comes back, `fetchHistory` pages further back.
+        const from = isAsync() && stored ? Math.max(input.fromIndex, stored.index - HISTORY_PAGE + 1) : input.fromIndex;
+        return t.restore(input.session, from);
+      }),
+      pollChat: fromPromise<PollResult, { session: SessionData; fromIndex: number }>(async ({ input }) => {
+        const result = await transport!.poll(input.session, input.fromIndex);
+        if (!result.empty) persistPing();
+        return result;
+      }),
+      endChat: fromPromise<void, { session: SessionData }>(async ({ input }) => {
+        await transport!.disconnect(input.session);
+      }),
+    },
+    actions: {
+      sendTyping: (_, params: { typing: boolean }) => {
+        const session = actor.getSnapshot().context.session;
+        if (!session || !transport) return;
+        transport.typing(session, params.typing, params.typing ? preview : undefined).catch((error: unknown) => {
+          plugin.publish('error', errorEvent(failureOf(error), params.typing ? 'startTyping' : 'stopTyping'));
+        });
+      },
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [] },
+  });
+
+  const info = (): ChatSessionInfo => {
+    const { session } = actor.getSnapshot().context;
+    const active = actor.getSnapshot().hasTag('active');
+    return active && session
+      ? { sessionActive: true, chatId: String(session.chatId), type: transportType, started: stored?.started ?? metadata.started }
+      : { sessionActive: false };
+  };
+  const persistPing = () => {
+    if (!stored) return;
+    stored = { ...stored, ping: Date.now(), index: actor.getSnapshot().context.lastIndex };
+    store.touch(stored.index, stored.ping);
+  };
+  const persistSession = (session: SessionData) => {
+    const filters = actor.getSnapshot().context.prefilters.map((f): [string, string] => [f.source, f.flags]);
+    stored = { type: transportType, session, started: stored?.started ?? Date.now(), index: actor.getSnapshot().context.lastIndex, ping: Date.now(), filters };
+    store.save(stored);
+  };
+  const forget = () => {
+    stored = undefined;
+    store.clear();
+    fileLimits = undefined;
+    uploaded = { count: 0, bytes: 0 };
+  };
+
+  // The machine's emitted events are the bus events (machines/README.md §2).
+  actor.on('*', (event) => {
+    switch (event.type) {
+      case 'started': {
+        transcript.clear();
+        persistSession(event.session);
+        saveMetadata({ ...emptyMetadata(), form: metadata.form, proactive: metadata.proactive, opened: metadata.opened, started: Date.now() });
+        plugin.publish('started', info());
+        break;
+      }
+      case 'restored':
+        restoring = false;
+        persistSession(actor.getSnapshot().context.session ?? stored!.session);
+        plugin.publish('restored', info());
+        break;
+      case 'restoredOffline':
+        restoring = false;
+        plugin.publish('restoredOffline', undefined);
+        break;
+      case 'restoreTimeout':
+        restoring = false;
+        forget();
+        plugin.publish('restoreTimeout', undefined);
+        break;
+      case 'restoreFailed':
+        restoring = false;
+        forget();
+        plugin.publish('restoreFailed', undefined);
+        break;
+      case 'messageReceived': {
+        let agent = 0;
+        let system = 0;
+        for (const message of event.messages) {
+          transcript.set(message.index, message);
+          if (message.type === 'Message' || message.type === 'PushUrl') {
+            if (message.from.type === 'Agent' || message.from.type === 'Supervisor' || message.from.type === 'Bot') agent++;
+            else if (message.from.type === 'External') system++;
+          } else if (message.type === 'Notice' || message.type === 'CustomNotice') system++;
+        }
+        if (!event.restoring && (agent || system)) saveMetadata({ agentMessages: metadata.agentMessages + agent, systemMessages: metadata.systemMessages + system });
+        persistPing();
+        plugin.publish('messageReceived', { messages: event.messages, restoring: Boolean(event.restoring) });
+        break;
+      }
+      case 'agentConnected': {
+        const agents = Object.values(event.agents);
+        const first = !metadata.agentReached && agents.some((a) => a.connected);
+        saveMetadata({
+          numAgents: agents.length,
+          agentReached: metadata.agentReached || agents.some((a) => a.connected),
+          supervisorReached: metadata.supervisorReached || agents.some((a) => a.connected && a.supervisor),
+          waitingForAgent: first && metadata.started ? Date.now() - metadata.started : metadata.waitingForAgent,
+        });
+        plugin.publish('agentConnected', { agents: event.agents });
+        break;
+      }
+      case 'agentDisconnected':
+        plugin.publish('agentDisconnected', { numAgentsConnected: event.numAgentsConnected });
+        break;
+      case 'ended':
+        forget();
+        saveMetadata({ elapsed: metadata.started ? Date.now() - metadata.started : 0 });
+        plugin.publish('ended', { endedBy: event.endedBy });
+        break;
+      case 'error':
+        saveMetadata({ errors: metadata.errors + 1 });
+        plugin.publish('error', errorEvent(failureOf(event.failure), starting ? 'startChat' : 'poll'));
+        break;
+      case 'agentTypingStarted':
+      case 'agentTypingStopped':
+      case 'agentTypingTimeout':
+      case 'chatServerWentOffline':
+      case 'chatServerBackOnline':
+      case 'disconnected':
+      case 'reconnected':
+        plugin.publish(event.type, undefined);
+        break;
+      default:
+        break;
+    }
+  });
+  actor.start();
+  const configureMachine = () => {
+    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure' });
+  };
+  configureMachine();
+
+  const active = () => actor.getSnapshot().hasTag('active');
+  const requireActive = () => {
+    if (!active()) throw new Error(webChatServiceMessages.noSession);
+  };
+  /** Runs `fn` only for the service itself, or for anyone in asynchronous mode (web-chat.md §6). */
+  const privateCommand = (name: string, commander: string) => {
+    if (commander !== 'WebChatService' && !isAsync()) throw new Error(webChatServiceMessages.privateCommand(`WebChatService.${name}`));
+  };
+  /** Waits for the outcome of a start or restore the machine is running. */
+  const outcome = (wanted: ReadonlyArray<string>, failed: ReadonlyArray<string>): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const subscriptions = [...wanted, ...failed].map((type) =>
+        actor.on(type as 'started', (event: { type: string; failure?: unknown }) => {
+          subscriptions.forEach((s) => s.unsubscribe());
+          if (wanted.includes(type)) resolve(event);
+          else reject(event.failure ? failureOf(event.failure) : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : 'The chat could not be restored'));
+        }),
+      );
+    });
+
+  /** Restores the stored chat (after a reload, or asyncRestore). */
+  const restore = async (): Promise<ChatSessionInfo> => {
+    if (restoring) throw new Error(webChatServiceMessages.restoring);
+    if (active()) throw new Error(webChatServiceMessages.active);
+    const found = store.load();
+    if (!found) return { sessionActive: false };
+    const problem = transportProblem({ ...settings, transport: { ...settings.transport, type: found.type } });
+    if (problem) throw new Error(problem);
+    stored = found;
+    restoring = true;
+    const done = outcome(['restored', 'restoredOffline'], ['restoreFailed', 'restoreTimeout']);
+    if (found.filters.length) actor.send({ type: 'prefilter.add', filters: found.filters.flatMap(([source, flags]) => { try { return [new RegExp(source, flags)]; } catch { return []; } }) });
+    actor.send({ type: 'restore', session: found.session, position: 1, lastActivity: found.ping, now: Date.now() });
+    try {
+      await done;
+    } finally {
+      restoring = false;
+    }
+    return info();
+  };
+
+  plugin.registerCommand('configure', (options) => {
+    if (!isRecord(options) || !Object.keys(options).length) throw new Error(webChatServiceMessages.invalidConfiguration);
+    const next = { ...app.section('webchat'), ...options };
+    const [issue] = readSection('webchat', next, webChatServiceSchema, () => undefined).issues;
+    if (issue) throw new Error(`${webChatServiceMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
+    if (active()) throw new Error(`${webChatServiceMessages.invalidConfiguration}: not while a chat is active`);
+    settings = readWebChatService(next);
+    store = storeFor(settings);
+    transport = undefined;
+    configureMachine();
+  });
+
+  plugin.registerCommand('startChat', async (options) => {
+    if (active() || restoring) throw new Error(webChatServiceMessages.active);
+    const problem = transportProblem(settings);
+    if (problem) throw new Error(problem);
+    const base = {
+      ...automaticUserData(app.window, { mobile: app.environment.value.mobile, lang: app.t.lang, bot: settings.transport.bot, async: isAsync() }),
+      visitorId: anonymousUserId(),
+      ...settings.userData,
+    };
+    const request = startRequest(options, base, settings.transport.endpoint);
+    if (!actor.getSnapshot().can({ type: 'start', request })) throw new Error(webChatServiceMessages.active);
+    const form: Record<string, boolean> = { firstname: Boolean(request.firstName), lastname: request.lastName !== '.', email: Boolean(request.emailAddress), subject: Boolean(request.subject) };
+    saveMetadata({ form });
+    const done = outcome(['started'], ['error']);
+    starting = true;
+    actor.send({ type: 'start', request });
+    try {
+      await done;
+    } finally {
+      starting = false;
+    }
+    return info();
+  });
+
+  plugin.registerCommand('endChat', async () => {
+    requireActive();
+    const done = outcome(['ended'], []);
+    actor.send({ type: 'end' });
+    await done;
+  });
+
+  const send = async (message: unknown, options: { messageType?: string; eventAttributes?: string } = {}) => {
+    requireActive();
+    if (typeof message !== 'string' || message.trim() === '') throw new Error(webChatServiceMessages.noText);
+    let text = message;
+    for (const preprocess of preprocessors) {
+      try {
+        const out = preprocess(text);
+        if (typeof out === 'string') text = out;
+      } catch (error) {
+        console.error('[live-assist] a WebChatService preprocessor threw; its change is skipped', error);
+      }
+    }
+    if (text.trim() === '') throw new Error(webChatServiceMessages.noText);
+    if (text.length > settings.maxMessageLength) throw new Error(webChatServiceMessages.tooLong(settings.maxMessageLength));
+    try {
+      const result = await transport!.send(sessionOf(), text, options);
+      saveMetadata({ userMessages: metadata.userMessages + 1 });
+      actor.send({ type: 'message.sent' });
+      actor.send({ type: 'activity' });
+      actor.send({ type: 'poll.now' });
+      return result;
+    } catch (error) {
+      const failure = failureOf(error);
+      saveMetadata({ errors: metadata.errors + 1 });
+      plugin.publish('error', errorEvent(failure, 'sendMessage'));
+      if (failure.kind === 'ended') actor.send({ type: 'poll.now' });
+      throw failure;
+    }
+  };
+
+  plugin.registerCommand('sendMessage', (options) => send(options?.message, { messageType: options?.messageType, eventAttributes: options?.eventAttributes }));
+
+  const toFilters = (filters: unknown): RegExp[] => {
+    const list = Array.isArray(filters) ? filters : [filters];
+    if (!list.length || list.length > 20 || !list.every((f) => f instanceof RegExp)) throw new Error(webChatServiceMessages.invalidFilters);
+    return list as RegExp[];
+  };
+  plugin.registerCommand('addPrefilter', (options) => {
+    const filters = toFilters(isRecord(options) ? options.filters : undefined);
+    actor.send({ type: 'prefilter.add', filters });
+    if (stored) persistSession(stored.session);
+  });
+  plugin.registerCommand('sendFilteredMessage', async (options) => {
+    const filters = toFilters(isRecord(options) ? options.regex : undefined);
+    requireActive();
+    actor.send({ type: 'prefilter.add', filters });
+    if (stored) persistSession(stored.session);
+    return send(options.message);
+  });
+
+  plugin.registerCommand('sendCustomNotice', async (options) => {
+    requireActive();
+    const message = isRecord(options) && typeof options.message === 'string' ? options.message : '';
+    await transport!.customNotice(sessionOf(), message);
+  });
+
+  plugin.registerCommand('sendTyping', (options) => {
+    requireActive();
+    preview = isRecord(options) && typeof options.message === 'string' ? options.message.slice(0, settings.maxMessageLength) : preview;
+    actor.send({ type: 'typing.input' });
+    actor.send({ type: 'activity' });
+  });
+
+  plugin.registerCommand('updateUserData', async (options) => {
+    if (!isRecord(options)) throw new Error(webChatServiceMessages.malformedUserData);
+    const data = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    if (!active()) {
+      // Before a chat: kept for the next start.
+      settings = { ...settings, userData: { ...settings.userData, ...data } };
+      return;
+    }
+    await transport!.updateUserData(sessionOf(), data);
+  });
+
+  plugin.registerCommand('poll', (_, { commander }) => {
+    privateCommand('poll', commander);
+    requireActive();
+    actor.send({ type: 'poll.now' });
+  });
+  plugin.registerCommand('startPoll', (_, { commander }) => {
+    privateCommand('startPoll', commander);
+    requireActive();
+    actor.send({ type: 'poll.start' });
+  });
+  plugin.registerCommand('stopPoll', (_, { commander }) => {
+    privateCommand('stopPoll', commander);
+    requireActive();
+    actor.send({ type: 'poll.stop' });
+  });
+  plugin.registerCommand('restore', (_, { commander }) => {
+    privateCommand('restore', commander);
+    return restore();
+  });
+  plugin.registerCommand('asyncRestore', () => {
+    if (!isAsync()) throw new Error('asyncRestore applies to only Asynchronous chat.');
+    return restore();
+  });
+  plugin.registerCommand('resetPollExceptions', () => {
+    actor.send({ type: 'resetPollExceptions' });
+  });
+  plugin.registerCommand('getTranscript', () => [...transcript.values()].sort((a, b) => a.index - b.index));
+  plugin.registerCommand('getAgents', () => ({ ...actor.getSnapshot().context.agents }));
+  plugin.registerCommand('getStats', () => ({
+    ...metadata,
+    elapsed: active() && metadata.started ? Date.now() - metadata.started : metadata.elapsed,
+  }));
+  plugin.registerCommand('getSessionData', () => info());
+  plugin.registerCommand('verifySession', () => {
+    if (active()) return info();
+    const found = store.load();
+    return found ? { sessionActive: true, chatId: String(found.session.chatId), type: found.type, started: found.started } : { sessionActive: false };
+  });
+  // Auto-load: new messages keep arriving while nobody shows them (an asynchronous chat's closed
+  // window): on by default; a window that is closed for long deregisters and polling pauses until it
+  // registers again.
+  plugin.registerCommand('registerAutoLoad', () => {
+    if (active()) actor.send({ type: 'poll.start' });
+  });
+  plugin.registerCommand('deregisterAutoLoad', () => {
+    if (active()) actor.send({ type: 'poll.stop' });
+  });
+
+  plugin.registerCommand('fetchHistory', async () => {
+    if (!isAsync()) throw new Error(webChatServiceMessages.historyAsyncOnly);
+    requireActive();
+    const oldest = Math.min(...[...transcript.keys(), actor.getSnapshot().context.lastIndex + 1]);
+    if (oldest <= 1) throw new Error(webChatServiceMessages.noMoreMessages);
+    const messages = (await transport!.history(sessionOf(), oldest, HISTORY_PAGE)).filter((m) => !transcript.has(m.index));
+    if (!messages.length) throw new Error(webChatServiceMessages.noMoreMessages);
+    for (const message of messages) transcript.set(message.index, message);
+    plugin.publish('messageReceived', { messages, restoring: false, history: true });
+    return messages;
+  });
+
+  const limits = () => {
+    fileLimits ??= transport!.fileLimits(sessionOf()).catch((error: unknown) => {
+      fileLimits = undefined;
+      throw failureOf(error);
+    });
+    return fileLimits;
+  };
+  plugin.registerCommand('getFileLimits', () => {
+    requireActive();
+    return limits();
+  });
+  plugin.registerCommand('sendFile', async (options) => {
+    requireActive();
+    if (!settings.uploadsEnabled) throw new Error(webChatServiceMessages.uploadsOff);
+    if (typeof FormData === 'undefined') throw new Error(webChatServiceMessages.noFormData);
+    const files = isRecord(options) && options.files ? Array.from(options.files as ArrayLike<File>) : [];
+    if (!files.length || !files.every((f) => f instanceof File)) throw new Error(webChatServiceMessages.noFiles);
+    const problems: FileProblem[] = checkFiles(files, await limits(), {
+      uploadedCount: uploaded.count,
+      uploadedBytes: uploaded.bytes,
+      agentConnected: selectNumAgentsConnected(actor.getSnapshot().context) > 0,
+    });
+    if (problems.length) {
+      const failure = new ChatFailure('rejected', problems.map(fileProblemMessage).join('\n'), problems.map((p) => ({ code: typeof p.code === 'number' ? p.code : 0, message: fileProblemMessage(p) })));
+      plugin.publish('error', errorEvent(failure, 'sendFile'));
+      throw failure;
+    }
+    const fileIds: string[] = [];
+    for (const file of files) {
+      try {
+        const { fileId } = await transport!.upload(sessionOf(), file);
+        fileIds.push(fileId);
+        uploaded = { count: uploaded.count + 1, bytes: uploaded.bytes + file.size };
+        saveMetadata({ filesUploaded: metadata.filesUploaded + 1 });
+      } catch (error) {
+        const failure = failureOf(error);
+        plugin.publish('error', errorEvent(failure, 'sendFile'));
+        throw failure;
+      }
+    }
+    actor.send({ type: 'activity' });
+    actor.send({ type: 'poll.now' });
+    return { fileIds };
+  });
+  plugin.registerCommand('downloadFile', (options) => {
+    requireActive();
+    const fileId = isRecord(options) && typeof options.fileId === 'string' ? options.fileId : '';
+    if (!fileId || fileId.length > 200) throw new Error(webChatServiceMessages.noFileId);
+    transport!.download(sessionOf(), fileId);
+  });
+
+  plugin.registerCommand('registerTypingPreviewInput', (options) => {
+    const input = isRecord(options) ? options.input : undefined;
+    const win = app.window as Window & typeof globalThis;
+    const ok = input instanceof win.HTMLTextAreaElement || (input instanceof win.HTMLInputElement && input.type === 'text');
+    if (!ok) throw new Error(webChatServiceMessages.invalidPreviewInput);
+    (input as HTMLInputElement).addEventListener('input', () => {
+      if (!active()) return;
+      preview = (input as HTMLInputElement).value.slice(0, settings.maxMessageLength);
+      actor.send({ type: 'typing.input' });
+    });
+  });
+  plugin.registerCommand('registerPreProcessor', (options) => {
+    const preprocessor = isRecord(options) ? options.preprocessor : undefined;
+    if (typeof preprocessor !== 'function') throw new Error(webChatServiceMessages.invalidPreProcessor);
+    preprocessors.push(preprocessor as (text: string) => string);
+  });
+
+  app.provide('WebChatService', { actor, transcript: () => [...transcript.values()].sort((a, b) => a.index - b.index) });
+  plugin.ready();
+
+  // A chat saved by an earlier page comes back by itself (async chats through the page's functions).
+  if (store.load()) {
+    restore().catch(() => undefined);
+  }
+}

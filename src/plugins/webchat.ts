@@ -1,0 +1,517 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { App } from '../app/app.ts';
+import { chatWindowMachine, type ChatFormField } from '../../machines/chat-window.machine.ts';
+import { sideButtonMachine, sideButtonMessages } from '../../machines/side-button.machine.ts';
+import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
+import { readSection } from '../app/section.ts';
+import type { TranscriptMessage } from '../services/chat/types.ts';
+import type { WebChatServiceController } from './webchat-service.ts';
+import type { ChatErrorEvent } from './webchat-service.api.ts';
+import {
+  readWebChatInvite,
+  readWebChatService,
+  readWebChatWindow,
+  webChatWindowSchema,
+  type WebChatInviteSettings,
+  type WebChatServiceSettings,
+  type WebChatWindowSettings,
+} from './webchat-config.ts';
+
+/** The window's rejections (web-chat.md §4, §8; worded like the other windows' where the spec gives none). */
+export const webChatMessages = {
+  alreadyOpen: 'The chat window is already open',
+  notOpen: 'The chat window is not open',
+  noSession: 'There is no active chat session',
+  invalidConfiguration: 'Invalid configuration',
+  confirmClose: 'The visitor was asked to confirm closing the chat',
+  injectType: "injectMessage accepts only type 'text' or 'html'",
+  injectText: 'injectMessage needs a non-empty text of at most 5000 characters',
+  chatOpen: 'The chat is open: the invite is ignored',
+  inviteOff: 'The invite is not available: a chat is running or was declined',
+  noRestoreTimeout: 'reInvite applies only after a restore timeout with autoInvite.inviteOnRestoreTimeout',
+} as const;
+
+export const TAG = 'la-chat';
+/** The docked window's width (styles/chat.css), for the window manager. */
+export const CHAT_WIDTH_PX = 380;
+
+export type ChatWindowActor = ActorRefFrom<typeof chatWindowMachine>;
+export type ChatButtonActor = ActorRefFrom<typeof sideButtonMachine>;
+
+/** What the window renders besides the machines: the transcript and the service's live state. */
+export interface ChatView {
+  messages: TranscriptMessage[];
+  typing: string | null;
+  connection: 'connected' | 'disconnected' | 'reconnected';
+  agentConnected: boolean;
+  canLoadHistory: boolean;
+  historyLoading: boolean;
+  /** `showOverlay`: a text shown over the chat window's body, or null. */
+  overlay: string | null;
+}
+
+/**
+ * The window's live state as a tiny store (a value and its listeners). Not RxJS's BehaviorSubject: the
+ * loader holds rxjs, and a lazy chunk that imports it would pull loader code into a shared chunk
+ * (test/e2e/loader.test.mjs).
+ */
+export class ViewState<T> {
+  readonly #listeners = new Set<() => void>();
+  constructor(public value: T) {}
+  next(value: T): void {
+    this.value = value;
+    for (const listener of [...this.#listeners]) listener();
+  }
+  subscribe(listener: () => void): { unsubscribe(): void } {
+    this.#listeners.add(listener);
+    return { unsubscribe: () => this.#listeners.delete(listener) };
+  }
+}
+
+export interface WebChatController {
+  actor: ChatWindowActor;
+  chatButton: ChatButtonActor;
+  view: ViewState<ChatView>;
+  settings(): WebChatWindowSettings & { service: WebChatServiceSettings };
+  /** Sends the visitor's text; rejects (the input keeps the text) when it was not sent. */
+  send(text: string): Promise<void>;
+  /** Every keystroke of the input: typing notifications to the agent. */
+  typing(text: string): void;
+  download(fileId: string): void;
+  sendFiles(files: File[]): Promise<void>;
+  loadHistory(): void;
+  clickChatButton(): void;
+}
+
+/** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
+export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The start request the service takes, from the window's form names. */
+const startOptions = (form: Partial<Record<ChatFormField, string>>) => ({
+  firstName: form.firstname ?? '',
+  lastName: form.lastname ?? '',
+  emailAddress: form.email ?? '',
+  subject: form.subject ?? '',
+});
+
+/** Messages the transcript shows as rows (typing, idle and survey notices drive other things). */
+const SHOWN = new Set(['Message', 'PushUrl', 'Notice', 'ParticipantJoined', 'ParticipantLeft', 'FileUploaded', 'FileDeleted', 'Structured', 'NicknameUpdated', 'IdleAlert', 'IdleClose']);
+const isBubble = (m: TranscriptMessage) => (m.type === 'Message' || m.type === 'PushUrl' || m.type === 'FileUploaded') && m.from.type !== 'Client';
+
+/**
+ * The WebChat plugin (web-chat.md §2, §4 "Window", "Chat button", "Proactive invite", §7 public window
+ * commands): the chat window's machine, the side chat button, the invite and the restore-timeout
+ * toasts; it drives the WebChatService (a command loads it) and forwards its events to the window.
+ */
+export function register(app: App): void {
+  const plugin = app.bus.registerPlugin('WebChat');
+  let settings = readWebChatWindow(app.section('webchat'));
+  let service = readWebChatService(app.section('webchat'), () => undefined);
+  let invite: WebChatInviteSettings = readWebChatInvite(app.section('webchat'), () => undefined);
+
+  const actor: ChatWindowActor = createActor(chatWindowMachine, {
+    input: { fields: settings.form.fields, confirmFormClose: settings.confirmFormCloseEnabled, async: service.async.enabled || service.transport.async },
+  }).start();
+  const { openDelay, effect, effectDuration } = invite.chatButton;
+  const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
+
+  const view = new ViewState<ChatView>({ messages: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
+  const patch = (change: Partial<ChatView>) => view.next({ ...view.value, ...change });
+  let lastError: ChatErrorEvent | undefined;
+  let survey: { surveyUrl?: string; cancelUrl?: string } | undefined;
+  let injected = 0;
+  /** The files of the last upload, for FileSendFailed's Retry. */
+  let lastFiles: File[] = [];
+  let restoreTimedOut = false;
+  const isAsync = () => service.async.enabled || service.transport.async;
+
+  const command = <T>(run: () => Promise<T>) => run();
+  const svc = {
+    start: (form: Partial<Record<ChatFormField, string>>) => command(() => plugin.command('WebChatService.startChat', startOptions(form))),
+    end: () => command(() => plugin.command('WebChatService.endChat')),
+  };
+
+  const element = (): HTMLElement => app.ensureElement(TAG);
+  // The chat button sits in the lower right corner, where docked views go: it steps aside while the
+  // chat window or any other docked view (a callback window, the toaster) is open, so it never covers them.
+  let windowOpen = false;
+  let othersDocked = false;
+  const placeChatButton = () => chatButton.send({ type: windowOpen || othersDocked ? 'window.open' : 'window.close' });
+  app.bus.subscribe('WindowManager.changed', (event) => {
+    othersDocked = event.data.some((entry) => entry.plugin !== 'WebChat');
+    placeChatButton();
+  });
+  const isOpen = () => !actor.getSnapshot().matches('closed');
+
+  // The window's emitted events are WebChat.* events; the requests go to the service.
+  actor.on('*', (emitted) => {
+    switch (emitted.type) {
+      case 'opened':
+        element();
+        windowOpen = true;
+        placeChatButton();
+        void plugin.command('WindowManager.dock', { plugin: 'WebChat', width: CHAT_WIDTH_PX }).catch(() => undefined);
+        app.cookies.set('webchat_open', '1', { hostOnly: true });
+        return plugin.publish('opened', undefined);
+      case 'closed':
+        windowOpen = false;
+        placeChatButton();
+        void plugin.command('WindowManager.undock', { plugin: 'WebChat' }).catch(() => undefined);
+        app.cookies.remove('webchat_open', { hostOnly: true });
+        app.cookies.remove('webchat_minimized', { hostOnly: true });
+        return plugin.publish('closed', undefined);
+      case 'minimized':
+        app.cookies.set('webchat_minimized', '1', { hostOnly: true });
+        return plugin.publish('minimized', undefined);
+      case 'unminimized':
+        app.cookies.remove('webchat_minimized', { hostOnly: true });
+        return plugin.publish('unminimized', undefined);
+      case 'startRequested':
+        lastError = undefined;
+        svc.start(emitted.request).then(
+          () => actor.send({ type: 'session.started' }),
+          (error: unknown) => {
+            const failure = lastError?.during === 'startChat' ? lastError : undefined;
+            actor.send({
+              type: 'session.startFailed',
+              codes: failure?.errors.map((e) => e.code) ?? [],
+              messages: failure?.errors.length ? failure.errors.map((e) => e.message) : [errorMessage(error)],
+              kind: failure?.kind ?? 'status',
+            });
+          },
+        );
+        return plugin.publish('submitted', undefined);
+      case 'endRequested':
+        svc.end().catch(() => actor.send({ type: 'session.ended' }));
+        return undefined;
+      case 'retryRequested':
+        // FileSendFailed's Retry: the same files again.
+        if (lastFiles.length) void controller.sendFiles(lastFiles);
+        return undefined;
+      case 'surveyAccepted':
+        app.window.open(emitted.url, '_blank', 'noopener,noreferrer');
+        return undefined;
+      case 'surveyDeclined':
+        void postSurveyCancel(emitted.url).catch((error: unknown) => console.warn('[live-assist] the survey cancel request failed', error));
+        return undefined;
+      case 'started':
+      case 'completed':
+      case 'cancelled':
+      case 'submitted':
+        return plugin.publish(emitted.type, undefined);
+      default:
+        return undefined;
+    }
+  });
+  chatButton.on('displayed', () => plugin.publish('chatButtonDisplayed', undefined));
+
+  /* ---------------------------------------------------------------- the service's events */
+
+  let session: WebChatServiceController | undefined;
+  const transcript = () => [...(session?.transcript() ?? []), ...view.value.messages.filter((m) => m.from.id === 'injected')].filter((m) => SHOWN.has(m.type)).sort((a, b) => a.index - b.index);
+  const refresh = () => patch({ messages: transcript() });
+
+  app.bus.subscribe('WebChatService.*', (event) => {
+    switch (event.name) {
+      case 'WebChatService.started':
+        restoreTimedOut = false;
+        survey = undefined;
+        patch({ messages: [], connection: 'connected', typing: null, agentConnected: false, canLoadHistory: false });
+        break;
+      case 'WebChatService.restored':
+      case 'WebChatService.restoredOffline':
+        void app.whenProvided('WebChatService').then((controller) => (session = controller));
+        if (!isOpen()) actor.send({ type: 'open', view: 'chat' });
+        actor.send({ type: 'session.restored' });
+        if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
+        patch({ canLoadHistory: isAsync() });
+        if (event.name === 'WebChatService.restoredOffline') actor.send({ type: 'session.error', key: 'RestoredOffline' });
+        break;
+      case 'WebChatService.messageReceived': {
+        const { messages, restoring, history } = event.data;
+        for (const message of messages) {
+          if (message.type === 'CustomNotice' && message.from.type === 'External') survey = readSurveyNotice(message.text) ?? survey;
+          if (message.type === 'IdleAlert') {
+            const idle = session?.actor.getSnapshot().context.idle;
+            actor.send({ type: 'idle.alert', count: idle?.alerts ?? 1, ...(idle?.countdownMs ? { countdownMs: idle.countdownMs } : {}) });
+          }
+          if (message.type === 'IdleClose') actor.send({ type: 'idle.close' });
+          if (SHOWN.has(message.type) && !history) plugin.publish('messageAdded', { message });
+        }
+        refresh();
+        const bubbles = messages.filter(isBubble).length;
+        if (bubbles && !restoring && !history) {
+          // A new message while the window is hidden reopens it (minimised in an async chat that asks so).
+          if (!isOpen()) {
+            actor.send({ type: 'open', view: 'chat' });
+            actor.send({ type: 'session.restored' });
+            if (isAsync() && service.async.newMessageRestoreState === 'minimized') actor.send({ type: 'minimize' });
+          }
+          actor.send({ type: 'session.message', count: bubbles });
+        }
+        break;
+      }
+      case 'WebChatService.agentConnected':
+        patch({ agentConnected: Object.values(event.data.agents).some((a) => a.connected) });
+        actor.send({ type: 'session.agentJoined' });
+        break;
+      case 'WebChatService.agentDisconnected':
+        patch({ agentConnected: event.data.numAgentsConnected > 0, typing: null });
+        break;
+      case 'WebChatService.agentTypingStarted': {
+        const context = session?.actor.getSnapshot().context;
+        const id = context?.agentTypingId;
+        patch({ typing: (id && context?.agents[id]?.name) || app.t.t('chat.agentName') });
+        break;
+      }
+      case 'WebChatService.agentTypingStopped':
+      case 'WebChatService.agentTypingTimeout':
+        patch({ typing: null });
+        break;
+      case 'WebChatService.disconnected':
+        patch({ connection: 'disconnected' });
+        break;
+      case 'WebChatService.reconnected':
+        patch({ connection: 'reconnected' });
+        // 'Connection restored' shows for 2 s (web-chat.md §4, §9), then the line goes.
+        app.window.setTimeout(() => view.value.connection === 'reconnected' && patch({ connection: 'connected' }), 2000);
+        break;
+      case 'WebChatService.chatServerWentOffline':
+        actor.send({ type: 'session.error', key: 'ChatServerWentOffline' });
+        break;
+      case 'WebChatService.ended':
+        patch({ typing: null, agentConnected: false });
+        actor.send({ type: 'session.ended' });
+        if (survey) actor.send({ type: 'survey.offer', ...survey });
+        survey = undefined;
+        break;
+      case 'WebChatService.restoreTimeout':
+        restoreTimedOut = true;
+        if (invite.autoInvite.inviteOnRestoreTimeout) void showInvite('restore');
+        break;
+      case 'WebChatService.restoreFailed':
+        if (isOpen()) actor.send({ type: 'session.error', key: 'RestoreFailed' });
+        break;
+      case 'WebChatService.error':
+        lastError = event.data;
+        break;
+      default:
+        break;
+    }
+  });
+
+  /** The service's controller, its chunk loaded (a command to it loads it). */
+  const ensureService = async () => {
+    if (session) return session;
+    await plugin.command('WebChatService.verifySession');
+    session = await app.whenProvided('WebChatService');
+    return session;
+  };
+
+  /* ---------------------------------------------------------------- invite */
+
+  const INVITE_DISABLED = 'webchat_autoinvite_disabled';
+  let inviteShown = false;
+  async function showInvite(kind: 'proactive' | 'restore'): Promise<void> {
+    if (isOpen()) throw new Error(webChatMessages.chatOpen);
+    inviteShown = true;
+    if (invite.chatButton.hideDuringInvite) chatButton.send({ type: 'hide' });
+    await plugin.command('Toaster.open', {
+      title: app.t.t(kind === 'restore' ? 'chat.invite.restoreTitle' : 'chat.invite.title'),
+      body: app.t.t(kind === 'restore' ? 'chat.invite.restoreBody' : 'chat.invite.body'),
+      buttons: [
+        { id: 'webchat-accept', text: app.t.t('chat.invite.accept'), primary: true },
+        { id: 'webchat-decline', text: app.t.t('chat.invite.decline') },
+      ],
+      immutable: true,
+    });
+  }
+  /** Accepted or declined (the toaster's own buttons close it; anything else closes it here). */
+  const endInvite = (accepted: boolean, closeToaster = true) => {
+    if (!inviteShown) return;
+    inviteShown = false;
+    app.cookies.set(INVITE_DISABLED, '1', { hostOnly: true });
+    void plugin.command('Watchman.stopCountdown', { name: 'WebChat.invite' }).catch(() => undefined);
+    if (closeToaster) void plugin.command('Toaster.close').catch(() => undefined);
+    if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
+    if (accepted && !isOpen()) actor.send({ type: 'open' });
+  };
+  app.bus.subscribe('Toaster.buttonClicked', (event) => {
+    if (event.data.id === 'webchat-accept') endInvite(true, false);
+    else if (event.data.id === 'webchat-decline') endInvite(false, false);
+  });
+  // The proactive invite: after the visitor has been idle timeToInviteSeconds (Watchman), for inviteTimeoutSeconds.
+  const armInvite = () => {
+    if (!invite.autoInvite.enabled || app.cookies.get(INVITE_DISABLED, { hostOnly: true }) === '1') return;
+    void plugin
+      .command('Watchman.configure', { threshold: invite.autoInvite.timeToInviteSeconds })
+      .then(() => {
+        const stop = app.bus.subscribe('Watchman.idle', () => {
+          stop();
+          if (isOpen() || app.cookies.get(INVITE_DISABLED, { hostOnly: true }) === '1') return;
+          showInvite('proactive')
+            .then(() => plugin.command('Watchman.countdown', { name: 'WebChat.invite', time: invite.autoInvite.inviteTimeoutSeconds }))
+            .catch(() => undefined);
+        });
+      })
+      .catch(() => undefined);
+  };
+  app.bus.subscribe('Watchman.countdownDone', (event) => {
+    if (event.data.name === 'WebChat.invite' && inviteShown) {
+      inviteShown = false;
+      void plugin.command('Toaster.close').catch(() => undefined);
+      if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
+    }
+  });
+
+  /* ---------------------------------------------------------------- commands */
+
+  plugin.registerCommand('open', async (options) => {
+    if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
+    if (inviteShown) endInvite(true);
+    const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
+    if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
+    const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
+    actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
+    if (active) {
+      actor.send({ type: 'session.restored' });
+      refresh();
+    }
+    if (form) for (const [field, value] of Object.entries(form)) if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+  });
+  plugin.registerCommand('close', (options) => {
+    if (!isOpen()) throw new Error(webChatMessages.notOpen);
+    const force = isRecord(options) && options.confirmed === true;
+    actor.send({ type: 'close', ...(force ? { force: true as const } : {}) });
+    if (isOpen()) throw new Error(webChatMessages.confirmClose);
+  });
+  plugin.registerCommand('minimize', () => {
+    if (!isOpen()) throw new Error(webChatMessages.notOpen);
+    // The spec's toggle.
+    actor.send({ type: actor.getSnapshot().context.minimized ? 'restore' : 'minimize' });
+  });
+  plugin.registerCommand('endChat', async () => {
+    const active = (await plugin.command('WebChatService.verifySession')).sessionActive;
+    if (!active) throw new Error(webChatMessages.noSession);
+    if (isOpen() && actor.getSnapshot().can({ type: 'end' })) actor.send({ type: 'end' });
+    else await svc.end();
+  });
+  plugin.registerCommand('configure', (options) => {
+    if (!isRecord(options) || !Object.keys(options).length) throw new Error(webChatMessages.invalidConfiguration);
+    const next = { ...app.section('webchat'), ...options };
+    const [issue] = readSection('webchat', next, webChatWindowSchema, () => undefined).issues;
+    if (issue) throw new Error(`${webChatMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
+    app.configure('webchat', next);
+  });
+  plugin.registerCommand('invite', async () => {
+    if (isOpen()) throw new Error(webChatMessages.chatOpen);
+    if ((await plugin.command('WebChatService.verifySession')).sessionActive) throw new Error(webChatMessages.inviteOff);
+    await showInvite('proactive');
+  });
+  plugin.registerCommand('reInvite', async () => {
+    if (!restoreTimedOut || !invite.autoInvite.inviteOnRestoreTimeout) throw new Error(webChatMessages.noRestoreTimeout);
+    await showInvite('restore');
+  });
+  plugin.registerCommand('injectMessage', (options) => {
+    const o: Record<string, unknown> = isRecord(options) ? options : {};
+    if (o.type !== 'text' && o.type !== 'html') throw new Error(webChatMessages.injectType);
+    if (typeof o.text !== 'string' || !o.text.trim() || o.text.length > 5000) throw new Error(webChatMessages.injectText);
+    const last = view.value.messages.at(-1)?.index ?? 0;
+    const message: TranscriptMessage = {
+      index: Math.floor(last) + (++injected % 1000) / 1000,
+      type: 'Message',
+      text: o.text,
+      html: o.type === 'html',
+      timestamp: Date.now(),
+      from: { id: 'injected', type: 'External', name: typeof o.name === 'string' ? o.name.slice(0, 100) : '' },
+    };
+    view.next({ ...view.value, messages: [...view.value.messages, message].sort((a, b) => a.index - b.index) });
+    plugin.publish('messageAdded', { message });
+  });
+  plugin.registerCommand('showOverlay', (options) => {
+    if (!isOpen()) throw new Error(webChatMessages.notOpen);
+    const text = isRecord(options) && typeof options.text === 'string' ? options.text.slice(0, 2000) : '';
+    patch({ overlay: text || app.t.t('chat.overlay.default') });
+  });
+  plugin.registerCommand('hideOverlay', () => patch({ overlay: null }));
+  plugin.registerCommand('showChatButton', () => {
+    if (!chatButton.getSnapshot().can({ type: 'show' })) throw new Error(sideButtonMessages.alreadyVisible);
+    element();
+    chatButton.send({ type: 'show' });
+  });
+  plugin.registerCommand('hideChatButton', () => {
+    if (!chatButton.getSnapshot().can({ type: 'hide' })) throw new Error(sideButtonMessages.alreadyHidden);
+    chatButton.send({ type: 'hide' });
+  });
+
+  app.bus.subscribe('App.configured', (event) => {
+    if (event.data.section !== 'webchat') return;
+    settings = readWebChatWindow(app.section('webchat'));
+    service = readWebChatService(app.section('webchat'), () => undefined);
+    invite = readWebChatInvite(app.section('webchat'), () => undefined);
+  });
+  app.bus.subscribe('App.closeAll', () => {
+    if (isOpen()) actor.send({ type: 'close' });
+  });
+
+  /* ---------------------------------------------------------------- the view's controller */
+
+  const controller: WebChatController = {
+    actor,
+    chatButton,
+    view,
+    settings: () => ({ ...settings, service }),
+    async send(text) {
+      await ensureService();
+      try {
+        await plugin.command('WebChatService.sendMessage', { message: text });
+      } catch (error) {
+        actor.send({ type: 'session.error', key: 'MessageFailed', messages: [errorMessage(error)] });
+        throw error;
+      }
+    },
+    typing(text) {
+      if (!session?.actor.getSnapshot().hasTag('active')) return;
+      void plugin.command('WebChatService.sendTyping', { message: text }).catch(() => undefined);
+    },
+    download(fileId) {
+      void plugin.command('WebChatService.downloadFile', { fileId }).catch((error: unknown) => actor.send({ type: 'session.error', key: 'Generic', messages: [errorMessage(error)] }));
+    },
+    async sendFiles(files) {
+      lastFiles = files;
+      try {
+        await plugin.command('WebChatService.sendFile', { files });
+      } catch (error) {
+        const codes = lastError?.during === 'sendFile' ? lastError.errors.map((e) => e.code) : [];
+        actor.send({ type: 'session.error', key: codes.length ? 'serverErrors' : 'FileSendFailed', codes, messages: [errorMessage(error)], retry: !codes.length });
+      }
+    },
+    loadHistory() {
+      if (view.value.historyLoading) return;
+      patch({ historyLoading: true });
+      plugin.command('WebChatService.fetchHistory').then(
+        () => patch({ historyLoading: false }),
+        () => patch({ historyLoading: false, canLoadHistory: false }),
+      );
+    },
+    clickChatButton() {
+      if (!isOpen()) void plugin.command('WebChat.open').catch(() => undefined);
+    },
+  };
+  app.provide('WebChat', controller);
+  plugin.ready();
+
+  // The side chat button when the window is closed; the proactive invite when the page is idle.
+  if (invite.chatButton.enabled && app.window.document.body) {
+    element();
+    chatButton.send({ type: 'show' });
+  }
+  armInvite();
+  // A chat saved by an earlier page: the service restores it (its events above reopen the window).
+  const saved = service.async;
+  if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved.enabled && saved.getSessionData)) void ensureService().catch(() => undefined);
+  plugin.publish('ready', undefined);
+}

@@ -1,0 +1,165 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { http, HttpResponse } from 'msw';
+import { expectAccessible } from '../helpers/axe.ts';
+import { waitFor } from '../helpers/dom.ts';
+import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import type { LiveAssistApi } from '../../src/boot.ts';
+
+// <la-chat> on the Polish deployment's chat settings, opened by a command on a page without it, against the simulator.
+window.liveAssistConfig = {
+  main: { lang: 'pl', deploymentID: 'test-chat', preload: 'intent' },
+  webchat: {
+    transport: { type: 'rest', dataURL: '/api/chat/customer-chat-bot', endpoint: 'customer-chat-bot', bot: true },
+    cometD: { enabled: false },
+    uploadsEnabled: false,
+    emojis: true,
+    timeFormat: 24,
+    chatButton: { enabled: false },
+    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }] },
+    dataProtection: { controller: 'Centrum Informacji PPK', purpose: 'obsługa Twojego pytania', pdf: '/ochrona-danych.pdf' },
+  },
+};
+
+let api: LiveAssistApi;
+let sim: Simulator;
+const host = () => document.querySelector('la-chat');
+const root = () => host()?.shadowRoot ?? null;
+const $ = <T extends Element = HTMLElement>(selector: string) => root()?.querySelector<T & Element>(selector) ?? null;
+const $$ = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
+const active = () => {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el as HTMLElement | null;
+};
+const advance = (ms: number) => (sim.clock as unknown as { advance(ms: number): void }).advance(ms);
+/** Moves the simulator's clock while the page's polling runs, until `check` holds. */
+async function until(check: () => boolean, what: string, step = 500, timeout = 15_000) {
+  const end = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    advance(step);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+const logText = () => $('[role=log]')?.textContent ?? '';
+const button = (name: string) => $$('button').find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name) ?? null;
+const dialog = () => $('[role=alertdialog], [role=dialog][aria-modal=true], .la-dialog') as HTMLElement | null;
+
+describe('<la-chat>', () => {
+  before(async () => {
+    ({ api, sim } = await bootWithSimulator());
+  });
+  afterEach(async () => {
+    await api.command('WebChatService.endChat').catch(() => undefined);
+    await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+    await waitFor(() => !$('[part=window]'), 4000, 'the window to close');
+  });
+
+  it('start form → bot greeting → the agent answers → a failed send keeps the text → End chat; axe in each state', async () => {
+    await api.command('WebChat.open');
+    await waitFor(() => $('[part=window]'), 6000, 'the window');
+    expect($('[part=titlebar]')!.textContent).to.contain('Czat na żywo');
+    // The deployment's form: first name only, required; the data-protection notice with its PDF.
+    expect($$('input[name]').map((i) => i.getAttribute('name'))).to.deep.equal(['firstname']);
+    expect($('a[href="/ochrona-danych.pdf"]')).to.not.equal(null);
+    await expectAccessible(host()!);
+
+    // An empty submit: the field's error, focus on the field.
+    button('Rozpocznij czat')!.click();
+    await waitFor(() => $('[name=firstname]')!.getAttribute('aria-invalid') === 'true', 2000, 'the required error');
+    expect(active()?.getAttribute('name')).to.equal('firstname');
+
+    await sendKeys({ type: 'Anna' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $('[role=log]'), 6000, 'the transcript');
+    const [session] = [...sim.state.chat.sessions.values()];
+    expect(session.visitor.firstName).to.equal('Anna');
+    await until(() => /Asystent PPK/.test(logText()), 'the bot greeting');
+    await expectAccessible(host()!);
+    // Both themes.
+    await api.command('App.setTheme', { theme: 'light' });
+    await expectAccessible(host()!);
+    await api.command('App.setTheme', { theme: 'dark' });
+
+    const input = $<HTMLTextAreaElement>('textarea')!;
+    input.focus();
+    await sendKeys({ type: 'Ile wynosi wpłata pracodawcy?' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => /1,5%/.test(logText()), 'the agent answer');
+    expect(input.value).to.equal('');
+
+    // The server refuses the next send: the text stays in the input, the MessageFailed alert shows.
+    sim.worker.use(http.post('*/send', () => HttpResponse.json({ statusCode: 1, errors: [{ code: 500, message: 'busy' }] })));
+    input.focus();
+    await sendKeys({ type: 'Dziękuję' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => dialog(), 4000, 'the MessageFailed alert');
+    expect(dialog()!.textContent).to.contain('Twoja wiadomość nie została odebrana');
+    expect(input.value).to.equal('Dziękuję');
+    await expectAccessible(host()!);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !dialog(), 2000, 'the alert to close');
+    sim.worker.resetHandlers(http.all('*', async ({ request }) => (await sim.handle(request)) ?? undefined));
+
+    button('Zakończ czat')!.click();
+    await waitFor(() => dialog(), 2000, 'the end-chat question');
+    await expectAccessible(host()!);
+    [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'Zakończ czat')!.click();
+    await waitFor(() => /Czat zakończony/.test(logText()), 6000, "'Chat Ended'");
+    expect(session.ended).to.equal(true);
+    expect($<HTMLTextAreaElement>('textarea')!.readOnly).to.equal(true);
+    await expectAccessible(host()!);
+  });
+
+  it('the survey offer after the agent ends the chat: No posts to the cancel URL', async () => {
+    await api.command('WebChat.open', { form: { firstname: 'Jan' } });
+    await waitFor(() => button('Rozpocznij czat'), 6000, 'the form');
+    expect($<HTMLInputElement>('[name=firstname]')!.value).to.equal('Jan');
+    button('Rozpocznij czat')!.click();
+    await waitFor(() => $('textarea'), 6000, 'the input');
+    await until(() => /Asystent PPK/.test(logText()), 'the bot greeting');
+    const [session] = [...sim.state.chat.sessions.values()].filter((s) => !s.ended);
+    const agent = (op: string, body: Record<string, string>, agentKey = '') =>
+      fetch(`/api/agent/chats/${session.chatId}/${op}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sim.agentToken}`, 'Content-Type': 'application/x-www-form-urlencoded', 'x-agent-key': agentKey },
+        body: new URLSearchParams(body),
+      });
+    const { agentKey } = (await (await agent('accept', { name: 'Ewa' })).json()) as { agentKey: string };
+    await agent('send', { text: 'Dzień dobry, tu Ewa.' }, agentKey);
+    await until(() => /tu Ewa/.test(logText()), "the person's message");
+    const before = sim.state.surveyCancels;
+    await agent('end', { survey: 'true' }, agentKey);
+    await until(() => Boolean(dialog()) && /ankiet/i.test(dialog()!.textContent ?? ''), 'the survey offer');
+    await expectAccessible(host()!);
+    [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'Nie')!.click();
+    await waitFor(() => sim.state.surveyCancels === before + 1, 4000, 'the cancel POST');
+  });
+
+  it('emoji from the menu with the keyboard alone, and Escape asks to close a typed form', async () => {
+    await api.command('WebChat.open');
+    await waitFor(() => $('[name=firstname]'), 6000, 'the form');
+    $<HTMLInputElement>('[name=firstname]')!.focus();
+    await sendKeys({ type: 'Ola' });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => dialog(), 2000, 'the close question');
+    expect(dialog()!.textContent).to.contain('Dane wpisane w formularzu zostaną utracone');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !dialog(), 2000, 'the question to go');
+    expect(active()?.tagName).to.not.equal('BODY');
+    $<HTMLInputElement>('[name=firstname]')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $('textarea'), 6000, 'the input');
+    const emoji = $$('button').find((b) => b.getAttribute('aria-haspopup') === 'menu')!;
+    emoji.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $('[role=menu]'), 2000, 'the emoji menu');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => /👍|🙂|🙁/.test($<HTMLTextAreaElement>('textarea')!.value), 2000, 'the emoji in the input');
+    expect(active()?.tagName).to.equal('TEXTAREA');
+    await sendKeys({ press: 'Enter' });
+    await until(() => /👍|🙂|🙁/.test(logText()), 'the emoji sent');
+  });
+});
