@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, or, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
 import { isValidPhone, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCountry } from './phone.ts';
+import { officeStatus, type OfficeStatus, type OpeningHours } from './availability.ts';
 
 /**
  * The callback window (contact-widgets.md §4 "Callback window"): closed → open → started (first input or
@@ -52,6 +53,11 @@ export interface CallbackSettings {
   timeout: number;
   /** The notice under the form; none when absent. */
   dataProtection?: DataProtection | undefined;
+  /**
+   * When the office takes callbacks (`callback.openingHours`): outside them ASAP is not offered and a
+   * date is pre-selected. None: ASAP whenever immediate callbacks are on.
+   */
+  openingHours?: OpeningHours | undefined;
 }
 
 export const defaultCallbackSettings: CallbackSettings = {
@@ -169,6 +175,7 @@ export function validateCallback(
   desiredTime: string | null,
   settings: CallbackSettings,
   ewt?: number,
+  now = Date.now(),
 ): Partial<Record<ErrorTarget, FieldError>> {
   const errors: Partial<Record<ErrorTarget, FieldError>> = {};
   for (const field of CALLBACK_FIELDS) {
@@ -186,16 +193,29 @@ export function validateCallback(
   }
   if (schedule === 'pick' && !desiredTime) errors.desiredTime = { key: 'callback.validation.timeRequired' };
   // Immediate-callback thresholds (§5): an ASAP request is refused while the queue's known wait is outside them.
-  if (schedule === 'asap' && settings.scheduledCallback && !immediateAvailable({ settings, ewt })) {
+  // Out of hours (`openingHours`) ASAP is refused before the server would (7042).
+  if (schedule === 'asap' && selectOffice({ settings, now })?.open === false) errors.desiredTime = { key: 'callback.validation.officeClosed' };
+  else if (schedule === 'asap' && settings.scheduledCallback && !immediateAvailable({ settings, ewt, now })) {
     errors.desiredTime = { key: 'callback.validation.immediateUnavailable' };
   }
   return errors;
 }
 
-/** ASAP is offered when immediate callbacks are on and the queue's wait (when known) is within range. */
-export function immediateAvailable(context: Pick<CallbackContext, 'settings' | 'ewt'>): boolean {
+/**
+ * The office by `settings.openingHours` at the last clock reading (the server's clock when the plugin
+ * knows it): open, or closed and when it opens; null when no hours are configured.
+ */
+export function selectOffice(context: Pick<CallbackContext, 'settings' | 'now'>): OfficeStatus | null {
+  return context.settings.openingHours ? officeStatus(context.settings.openingHours, context.now) : null;
+}
+
+/**
+ * ASAP is offered when immediate callbacks are on, the office is open (when hours are configured) and
+ * the queue's wait (when known) is within range.
+ */
+export function immediateAvailable(context: Pick<CallbackContext, 'settings' | 'ewt' | 'now'>): boolean {
   const { settings, ewt } = context;
-  if (!settings.immediateCallback) return false;
+  if (!settings.immediateCallback || selectOffice(context)?.open === false) return false;
   return ewt === undefined || (ewt >= settings.immediateMin && ewt <= settings.immediateMax);
 }
 
@@ -248,7 +268,7 @@ export const unconfirmed = (failure: CallbackFailure | null): boolean =>
   failure?.code === 'timeout' || (failure?.code === 'unknownError' && !failure.message);
 
 const isValid = (context: CallbackContext) =>
-  Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt)).length === 0;
+  Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt, context.now)).length === 0;
 
 /** The form an `open` event asks for: prefilled values, the schedule its desiredTime selects, a fresh report. */
 function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { type: 'open' }>): Partial<CallbackContext> {
@@ -264,7 +284,8 @@ function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { ty
   }
   const desired = typeof event.desiredTime === 'string' ? event.desiredTime.trim() : '';
   const pick = desired !== '' && desired.toLowerCase() !== 'now' && !Number.isNaN(Date.parse(desired));
-  const asapPossible = settings.immediateCallback || !settings.scheduledCallback;
+  // Out of hours a date is pre-selected (ASAP is not offered), unless picking is off.
+  const asapPossible = (settings.immediateCallback && selectOffice(context)?.open !== false) || !settings.scheduledCallback;
   const schedule: Schedule = pick && settings.scheduledCallback ? 'pick' : desired.toLowerCase() === 'now' || asapPossible ? 'asap' : 'pick';
   const base: CallbackContext = {
     ...context,
@@ -343,7 +364,7 @@ const callbackSetup = setup({
     markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now }) })),
     markAutoSubmitted: assign(({ context }) => ({ report: withForm(context, { autoSubmitted: true }) })),
     validate: assign(({ context }) => {
-      const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt);
+      const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt, context.now);
       return { errors, report: withError(context, ...Object.values(errors).map((e) => e.key)) };
     }),
     chooseAsap: assign({

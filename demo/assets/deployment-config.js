@@ -101,6 +101,9 @@ window.liveAssistConfig = {
       { name: 'subject', type: 'textarea', required: true, maxlength: 100, label: 'Notes' },
     ],
     userData: { service: 'PPK' },
+    // When callbacks are taken (the simulator's callback hours, server time): outside them the form
+    // pre-selects a date and says when the office opens, instead of offering ASAP and answering 7042.
+    openingHours: { timeZone: 'Europe/Warsaw', openHour: 9, closeHour: 17 },
     dataProtection: {
       controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
       purpose: 'obsługa Twojego pytania kontaktowego',

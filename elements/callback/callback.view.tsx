@@ -9,7 +9,8 @@ import { TextArea, TextField } from '../common/fields.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { CallbackActor } from '../../src/plugins/callback.ts';
 import type { CallbackField, FieldError } from '../../machines/callback.machine.ts';
-import { immediateAvailable, selectAsapMinutes, selectWaitMinutes } from '../../machines/callback.machine.ts';
+import { immediateAvailable, selectAsapMinutes, selectOffice, selectWaitMinutes } from '../../machines/callback.machine.ts';
+import { officeText } from '../common/office-text.ts';
 import { countryOf, type PhoneCountry } from '../../machines/phone.ts';
 import { formatDateTime } from '../../src/app/datetime.ts';
 import type { Translator } from '../../src/app/i18n.ts';
@@ -173,6 +174,12 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   };
   const protection = settings.dataProtection;
   const asapOffered = immediateAvailable(context);
+  // Out of hours: a line saying so and when the office opens (ASAP is off and a date pre-selected).
+  const office = selectOffice(context);
+  const officeLine =
+    office && !office.open && settings.openingHours
+      ? [t.t(settings.scheduledCallback ? 'callback.officeClosed' : 'callus.closedNow'), officeText(t, office, settings.openingHours, context.now, env.timeFormat).opens].filter(Boolean).join(' ')
+      : null;
   const asapMinutes = selectAsapMinutes(snapshot);
   const failureText = (() => {
     const failure = context.failure;
@@ -265,6 +272,16 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
               error={message(t, errors.subject)}
               onChange={change('subject')}
             />
+            {officeLine ? (
+              <p className="la-callback__office" id={`${idBase}-office`}>
+                {officeLine}
+              </p>
+            ) : null}
+            {!settings.scheduledCallback && errors.desiredTime ? (
+              <span className="la-field__error" role="alert">
+                {message(t, errors.desiredTime)}
+              </span>
+            ) : null}
             {settings.scheduledCallback ? (
               <>
               <fieldset className="la-callback__schedule">
@@ -277,6 +294,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                       value="asap"
                       checked={schedule === 'asap'}
                       disabled={!asapOffered}
+                      aria-describedby={officeLine ? `${idBase}-office` : undefined}
                       onChange={() => actor.send({ type: 'schedule.asap' })}
                     />
                     {/* One text block, so the label and its note wrap together beside the radio button. */}

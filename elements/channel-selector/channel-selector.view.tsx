@@ -4,7 +4,7 @@ import { useEnvironment, useT, useView } from '../common/context.ts';
 import { Icon } from '../common/chrome.tsx';
 import type { LaChannelSelectorElement } from './la-channel-selector.ts';
 import { helplineStatus, isHelpline, runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
-import { officeText } from '../../src/plugins/call-us.ts';
+import { officeText } from '../common/office-text.ts';
 import { tileStatus } from '../../machines/channel-selector.machine.ts';
 import sheet from '../../styles/channel-selector.css' with { type: 'css' };
 

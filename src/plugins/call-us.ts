@@ -4,9 +4,8 @@ import type { App } from '../app/app.ts';
 import { callUsMachine, callUsMessages } from '../../machines/call-us.machine.ts';
 import { listOf, objectMessage, sectionReader, text, v, type SectionOf } from '../app/section.ts';
 import type { CallUsEvent } from '../../machines/call-us.machine.ts';
-import { wallTimeIn, type OfficeStatus, type OpeningHours } from '../../machines/availability.ts';
-import type { Translator } from '../app/i18n.ts';
-import { readStatsSection } from './stats-config.ts';
+import type { OpeningHours } from '../../machines/availability.ts';
+import { openingHoursSchema, readServerTime, serverNow } from './office-hours.ts';
 
 /** One number of `callus.contacts` (contact-widgets.md §3): a non-empty number, labelled by `i18n` or `displayName`. */
 const contactSchema = v.object(
@@ -14,33 +13,6 @@ const contactSchema = v.object(
     number: v.pipe(v.string('must be a phone number'), v.trim(), v.nonEmpty('must be a phone number'), v.maxLength(40, 'must be at most 40 characters long')),
     displayName: text(),
     i18n: text(),
-  },
-  objectMessage,
-);
-
-const hour = (message: string) => v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(24, message)));
-const weekdays = 'must be a list of ISO weekdays (1 Monday … 7 Sunday)';
-
-/** An IANA time zone this browser knows (Intl throws a RangeError on any other). */
-const knownZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * `callus.openingHours` (machines/availability.ts `OpeningHours`): the helpline's hours as a rule, e.g.
- * `{ timeZone: 'Europe/Warsaw', days: [1, 2, 3, 4, 5], openHour: 8, closeHour: 17 }`.
- */
-export const openingHoursSchema = v.object(
-  {
-    timeZone: v.optional(v.pipe(v.string('must be an IANA time zone'), v.maxLength(100, 'must be at most 100 characters long'), v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'))),
-    days: v.optional(v.pipe(v.array(v.pipe(v.number(weekdays), v.integer(weekdays), v.minValue(1, weekdays), v.maxValue(7, weekdays)), weekdays), v.maxLength(7, 'must have at most 7 items'))),
-    openHour: hour('must be a whole hour from 0 to 24'),
-    closeHour: hour('must be a whole hour from 0 to 24'),
   },
   objectMessage,
 );
@@ -61,55 +33,6 @@ export type CallUsActor = ActorRefFrom<typeof callUsMachine>;
 
 /** The helpline's opening hours (`callus.openingHours`), null when none are configured. */
 export const readOpeningHours = (app: App): OpeningHours | null => readCallUsSection(app.section('callus')).openingHours ?? null;
-
-/** ms from the page's clock to the server's, learnt from the last statistics answer's `time` (0 until then). */
-let serverOffset = 0;
-
-/** A statistics answer's `time` (seconds since the epoch, the server's clock): later readings follow it. */
-export function noteServerTime(seconds: number): void {
-  if (Number.isFinite(seconds) && seconds > 0) serverOffset = seconds * 1000 - Date.now();
-}
-
-/** The time now (epoch ms) by the server's clock when a statistics answer told it, else the page's. */
-export const serverNow = (): number => Date.now() + serverOffset;
-
-/**
- * The helpline's status in words, in the translator's language: 'Available' when open; 'Closed now' and
- * when it opens ('Opens Monday 08:00', 'Opens today 08:00'; 'Otwarcie: poniedziałek, 08:00'), the day and
- * hour in the office's time zone as the opening-hours lines are, on the configured 12/24-hour clock.
- */
-export function officeText(t: Translator, status: OfficeStatus, hours: OpeningHours, now: number, timeFormat: 12 | 24): { status: string; opens: string | null } {
-  if (status.open) return { status: t.t('callus.available'), opens: null };
-  if (status.opens === null) return { status: t.t('callus.closedNow'), opens: null };
-  const zone = hours.timeZone ?? 'Europe/Warsaw';
-  const format = (options: Intl.DateTimeFormatOptions) => {
-    try {
-      return new Intl.DateTimeFormat(t.lang, { timeZone: zone, ...options }).format(status.opens!);
-    } catch {
-      return new Intl.DateTimeFormat('en', { timeZone: zone, ...options }).format(status.opens!);
-    }
-  };
-  const time = format(timeFormat === 12 ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  // Days apart in the office's calendar: today, tomorrow, else the weekday's name.
-  const apart = (wallTimeIn(status.opens, zone).weekday - wallTimeIn(now, zone).weekday + 7) % 7;
-  const sameDay = apart === 0 && status.opens - now < 86_400_000;
-  const day = sameDay ? t.t('callus.today') : apart === 1 ? t.t('callus.tomorrow') : format({ weekday: 'long' });
-  return { status: t.t('callus.closedNow'), opens: t.t('callus.opens', { day, time }) };
-}
-
-/**
- * Asks the statistics service for the server's time (the group wait-time answer's `time`) when the
- * deployment has one (`stats.groupEWT`); resolves whether it learnt it. A failure leaves the page clock.
- */
-export async function readServerTime(app: App, commander: string): Promise<boolean> {
-  if (!readStatsSection(app.section('stats')).groupEWT) return false;
-  try {
-    noteServerTime((await app.bus.command('StatsService.getGroupEWT', undefined, { commander })).time);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The CallUs plugin: `CallUs.open` shows `<la-call-us>` (the numbers, the opening hours, whether the

@@ -15,6 +15,7 @@ import {
 import { CALLBACK_FIELDS, defaultCallbackSettings, type CallbackSettings } from '../../machines/callback.machine.ts';
 import { countryCode, dialCodeOf, POLAND } from '../../machines/phone.ts';
 import type { CallbackServiceConfig } from '../services/callback.ts';
+import { openingHoursSchema } from './office-hours.ts';
 
 /**
  * The `callback` section (contact-widgets.md §3, §5, §7, §9), read by the Callback plugin (the window's
@@ -91,6 +92,8 @@ export const callbackSection = {
   },
   formFields: listOf(formFieldSchema, 20),
   dataProtection: v.optional(dataProtectionSchema),
+  /** When callbacks are taken (as `callus.openingHours`): outside them ASAP is not offered. */
+  openingHours: v.optional(openingHoursSchema),
 };
 
 export type CallbackSection = SectionOf<typeof callbackSection>;
@@ -130,5 +133,6 @@ export function callbackSettings(section: CallbackSection): CallbackSettings {
     refreshInterval: ewt.refreshInterval * 1000,
     timeout: section.timeout,
     dataProtection: section.dataProtection,
+    openingHours: section.openingHours,
   };
 }

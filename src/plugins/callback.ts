@@ -1,9 +1,10 @@
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { callbackMachine, callbackMessages } from '../../machines/callback.machine.ts';
 import { checkCallbackConfig, createCallbackService } from '../services/callback.ts';
 import { callbackServiceConfig, callbackSettings, readCallbackSection } from './callback-config.ts';
+import { readServerTime, serverNow } from './office-hours.ts';
 
 export type CallbackActor = ActorRefFrom<typeof callbackMachine>;
 
@@ -20,6 +21,8 @@ export function register(app: App): void {
   const serviceConfig = () => callbackServiceConfig(section());
   const actor: CallbackActor = createActor(
     callbackMachine.provide({
+      // Open or closed (`callback.openingHours`) is the server's hour when the statistics service told it.
+      actions: { readClock: assign({ now: () => serverNow() }) },
       actors: {
         submitCallback: fromPromise(({ input }) => app.bus.command('CallbackService.schedule', input, { commander: 'Callback' })),
         fetchWait: fromPromise(() => createCallbackService({ ...serviceConfig(), lang: () => app.t.lang }).wait()),
@@ -40,10 +43,13 @@ export function register(app: App): void {
     plugin.publish(event.type, event.report);
   });
 
-  plugin.registerCommand('open', (options) => {
+  plugin.registerCommand('open', async (options) => {
     const problem = checkCallbackConfig(serviceConfig());
     if (problem) throw new Error(problem === 'Invalid configuration' ? callbackMessages.invalidConfiguration : callbackMessages.apiNotAvailable);
     const event = { type: 'open' as const, ...(options && typeof options === 'object' ? options : {}) };
+    if (!actor.getSnapshot().can(event)) throw new Error(callbackMessages.alreadyOpened);
+    // With opening hours the form's first choice (ASAP or a date) depends on the server's hour: read it first.
+    if (actor.getSnapshot().context.settings.openingHours) await readServerTime(app, 'Callback');
     if (!actor.getSnapshot().can(event)) throw new Error(callbackMessages.alreadyOpened);
     actor.send(event);
   });

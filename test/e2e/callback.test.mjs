@@ -97,13 +97,32 @@ test('a slot tomorrow picked in the calendar is booked for that time', async () 
   }
 });
 
-test('7042 while the office is closed shows its message and keeps the form; closing asks first', async () => {
-  await control('/__control/clock', { warsawTime: '18:00' });
+test('out of hours the form offers a date, not ASAP, and says when the office opens', async () => {
+  await control('/__control/clock', { warsawTime: '18:00', date: '2025-03-03' });
+  const demo = await openDemo();
+  try {
+    await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
+    await demo.win.waitFor();
+    await demo.win.getByText('Biuro jest teraz zamknięte: oddzwonimy w wybranym przez Ciebie terminie. Otwarcie: jutro, 09:00').waitFor();
+    const asap = demo.win.getByRole('radio', { name: /Jak najszybciej/ });
+    assert.equal(await asap.isDisabled(), true);
+    assert.equal(await demo.win.getByRole('radio', { name: 'Wybierz datę i godzinę' }).isChecked(), true);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('7042 when the office closes while the visitor types shows its message and keeps the form; closing asks first', async () => {
+  await control('/__control/clock', { warsawTime: '16:59' });
   const demo = await openDemo();
   try {
     await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
     await demo.win.waitFor();
     await fill(demo.win, { firstname: 'Ewa', phone: '600100502', subject: 'Wypłata' });
+    // The office closes before the visitor confirms: the page still thinks it is open, the server refuses.
+    await control('/__control/clock', { warsawTime: '18:00' });
     await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
     const alert = demo.win.getByRole('alertdialog');
     await alert.getByText('Biuro jest zamknięte. Wybierz termin w godzinach pracy.').waitFor();

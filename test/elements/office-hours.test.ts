@@ -2,6 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { expectAccessible } from '../helpers/axe.ts';
+import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 
 // Issue 10 item 12: out of hours (server clock Friday 18:00 Warsaw) the call-us panel and the channel
 // selector's helpline tile say 'Closed now' and when the helpline opens, not 'Available'; in hours they
@@ -20,6 +22,8 @@ window.liveAssistConfig = {
       { name: 'Callback', clickCommand: 'Callback.open' },
     ],
   },
+  // The callback takes calls 09:00–17:00 every day (as the simulator does).
+  callback: { ...CALLBACK_V3, openingHours: { timeZone: 'Europe/Warsaw', openHour: 9, closeHour: 17 } },
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', refreshInterval: 10 },
     availability: {
@@ -75,5 +79,24 @@ describe('the helpline out of hours (server clock Friday 18:00 Warsaw)', () => {
     await api.command('ChannelSelector.open');
     await waitFor(() => statuses()['Call Us'] === 'Available' && statuses()['Live Chat'] === 'Available', 8000, 'the helpline open');
     await api.command('ChannelSelector.close');
+  });
+  it('the callback: out of hours a date is pre-selected, ASAP is off and a line says when the office opens; in hours ASAP', async () => {
+    const form = () => document.querySelector('la-callback')?.shadowRoot ?? null;
+    const radio = (value: string) => form()?.querySelector<HTMLInputElement>(`input[name=schedule][value=${value}]`) ?? null;
+    await setClock('18:00');
+    await api.command('Callback.open');
+    await waitFor(() => radio('pick')?.checked, 8000, 'a date pre-selected');
+    const line = form()!.querySelector('.la-callback__office')!;
+    expect(line.textContent).to.equal('The office is closed now: we can call you back at a time you choose. Opens tomorrow 09:00');
+    expect(radio('asap')!.disabled).to.equal(true);
+    expect(radio('asap')!.getAttribute('aria-describedby')).to.equal(line.id);
+    await expectAccessible(document.querySelector('la-callback')!);
+    await api.command('Callback.close');
+
+    await setClock('10:00');
+    await api.command('Callback.open');
+    await waitFor(() => radio('asap')?.checked, 8000, 'ASAP in hours');
+    expect(form()!.querySelector('.la-callback__office')).to.equal(null);
+    await api.command('Callback.close');
   });
 });

@@ -6,6 +6,7 @@ import {
   validateCallback,
   defaultCallbackSettings,
   selectAsapMinutes,
+  selectOffice,
   selectWaitMinutes,
   ASAP_NOTE_MAX_SECONDS,
   type CallbackEmitted,
@@ -15,11 +16,11 @@ import type { CallbackForm } from '../../src/services/callback.ts';
 
 const settings: CallbackSettings = { ...defaultCallbackSettings, ewtThreshold: 60, immediateMin: 0, immediateMax: 300 };
 
-function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings> } = {}) {
+function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings>; now?: number } = {}) {
   const clock = new SimulatedClock();
   const submits: CallbackForm[] = [];
   let waits = 0;
-  let now = 1_000;
+  let now = options.now ?? 1_000;
   const actor = createActor(
     callbackMachine.provide({
       // The test's clock: the report's times come from `now`, moved on by tick().
@@ -480,5 +481,50 @@ describe('callback machine', () => {
     expect(selectAsapMinutes(actor.getSnapshot())).to.equal(2);
     actor.send({ type: 'schedule.time', date: '2030-01-02T10:00:00.000Z' });
     expect(selectAsapMinutes(actor.getSnapshot()), 'wait display disabled by the chosen date').to.equal(null);
+  });
+
+  describe('opening hours (callback.openingHours)', () => {
+    const hours = { timeZone: 'Europe/Warsaw', days: [1, 2, 3, 4, 5], openHour: 9, closeHour: 17 };
+    const mondayAt = (hour: number) => Date.parse(`2025-03-03T${String(hour).padStart(2, '0')}:00:00+01:00`);
+
+    it('in hours: ASAP pre-selected as without hours', () => {
+      const { actor } = start({ settings: { openingHours: hours }, now: mondayAt(10) });
+      actor.send({ type: 'open' });
+      expect(actor.getSnapshot().context.schedule).to.equal('asap');
+      expect(selectOffice(actor.getSnapshot().context)).to.deep.equal({ open: true });
+    });
+
+    it('out of hours: a date is pre-selected, ASAP cannot be chosen, and the office says when it opens', () => {
+      const { actor, submits } = start({ settings: { openingHours: hours }, now: mondayAt(18) });
+      actor.send({ type: 'open' });
+      const { context } = actor.getSnapshot();
+      expect(context.schedule).to.equal('pick');
+      expect(selectOffice(context)).to.deep.equal({ open: false, opens: Date.parse('2025-03-04T09:00:00+01:00') });
+      expect(actor.getSnapshot().can({ type: 'schedule.asap' })).to.equal(false);
+      actor.send({ type: 'schedule.asap' });
+      expect(actor.getSnapshot().context.schedule).to.equal('pick');
+      fill(actor);
+      actor.send({ type: 'form.submit' });
+      expect(submits).to.have.length(0);
+      expect(actor.getSnapshot().context.errors.desiredTime?.key).to.equal('callback.validation.timeRequired');
+    });
+
+    it('ASAP only (no picking) out of hours: the submit is refused before the server would (7042)', () => {
+      const { actor, submits } = start({ settings: { openingHours: hours, scheduledCallback: false }, now: mondayAt(18) });
+      actor.send({ type: 'open' });
+      expect(actor.getSnapshot().context.schedule).to.equal('asap');
+      fill(actor);
+      actor.send({ type: 'form.submit' });
+      expect(submits).to.have.length(0);
+      expect(actor.getSnapshot().context.errors.desiredTime?.key).to.equal('callback.validation.officeClosed');
+    });
+
+    it('validateCallback refuses ASAP out of hours and takes it in hours', () => {
+      const values = { firstname: 'Jan', lastname: '', phonenumber: '+48600100200', subject: 'Wpłaty' };
+      const withHours = { ...settings, openingHours: hours };
+      expect(validateCallback(values, 'asap', null, withHours, 45, mondayAt(18)).desiredTime?.key).to.equal('callback.validation.officeClosed');
+      expect(validateCallback(values, 'asap', null, withHours, 45, mondayAt(10))).to.deep.equal({});
+      expect(validateCallback(values, 'asap', null, settings, 45, mondayAt(18)), 'no hours: no check').to.deep.equal({});
+    });
   });
 });
