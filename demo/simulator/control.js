@@ -5,6 +5,7 @@ import { PATHS, ENDPOINT_KEYS } from './contracts.js';
 import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX_EPOCH } from './tz.js';
 import { assertSameOrigin, assertJsonBody } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
+import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 
@@ -67,6 +68,7 @@ export function snapshot(sim) {
     },
     sendMessageLimits: st.sendMessageLimits,
     counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
+    knowledge: knowledgeCounts(sim),
   };
 }
 
@@ -93,6 +95,7 @@ export async function handleControl(sim, request, url) {
   }
   if (op === 'callbacks' && method === 'GET') return json({ callbacks: st.callbacks });
   if (op === 'messages' && method === 'GET') return json({ messages: st.messages });
+  if (op === 'knowledge' && method === 'GET') return json(knowledgeSnapshot(sim));
   if (op === 'faults' && method === 'DELETE') {
     st.faults.clear();
     return json(snapshot(sim));
@@ -184,8 +187,9 @@ export async function handleControl(sim, request, url) {
       const faults = b.faults && typeof b.faults === 'object' ? b.faults : b.endpoint !== undefined ? { [b.endpoint]: b } : {};
       if (!Object.keys(faults).length) throw new HttpError(400, 'Give { endpoint, latencyMs?, failureRate?, dropRate?, status? } or { faults: { endpoint: spec } }');
       for (const [key, spec] of Object.entries(faults)) {
-        const known = key === '*' || ENDPOINT_KEYS.some((k) => k === key || k.startsWith(key + '.'));
-        if (!known) throw new HttpError(400, `Unknown endpoint key '${key.slice(0, 40)}'; known: * ${ENDPOINT_KEYS.join(' ')}`);
+        const keys = [...ENDPOINT_KEYS, ...KNOWLEDGE_ENDPOINT_KEYS];
+        const known = key === '*' || keys.some((k) => k === key || k.startsWith(key + '.'));
+        if (!known) throw new HttpError(400, `Unknown endpoint key '${key.slice(0, 40)}'; known: * ${keys.join(' ')}`);
         if (spec === null || spec.clear === true) {
           st.faults.delete(key);
           continue;

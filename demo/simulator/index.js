@@ -18,6 +18,7 @@ import { handleCallback } from './callback.js';
 import { handleSendMessage } from './sendmessage.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleAgent } from './agent.js';
+import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleControl, snapshot } from './control.js';
 import { isValidToken } from './security.js';
 import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
@@ -39,6 +40,8 @@ export * from './contracts.js';
  * @property {Record<string, number>} [waits] initial wait per queue in seconds
  * @property {number} [maxIdempotencyKeys] Idempotency-Keys remembered, default 1000
  * @property {number} [maxIdempotencyAgeMs] how long a key is remembered, default 2 h
+ * @property {number} [maxKnowledgeRecords] knowledge views, votes, ratings, not-found reports and searches kept (each), default 1000
+ * @property {number} [maxKnowledgeSessions] knowledge-centre sessions kept, default 1000
  * @property {string} [agentToken] the bearer token of the agent API; default: random, see `agentToken`
  * @property {Partial<ChatSettings>} [chat] initial chat settings (delays, scripted agent …)
  * @property {(error: unknown, request: Request) => void} [onError] unexpected handler errors (answered 500)
@@ -114,6 +117,8 @@ function initialState(options) {
     /** @type {Map<string, import('./contracts.js').FaultSpec>} */
     faults: new Map(),
     surveyCancels: 0,
+    /** knowledge centre: sessions, searches, views, votes, ratings, not-found reports (knowledge.js) */
+    knowledge: initialKnowledgeState(),
     chat: {
       ...chat,
       /** @type {string[]} */
@@ -144,6 +149,8 @@ export function createSimulator(opts = {}) {
     maxStoredFileBytes: opts.maxStoredFileBytes ?? 100 * 1024 * 1024,
     maxIdempotencyKeys: opts.maxIdempotencyKeys ?? 1000,
     maxIdempotencyAgeMs: opts.maxIdempotencyAgeMs ?? 2 * 60 * 60 * 1000,
+    maxKnowledgeRecords: opts.maxKnowledgeRecords ?? 1000,
+    maxKnowledgeSessions: opts.maxKnowledgeSessions ?? 1000,
     ...opts,
     agentToken: opts.agentToken ?? randomKey(24),
   };
@@ -196,7 +203,7 @@ export function createSimulator(opts = {}) {
     return faults.get('*');
   }
 
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleAgent];
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleAgent, handleKnowledge];
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.
