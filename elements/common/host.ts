@@ -108,6 +108,8 @@ export class LaElement extends HTMLElement {
         app.bus.subscribe('WindowManager.changed', (event) => {
           const entry = event.data.find((dock) => dock.plugin === plugin);
           if (entry) this.#setDockOffset(entry.position);
+          // A docked window on the page (a bar at the bottom when minimised on a phone): launchers step aside.
+          this.#setState('docked', event.data.some((dock) => dock.viewType === 'DockView'));
         }),
       );
       void app.whenProvidedByName(plugin).then((controller) => this.#mount(controller));

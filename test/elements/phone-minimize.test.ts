@@ -13,6 +13,7 @@ import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'phonemin', preload: 'intent', timeFormat: 24, mobileMode: true },
   callback: CALLBACK_V3,
+  sidebar: { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }] },
 };
 
 let api: LiveAssistApi;
@@ -24,7 +25,7 @@ const control = (label: string) => win()!.querySelector<HTMLButtonElement>(`.la-
 describe('a docked window minimised on a phone', () => {
   before(async () => {
     await setViewport({ width: 390, height: 844 });
-    ({ api, sim } = await bootWithSimulator('<main><h1>Page</h1><p>Text behind the window.</p><a href="#top">A link on the page</a></main>'));
+    ({ api, sim } = await bootWithSimulator('<main><h1>Page</h1><p>Text behind the window.</p><a href="#top">A link on the page</a></main><la-sidebar></la-sidebar>'));
   });
   after(() => sim.dispose());
 
@@ -51,6 +52,11 @@ describe('a docked window minimised on a phone', () => {
     const { left, top, width, height } = pageLink.getBoundingClientRect();
     expect(document.elementFromPoint(left + width / 2, top + height / 2)).to.equal(pageLink);
     expect(document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2), 'the middle of the screen').to.not.equal(host());
+    // The sidebar's 'Need help?' button steps above the bar (it sat under it) and can still be clicked.
+    const needHelp = document.querySelector('la-sidebar')!.shadowRoot!.querySelector<HTMLElement>('[part=mobile-button]')!;
+    await waitFor(() => needHelp.getBoundingClientRect().bottom <= bar.top, 2000, "'Need help?' above the bar");
+    const help = needHelp.getBoundingClientRect();
+    expect(document.elementFromPoint(help.left + help.width / 2, help.top + help.height / 2)).to.equal(document.querySelector('la-sidebar'));
     expect(deepActiveElement(), 'focus stays on the control that minimised').to.equal(restore);
     pageLink.focus();
     expect(document.activeElement).to.equal(pageLink);
@@ -63,5 +69,10 @@ describe('a docked window minimised on a phone', () => {
     await waitFor(() => pageLink.closest('[inert]'), 2000, 'the page inert again');
     expect(win()!.contains(deepActiveElement()), 'focus inside the restored window').to.equal(true);
     await expectAccessible(host());
+    // Closed: no docked window, the button back in its corner.
+    await api.command('Callback.close');
+    await waitFor(() => window.innerHeight - needHelpButton().getBoundingClientRect().bottom <= 13, 2000, "'Need help?' back at the bottom");
   });
 });
+
+const needHelpButton = () => document.querySelector('la-sidebar')!.shadowRoot!.querySelector<HTMLElement>('[part=mobile-button]')!;
