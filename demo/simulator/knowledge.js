@@ -659,6 +659,15 @@ export async function handleKnowledge(sim, request, url) {
 /** @param {string} path @param {RegExp} re */
 const match = (path, re) => re.exec(path.replace(/\/+$/, '') || '/');
 
+/** A path segment decoded; a malformed escape stays as it is (and names nothing known). @param {string} s */
+function decode(s) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /**
  * @param {Ctx} c
  * @param {string} method
@@ -698,7 +707,7 @@ async function routeV2(sim, request, url, path) {
     route = { key: 'knowledge.kbs', run: async (c) => (method(c, m, 'GET'), json({ kbs: kbsJson(langOf(c, q.get('locale'))) })) };
   } else if ((r = match(path, /^\/browse\/v2\/locales\/([^/]+)\/cats$/))) {
     const lang = r[1];
-    route = { key: 'knowledge.categories', run: async (c) => (method(c, m, 'GET'), json({ categories: categoriesOf(parseLocale(decodeURIComponent(lang), request), kbsOf(q.getAll('kbs'))) })) };
+    route = { key: 'knowledge.categories', run: async (c) => (method(c, m, 'GET'), json({ categories: categoriesOf(parseLocale(decode(lang), request), kbsOf(q.getAll('kbs'))) })) };
   } else if (match(path, /^\/search\/v2\/docs\/top$/)) {
     route = {
       key: 'knowledge.top',
@@ -712,7 +721,7 @@ async function routeV2(sim, request, url, path) {
       },
     };
   } else if ((r = match(path, /^\/browse\/v2\/locales\/([^/]+)\/kbs\/([^/]+)\/docs\/([^/]+)$/))) {
-    const [, lang, kbId, docId] = r.map((x) => decodeURIComponent(x));
+    const [, lang, kbId, docId] = r.map((x) => decode(x));
     route = {
       key: 'knowledge.document',
       run: async (c) => {
@@ -773,7 +782,7 @@ async function routeV2(sim, request, url, path) {
       },
     };
   } else if ((r = match(path, /^\/session\/v2\/sessions\/([^/]+)$/))) {
-    const id = decodeURIComponent(r[1]);
+    const id = decode(r[1]);
     route = {
       key: 'knowledge.session',
       run: async (c) => {
@@ -898,7 +907,7 @@ async function routeV1(sim, request, url, path) {
     const [, lang, op] = r;
     const key = { categories: 'knowledge.categories', top: 'knowledge.top', search: 'knowledge.search', suggestions: 'knowledge.suggest' }[op] || '';
     return route(key, 'POST', (c, b) => {
-      const l = parseLocale(decodeURIComponent(lang), request);
+      const l = parseLocale(decode(lang), request);
       const filter = { kbs: kbsOf(b.knowledgebases), cats: list(b.categories) };
       if (op === 'categories') return categoriesOf(l, filter.kbs);
       if (op === 'top') {
@@ -916,7 +925,7 @@ async function routeV1(sim, request, url, path) {
     });
   }
   if ((r = match(path, /^\/kbs\/([^/]+)\/documents\/([^/]+)(\/rating)?$/))) {
-    const [, kbId, docId] = r.slice(0, 3).map((x) => decodeURIComponent(x));
+    const [, kbId, docId] = r.slice(0, 3).map((x) => decode(x));
     if (r[3]) return route('knowledge.rating', 'GET', (c) => (knownDoc(c, kbId, docId), { kbId, docId, ...ratingOf(sim, kbId, docId) }));
     return route('knowledge.document', 'GET', (c, b) => {
       knownDoc(c, kbId, docId);
@@ -924,7 +933,7 @@ async function routeV1(sim, request, url, path) {
     });
   }
   if ((r = match(path, /^\/feedback\/([^/]+)\/documents\/([^/]+)\/(visit|vote|rating)$/))) {
-    const [, kbId, docId, op] = r.map((x) => decodeURIComponent(x));
+    const [, kbId, docId, op] = r.map((x) => decode(x));
     return route(op === 'rating' ? 'knowledge.rating' : 'knowledge.feedback', 'POST', (c, b) => {
       const l = lang1(c, b.lang ?? b.locale);
       return feedback(c, op === 'visit' ? 'view' : op, { ...b, kbId, docId }, l);
@@ -941,7 +950,7 @@ async function routeV1(sim, request, url, path) {
     }, 201);
   }
   if ((r = match(path, /^\/sessions\/([^/]+)$/))) {
-    const id = decodeURIComponent(r[1]);
+    const id = decode(r[1]);
     return route('knowledge.session', 'POST', (c, b) => {
       const existing = kstate(sim).sessions.get(id);
       if (!existing) throw kcError(request, 404, (t) => t.unknownSession);
