@@ -125,7 +125,7 @@ export function initialKnowledgeState() {
  * @property {'v1' | 'v2'} api
  * @property {Lang} language
  * @property {string | null} customer
- * @property {string | null} media
+ * @property {string | string[] | null} media a medium or a list of them (at most 20)
  * @property {string | null} tenantId
  * @property {string | null} contactCenterId
  * @property {string | null} apiClientId
@@ -588,7 +588,7 @@ function saveSession(c, b, existing) {
     api: existing?.api || c.api,
     language: lang !== undefined && lang !== null && lang !== '' ? parseLocale(String(lang), c.request) : existing?.language || 'en',
     customer: opt('customer', existing?.customer ?? h.get(CLIENT_HEADERS.customerId)),
-    media: opt('media', existing?.media),
+    media: b.media === undefined || b.media === null || b.media === '' ? existing?.media ?? null : Array.isArray(b.media) ? list(b.media).slice(0, 20).map((m) => text(m, 'media', MAX_ID, c.request)) : opt('media', null),
     tenantId: opt('tenantId', existing?.tenantId),
     contactCenterId: h.get(CLIENT_HEADERS.contactCenterId)?.slice(0, MAX_ID) ?? existing?.contactCenterId ?? null,
     apiClientId: h.get(CLIENT_HEADERS.apiClientId)?.slice(0, MAX_ID) ?? existing?.apiClientId ?? null,

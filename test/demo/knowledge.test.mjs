@@ -78,6 +78,8 @@ test('v2 sessions: POST creates (201, header), PATCH changes, GET reads, unknown
   const patched = await v2(sim, `/session/v2/sessions/${id}`, { method: 'PATCH', json: { language: 'en-GB' } });
   assert.deepEqual([patched.status, patched.body.language, patched.body.customer], [200, 'en', 'jan']);
   assert.equal((await v2(sim, `/session/v2/sessions/${id}`)).body.language, 'en');
+  const media = await v2(sim, `/session/v2/sessions/${id}`, { method: 'PATCH', json: { media: ['selfservice', 'chat'] } });
+  assert.deepEqual([media.body.media, media.body.tenantId], [['selfservice', 'chat'], 't1']);
   assert.equal((await v2(sim, '/session/v2/sessions/nope', { method: 'PATCH', json: {} })).status, 404);
   assert.equal((await v2(sim, '/session/v2/sessions/', { json: { language: 'de' } })).status, 400);
   assert.equal((await v2(sim, '/session/v2/sessions/')).status, 405);
