@@ -1,3 +1,4 @@
+import { httpUrl as absoluteHttpUrl } from '../src/app/urls.ts';
 import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 
 /**
@@ -144,10 +145,14 @@ export type ChatWindowEmitted =
   | { type: 'surveyAccepted'; url: string }
   | { type: 'surveyDeclined'; url: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address with one @, no spaces or brackets, and a dotted domain (the send-message form's check). */
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
 
-/** The form's problems, shown fields only: required, longer than its maxlength (100), a malformed email. */
-export function validateChatForm(fields: readonly ChatFieldConfig[], form: Record<ChatFormField, string>): ChatFormErrors {
+/**
+ * The form's problems, pure, shown fields only: a required field left empty (or blank) is 'required', a
+ * value over its maxlength (100) 'tooLong', an email given but malformed 'invalidEmail'.
+ */
+export function validateChatForm(fields: readonly ChatFieldConfig[], form: Partial<Record<ChatFormField, string>>): ChatFormErrors {
   const errors: ChatFormErrors = {};
   for (const field of fields) {
     const value = (form[field.name] ?? '').trim();
@@ -187,15 +192,7 @@ export function markServerCodes(
 }
 
 /** Only an absolute http(s) URL is opened or posted to (a `javascript:` or relative one is not). */
-export function httpUrl(url: string | undefined): url is string {
-  if (!url) return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+export const httpUrl = (url: string | undefined): url is string => absoluteHttpUrl(url, null) !== undefined;
 
 const emptyForm = (): Record<ChatFormField, string> => ({ firstname: '', lastname: '', email: '', subject: '' });
 const hasContent = (form: Record<ChatFormField, string>) => CHAT_FORM_FIELDS.some((name) => form[name].trim() !== '');

@@ -4,6 +4,7 @@ import { TextField } from '../common/fields.tsx';
 import { useT } from '../common/context.ts';
 import { deepActiveElement } from '../common/modal.ts';
 import type { Translator } from '../../src/app/i18n.ts';
+import { CHAT_FORM_MAX, validateChatForm, type ChatFieldConfig, type ChatFormErrors, type ChatFormField } from '../../machines/chat-window.machine.ts';
 
 /**
  * The chat's pre-chat form (web-chat.md §2, §5; issue 12 item 2): the configured fields in their order,
@@ -12,22 +13,12 @@ import type { Translator } from '../../src/app/i18n.ts';
  * `validateChatForm`) and marks the server's codes 102 / 103 / 161 / 364 on their fields.
  */
 
-/** The start form's fields, by the spec's `name`s. */
-export type ChatFormField = 'firstname' | 'lastname' | 'email' | 'subject';
-
+/** The form's fields, their settings and problems are the window machine's (one authority for the rules). */
+export type { ChatFormField, ChatFormErrors };
 /** One shown field: whether it is required and its maximum length (spec: 100). */
-export interface ChatFormFieldConfig {
-  name: ChatFormField;
-  required?: boolean;
-  /** Default 100 (the spec's maximum for every field). */
-  maxlength?: number;
-}
-
-/**
- * A field's problem: the form's own checks ('required', 'tooLong', 'invalidEmail') or the server's
- * code — 102 first name required, 103 last name required, 161 both names, 364 invalid email.
- */
-export type ChatFormErrors = Partial<Record<ChatFormField, 'required' | 'tooLong' | 'invalidEmail' | 102 | 103 | 161 | 364>>;
+export type ChatFormFieldConfig = ChatFieldConfig;
+/** The form's own checks, re-exported for the harness in test/elements/chat-form.test.tsx. */
+export { validateChatForm };
 
 export interface ChatFormProps {
   /** Which fields are shown, in this order. */
@@ -46,35 +37,12 @@ export interface ChatFormProps {
   focusErrorKey?: number;
 }
 
-/** The spec's maximum length of every form field. */
-const CHAT_FORM_MAX_LENGTH = 100;
-
 const AUTOCOMPLETE: Record<ChatFormField, string> = {
   firstname: 'given-name',
   lastname: 'family-name',
   email: 'email',
   subject: 'off',
 };
-
-/** An address with one @, no spaces or brackets, and a dotted domain (as the send-message form checks). */
-const isEmail = (value: string) => /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/.test(value);
-
-/**
- * The form's own checks, pure: a required field left empty (or blank) is 'required', a value over the
- * field's maximum (pasted past the maxlength, or set by the page) is 'tooLong', an email that is given
- * but malformed is 'invalidEmail'. Only the given fields are checked; an empty object means valid.
- */
-export function validateChatForm(fields: readonly ChatFormFieldConfig[], values: Partial<Record<ChatFormField, string>>): ChatFormErrors {
-  const errors: ChatFormErrors = {};
-  for (const { name, required, maxlength = CHAT_FORM_MAX_LENGTH } of fields) {
-    const value = (values[name] ?? '').trim();
-    if (!value) {
-      if (required) errors[name] = 'required';
-    } else if (value.length > maxlength) errors[name] = 'tooLong';
-    else if (name === 'email' && !isEmail(value)) errors[name] = 'invalidEmail';
-  }
-  return errors;
-}
 
 /** The words of one field's problem in the active language (the spec's messages for the server codes). */
 function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFormErrors[ChatFormField]): string | undefined {
@@ -84,7 +52,7 @@ function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatForm
     case 'required':
       return t.t(`chat.form.required.${field.name}`);
     case 'tooLong':
-      return t.plural('chat.form.tooLong', field.maxlength ?? CHAT_FORM_MAX_LENGTH);
+      return t.plural('chat.form.tooLong', field.maxlength ?? CHAT_FORM_MAX);
     case 102:
       return t.t('chat.form.required.firstname');
     case 103:
@@ -137,7 +105,7 @@ export function ChatForm({ fields, values, errors, busy = false, dataProtection,
             autoComplete={AUTOCOMPLETE[field.name]}
             required={field.required ?? false}
             aria-required={field.required ? true : undefined}
-            maxLength={field.maxlength ?? CHAT_FORM_MAX_LENGTH}
+            maxLength={field.maxlength ?? CHAT_FORM_MAX}
             value={values[field.name] ?? ''}
             onChange={(event) => onChange(field.name, event.target.value)}
             error={errorMessage(t, field, errors[field.name])}

@@ -38,7 +38,8 @@ import type { Translator } from '../../src/app/i18n.ts';
 import { formatDate, formatTime, type TimeFormat } from '../../src/app/datetime.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
 import { useEnvironment, useT } from '../common/context.ts';
-import { formatSize } from '../send-message/size.ts';
+import { formatSize, shortFileName } from '../../src/app/bytes.ts';
+import { httpUrl } from '../../src/app/urls.ts';
 import { linkify } from './linkify.ts';
 
 export interface TranscriptProps {
@@ -63,8 +64,6 @@ export interface TranscriptProps {
 
 /** Spec §9: message grouping threshold. */
 export const GROUPING_THRESHOLD_MS = 100000;
-/** File names longer than this are shown as the first 16 characters, '…' and the last 5 (spec §5). */
-export const FILE_NAME_MAX = 36;
 /** How close to the bottom (px) counts as "at the bottom" for following new messages. */
 const BOTTOM_SLACK = 24;
 /** Live-region entries kept (older ones are removed; each entry is read once, when added). */
@@ -85,11 +84,7 @@ interface Item {
   separator: string | null;
 }
 
-/** 'Anna report-2025-final-version-with-comments.pdf' → first 16 + '…' + last 5 when over 36 characters. */
-export function shortFileName(name: string): string {
-  const chars = [...name];
-  return chars.length > FILE_NAME_MAX ? `${chars.slice(0, 16).join('')}…${chars.slice(-5).join('')}` : name;
-}
+export { shortFileName };
 
 const SENDERS: Partial<Record<TranscriptMessage['from']['type'], Sender>> = {
   Agent: 'agent',
@@ -186,13 +181,7 @@ function fileSize(bytes: number, t: Translator, lang: string): string {
   return formatSize(bytes, lang, (unit) => t.t(`sendmessage.size.${unit}`));
 }
 
-function isWebLink(href: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(href).protocol);
-  } catch {
-    return false;
-  }
-}
+const isWebLink = (href: string): boolean => httpUrl(href, null) !== undefined;
 
 /** A message's text as plain words: for the accessible label and the live region. */
 function plainText(message: TranscriptMessage, t: Translator, lang: string): string {

@@ -16,7 +16,7 @@ import {
   type SendFailure,
   type SendMessageField,
 } from '../../machines/send-message.machine.ts';
-import { formatSize } from './size.ts';
+import { formatSize } from '../../src/app/bytes.ts';
 import sheet from '../../styles/send-message.css' with { type: 'css' };
 import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 

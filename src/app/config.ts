@@ -185,6 +185,7 @@ export function resolveLanguage(lang: unknown, available: readonly string[]): { 
     : { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.unknownLanguage, path: 'main.lang' } };
 }
 
+// The loader's own copy of src/app/urls.ts `httpUrl` (lazy chunks never import loader code: rollup.config.mjs).
 const isHttpUrl = (value: unknown): boolean => {
   if (typeof value !== 'string' || value.trim() === '') return false;
   try {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { httpUrl } from './urls.ts';
 
 /**
  * Validation of a plugin's configuration section with valibot, in the plugin's own (lazily loaded)
@@ -238,13 +239,7 @@ export const link = () =>
     v.string('must be a link'),
     v.nonEmpty('must be a link'),
     v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`),
-    v.check((url) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(url, 'https://host.invalid/').protocol);
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) or relative link'),
+    v.check((url) => httpUrl(url, 'https://host.invalid/') !== undefined, 'must be an http(s) or relative link'),
   );
 
 /**

@@ -4,7 +4,8 @@ import { chatSessionMachine, selectNumAgentsConnected } from '../../machines/cha
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
-import { checkFiles, formatBytes, type FileProblem } from '../services/chat/files.ts';
+import { checkFiles, type FileProblem } from '../services/chat/files.ts';
+import { formatSize } from '../app/bytes.ts';
 import { readSection } from '../app/section.ts';
 import { readWebChatService, transportProblem, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
 import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
@@ -36,11 +37,11 @@ export function fileProblemMessage(problem: FileProblem): string {
     case 201:
       return `Too many files: at most ${problem.max} per chat`;
     case 202:
-      return `Total size of attachments exceeds limit: ${formatBytes(problem.max)}`;
+      return `Total size of attachments exceeds limit: ${formatSize(problem.max)}`;
     case 203:
       return `File type not allowed: ${problem.name}`;
     case 'size':
-      return `FileTransferSizeError: ${problem.name} is larger than ${formatBytes(problem.max)}`;
+      return `FileTransferSizeError: ${problem.name} is larger than ${formatSize(problem.max)}`;
     default:
       return 'File upload is possible only when an agent is connected';
   }

@@ -215,7 +215,7 @@ describe('WebChatService against the simulator (legacy REST)', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'skan-bardzo-duzy.pdf', { type: 'application/pdf' });
     const exe = new File(['MZ'], 'setup.exe');
     expect(await rejection(bus.command('WebChatService.sendFile', { files: [big, exe] }))).to.equal(
-      'FileTransferSizeError: skan-bardzo-duzy.pdf is larger than 5 MB\nFile type not allowed: setup.exe',
+      'FileTransferSizeError: skan-bardzo-duzy.pdf is larger than 5.0 MB\nFile type not allowed: setup.exe',
     );
     expect(requests).to.deep.equal([]);
     const { fileIds } = await bus.command('WebChatService.sendFile', { files: [txt] });

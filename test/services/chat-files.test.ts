@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { checkFiles, extensionOf, formatBytes, shortFileName } from '../../src/services/chat/files.ts';
+import { checkFiles, extensionOf } from '../../src/services/chat/files.ts';
+import { formatSize as formatBytes, shortFileName } from '../../src/app/bytes.ts';
 import type { FileLimits } from '../../src/services/chat/types.ts';
 
 const limits = (extra: Partial<FileLimits> = {}): FileLimits => ({
@@ -86,15 +87,15 @@ describe('chat file checks (web-chat.md §5)', () => {
     expect(shortFileName(`${'😀'.repeat(20)}${'b'.repeat(20)}.txt`)).to.equal(`${'😀'.repeat(16)}…b.txt`);
   });
 
-  it('formatBytes: bytes whole, larger units with one decimal, 1024 apart, in the given language and unit names', () => {
+  it('formatSize (src/app/bytes.ts): bytes whole, larger units with one decimal (spec §9), 1024 apart, in the given language and unit names', () => {
     expect(formatBytes(500)).to.equal('500 bytes');
     expect(formatBytes(1023)).to.equal('1,023 bytes');
-    expect(formatBytes(1024)).to.equal('1 KB');
+    expect(formatBytes(1024)).to.equal('1.0 KB');
     expect(formatBytes(1536)).to.equal('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).to.equal('5 MB');
-    expect(formatBytes(10485760)).to.equal('10 MB');
-    expect(formatBytes(3 * 1024 ** 3)).to.equal('3 GB');
+    expect(formatBytes(5 * 1024 * 1024)).to.equal('5.0 MB');
+    expect(formatBytes(10485760)).to.equal('10.0 MB');
+    expect(formatBytes(3 * 1024 ** 3)).to.equal('3.0 GB');
     expect(formatBytes(-5)).to.equal('0 bytes');
-    expect(formatBytes(1536, 'pl', (unit) => ({ bytes: 'B', KB: 'KB', MB: 'MB', GB: 'GB', TB: 'TB' })[unit])).to.equal('1,5 KB');
+    expect(formatBytes(1536, 'pl', (unit) => ({ bytes: 'B', kb: 'KB', mb: 'MB', gb: 'GB', tb: 'TB' })[unit])).to.equal('1,5 KB');
   });
 });

@@ -63,31 +63,3 @@ export function checkFiles(files: Iterable<FileLike>, limits: FileLimits, state:
   return problems;
 }
 
-/** Longest file name shown whole (web-chat.md §5); longer ones keep their first 16 and last 5 characters. */
-export const MAX_SHOWN_FILE_NAME = 36;
-
-/** A file name as the transcript shows it: over 36 characters, the first 16 + '…' + the last 5. */
-export function shortFileName(name: string): string {
-  const chars = Array.from(name);
-  if (chars.length <= MAX_SHOWN_FILE_NAME) return name;
-  return `${chars.slice(0, 16).join('')}…${chars.slice(-5).join('')}`;
-}
-
-/** Size units, 1024 apart; the labels `formatBytes` uses unless given its own. */
-export const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/**
- * A byte count for people: the largest unit (1 KB = 1024 bytes) that keeps the number at least 1,
- * one decimal above bytes, in the page's language ('5 MB', '1.5 KB', '500 bytes'). `unit` names a
- * unit in that language.
- */
-export function formatBytes(bytes: number, lang = 'en', unit: (key: (typeof BYTE_UNITS)[number]) => string = (key) => key): string {
-  let value = Math.max(0, bytes);
-  let index = 0;
-  while (value >= 1024 && index < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    index += 1;
-  }
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: index === 0 ? 0 : 1 }).format(value);
-  return `${number} ${unit(BYTE_UNITS[index]!)}`;
-}

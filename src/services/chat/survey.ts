@@ -4,16 +4,9 @@
  * no body and no credentials (the spec shows none), and nothing reads the answer.
  */
 
-/** An http(s) URL, absolute or relative to the page; anything else (javascript:, data:) is not one. */
-export function httpUrl(value: unknown, base: string = globalThis.location?.href ?? 'https://host.invalid/'): string | undefined {
-  if (typeof value !== 'string' || value.length > 2000) return undefined;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { httpUrl } from '../../app/urls.ts';
+
+export { httpUrl };
 
 /** The survey links of a custom notice's text, or undefined when it is not a survey notice. */
 export function readSurveyNotice(text: string): { surveyUrl?: string; cancelUrl?: string } | undefined {
