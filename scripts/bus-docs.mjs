@@ -37,6 +37,7 @@ const PAGES = {
   WebChatService: 'chat-service.md',
   WebChat: 'elements/chat.md',
   Watchman: 'watchman.md',
+  KnowledgeCenterService: 'knowledge-service.md',
 };
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();

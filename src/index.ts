@@ -38,6 +38,7 @@ export type * from './plugins/callback-service.api.ts';
 export type * from './plugins/callback.api.ts';
 export type * from './plugins/channel-selector.api.ts';
 export type * from './plugins/console.api.ts';
+export type * from './plugins/knowledge-center-service.api.ts';
 export type * from './plugins/overlay.api.ts';
 export type * from './plugins/send-message.api.ts';
 export type * from './plugins/sidebar.api.ts';

@@ -21,4 +21,5 @@ export const lazyPlugins: PluginLoaders = {
   Watchman: () => import('./watchman.ts'),
   WebChatService: () => import('./webchat-service.ts'),
   WebChat: () => import('./webchat.ts'),
+  KnowledgeCenterService: () => import('./knowledge-center-service.ts'),
 };

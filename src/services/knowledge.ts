@@ -16,7 +16,7 @@ export interface KnowledgeConfig {
   host?: string;
   /** Sent as the api client id header (default 'gwidget'). */
   apiClientId?: string;
-  /** Sent as the media type (v1 header, v2 `media` default; default 'selfservice'). */
+  /** The v1 media type header (default 'selfservice'); v2 sends one only for a search that names its own. */
   apiClientMediaType?: string;
   /** The media searched; empty or absent = all. */
   media?: string[];
