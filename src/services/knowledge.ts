@@ -409,6 +409,12 @@ export interface KnowledgeService {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const seg = encodeURIComponent;
 const list = (values: string[] | undefined) => (values?.length ? values.join(',') : undefined);
+/** A list option a page gave: a list of texts (others left out) or one text; anything else is none. */
+const names = (value: unknown): string[] | undefined => {
+  const items = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  const out = items.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim());
+  return out.length ? out.slice(0, 50) : undefined;
+};
 const has = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** The chat text a junk-free search sends: letters, digits, spaces and hyphens, at most 200 characters. */
@@ -474,9 +480,14 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
   let known: { lang: string; kbs: Promise<string[]> } | undefined;
   let starting: Promise<KnowledgeSession> | undefined;
 
-  const session = (): KnowledgeSession | undefined => {
+  /** The kept session id, unless it is not one (a cookie edited by hand): it is sent as a header. */
+  const keptId = (): string | undefined => {
     const sessionId = sessions.get();
-    if (!sessionId || !SESSION_ID.test(sessionId)) return undefined;
+    return sessionId && SESSION_ID.test(sessionId) ? sessionId : undefined;
+  };
+  const session = (): KnowledgeSession | undefined => {
+    const sessionId = keptId();
+    if (!sessionId) return undefined;
     return {
       sessionId,
       language: lang(),
@@ -487,7 +498,7 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
   };
   /** A session id the server named (a response header, a v1 answer's `sessionId`) replaces the kept one. */
   const adopt = (sessionId: unknown) => {
-    if (typeof sessionId === 'string' && sessionId.length <= MAX_SESSION_ID && SESSION_ID.test(sessionId) && sessionId !== sessions.get()) {
+    if (typeof sessionId === 'string' && sessionId.length <= MAX_SESSION_ID && SESSION_ID.test(sessionId) && sessionId !== keptId()) {
       sessions.set(sessionId);
     }
   };
@@ -496,7 +507,7 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     const H = KNOWLEDGE_HEADERS;
     const common = { [H.customerId]: config.customerId, [H.apiClientId]: config.apiClientId ?? 'gwidget' };
     if (!v2) return { ...common, [H.mediaType]: mediaType ?? config.apiClientMediaType ?? 'selfservice' };
-    return { ...common, [H.apiKey]: config.apikey, [H.contactCenterId]: config.tenantId, [H.sessionId]: sessions.get(), [H.mediaType]: mediaType };
+    return { ...common, [H.apiKey]: config.apikey, [H.contactCenterId]: config.tenantId, [H.sessionId]: keptId(), [H.mediaType]: mediaType };
   };
 
   /**
@@ -520,7 +531,7 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
       const body = await requestJson(`${base}${path}`, {
         method: options.method,
         // v1 names the session in the query (v2 in its header).
-        query: v2 ? options.query : { ...options.query, sessionId: sessions.get() },
+        query: v2 ? options.query : { ...options.query, sessionId: keptId() },
         body: options.body,
         headers: headers(options.mediaType),
         timeoutMs,
@@ -593,9 +604,9 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
   async function scope(options: KnowledgeScope = {}) {
     if (!has(config.host)) throw new KnowledgeError('configuration', knowledgeMessages.notConfigured);
     await startSession();
-    const l = lang(options.lang);
-    const kbs = options.knowledgebases?.length ? options.knowledgebases : await knowledgebases(l);
-    const media = options.media?.length ? options.media : config.media?.length ? config.media : undefined;
+    const l = lang(typeof options.lang === 'string' ? options.lang : undefined);
+    const kbs = names(options.knowledgebases) ?? (await knowledgebases(l));
+    const media = names(options.media) ?? (config.media?.length ? config.media : undefined);
     return { lang: l, kbs, media };
   }
 
@@ -613,23 +624,25 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     return documents.slice(0, n);
   }
 
-  async function search(options: KnowledgeSearchOptions): Promise<KnowledgeSearchResult> {
-    const raw = typeof options?.query === 'string' ? options.query : '';
+  async function search(given: KnowledgeSearchOptions): Promise<KnowledgeSearchResult> {
+    const options: Partial<KnowledgeSearchOptions> = given ?? {};
+    const raw = typeof options.query === 'string' ? options.query : '';
     const query = (options.junkfree ? junkFree(raw) : raw).trim();
     if (!query) throw new KnowledgeError('arguments', knowledgeMessages.noQuery);
     if (query.length > MAX_QUERY) throw new KnowledgeError('arguments', knowledgeMessages.queryTooLong);
     const { lang: l, kbs, media } = await scope(options);
     const size = howMany(options.maxResults, config.maxSearchResults, 3);
-    const categories = options.categories?.length ? options.categories : undefined;
-    const mediaType = options.apiClientMediaType;
+    const categories = names(options.categories);
+    const mediaType = typeof options.apiClientMediaType === 'string' && /^[\x20-\x7e]{1,100}$/.test(options.apiClientMediaType) ? options.apiClientMediaType : undefined;
+    const filters = typeof options.filters === 'string' ? options.filters : undefined;
     const answer = v2
       ? await call('/search/v2/search/', searchSchema, {
-          query: { locale: l, kbs: list(kbs), query, media: list(media), cats: list(categories), filters: options.filters, size, outputFormat: 'TEXT' },
+          query: { locale: l, kbs: list(kbs), query, media: list(media), cats: list(categories), filters, size, outputFormat: 'TEXT' },
           mediaType,
         })
       : await call(`/kbs/langs/${seg(l)}/search`, searchSchema, {
           method: 'POST',
-          body: { query, categories, media, filters: options.filters, knowledgebases: kbs, size, outputFormat: 'TEXT' },
+          body: { query, categories, media, filters, knowledgebases: kbs, size, outputFormat: 'TEXT' },
           mediaType,
         });
     return {
@@ -641,16 +654,18 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     };
   }
 
-  async function suggestions(options: KnowledgeSuggestionOptions): Promise<string[]> {
-    const text = typeof options?.text === 'string' ? options.text.trim() : '';
+  async function suggestions(given: KnowledgeSuggestionOptions): Promise<string[]> {
+    const options: Partial<KnowledgeSuggestionOptions> = given ?? {};
+    const text = typeof options.text === 'string' ? options.text.trim() : '';
     if (!text) throw new KnowledgeError('arguments', knowledgeMessages.noText);
     if (text.length > MAX_QUERY) throw new KnowledgeError('arguments', knowledgeMessages.queryTooLong);
     const { lang: l, kbs, media } = await scope(options);
-    const categories = options.categories?.length ? options.categories : undefined;
+    const categories = names(options.categories);
+    const filters = typeof options.filters === 'string' ? options.filters : undefined;
     const schema = listIn(suggestionSchema, 'suggestions');
     return v2
-      ? call('/search/v2/suggest/', schema, { query: { locale: l, kbs: list(kbs), text, cats: list(categories), filters: options.filters, media: list(media) } })
-      : call(`/kbs/langs/${seg(l)}/suggestions`, schema, { method: 'POST', body: { text, categories, media, filters: options.filters, knowledgebases: kbs } });
+      ? call('/search/v2/suggest/', schema, { query: { locale: l, kbs: list(kbs), text, cats: list(categories), filters, media: list(media) } })
+      : call(`/kbs/langs/${seg(l)}/suggestions`, schema, { method: 'POST', body: { text, categories, media, filters, knowledgebases: kbs } });
   }
 
   async function categories(options: KnowledgeScope = {}): Promise<KnowledgeCategory[]> {

@@ -118,6 +118,25 @@ describe('knowledge service v2 against the simulator', () => {
     expect((await knowledge()).sessions).to.have.length(2);
   });
 
+  it('a kept id that is not a session id (a cookie edited by hand) is never sent: a new session starts', async () => {
+    const { sent, fetchImpl } = recorder();
+    let kept = 'x\r\nInjected: 1';
+    const service = createKnowledgeService(V2, { get: () => kept, set: (id) => void (kept = id), clear: () => undefined }, fetchImpl);
+    await service.categories();
+    expect(`${sent[0].method} ${sent[0].path}`).to.equal('POST /api/kc/session/v2/sessions/');
+    expect(sent[0].headers.get('x-session-id')).to.equal(null);
+    expect(kept).to.match(/^[\w-]+$/);
+  });
+
+  it('list options a page passes loosely: one id as text, lists of texts; other values are left out', async () => {
+    const { sent, fetchImpl } = recorder();
+    const service = createKnowledgeService(V2, undefined, fetchImpl);
+    await service.search({ query: 'wypłata', knowledgebases: 'ppk' as never, categories: ['wyplaty', 7, ''] as never, media: { a: 1 } as never });
+    const search = sent.find((r) => r.path === '/api/kc/search/v2/search/')!;
+    expect([search.query.get('kbs'), search.query.get('cats'), search.query.get('media')]).to.deep.equal(['ppk', 'wyplaty', null]);
+    expect(sent.map((r) => r.path)).to.not.include('/api/kc/config/v2/kbs/');
+  });
+
   it('adopts a session id the server names in a later answer (a session the server no longer knows)', async () => {
     let kept = 'stale-session';
     const service = createKnowledgeService(V2, { get: () => kept, set: (id) => void (kept = id), clear: () => undefined });
@@ -344,6 +363,11 @@ describe('knowledge service refusals and malformed answers', () => {
     expect(await fail(service.search({ query: 'x'.repeat(501) }))).to.equal('The query must be at most 500 characters long');
     expect(await fail(service.suggestions({ text: '' }))).to.equal('Suggestions need the typed text');
     expect(await fail(service.unanswered({ query: '' }))).to.equal('All mandatory arguments must be provided');
+    // What a page's script may pass at the command boundary.
+    expect(await fail(service.search(undefined as never))).to.equal('A search needs a query');
+    expect(await fail(service.search({ query: 42 } as never))).to.equal('A search needs a query');
+    expect(await fail(service.suggestions(null as never))).to.equal('Suggestions need the typed text');
+    expect(await fail(service.unanswered(undefined as never))).to.equal('All mandatory arguments must be provided');
     expect(sent).to.deep.equal([]);
   });
 
