@@ -524,7 +524,8 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     let response: Response | undefined;
     const capture: typeof fetch = async (input, init) => {
       const answer = await (fetchImpl ?? fetch)(input, init);
-      response = answer.clone();
+      // Its headers (the session id) are read from it; a failure's text from a copy (requestJson reads the body).
+      response = answer.ok ? answer : answer.clone();
       return answer;
     };
     try {
