@@ -8,7 +8,7 @@
  * Node's http is adapted to the simulator's Fetch-API handler (demo/simulator/index.js).
  */
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, normalize, resolve, sep, extname } from 'node:path';
@@ -16,27 +16,10 @@ import { createSimulator } from './simulator/index.js';
 import { MAX_BODY_BYTES, randomKey } from './simulator/http.js';
 import { isValidToken } from './simulator/security.js';
 import { SIMULATOR_TEXTS, requestLanguage } from './simulator/texts.js';
+import { sendStatic } from './static.js';
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ROOT_DIR = resolve(DEMO_DIR, '..');
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-};
 
 /** Strict CSP for the demo pages: no inline script or style attributes anywhere. */
 export const CSP = [
@@ -291,19 +274,8 @@ export async function startServer(options = {}) {
           return notFound(res);
         }
         if (!info.isFile()) return notFound(res);
-        const data = await readFile(file);
-        const ext = extname(file).toLowerCase();
-        /** @type {Record<string, string | number>} */
-        const headers = {
-          'content-type': /** @type {Record<string, string>} */ (MIME)[ext] || 'application/octet-stream',
-          'content-length': data.length,
-          'cache-control': 'no-cache',
-          'x-content-type-options': 'nosniff',
-          'referrer-policy': 'same-origin',
-        };
-        if (ext === '.html') headers['content-security-policy'] = CSP;
-        res.writeHead(200, headers);
-        res.end(method === 'HEAD' ? undefined : data);
+        // Compressed as the browser asks, hashed chunks immutable, the rest revalidated (demo/static.js).
+        await sendStatic(req, res, { file, pathname, info, head: method === 'HEAD', headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': CSP } : {} });
       } catch (e) {
         log(`server error: ${e instanceof Error ? e.stack : String(e)}`);
         if (!res.headersSent) sendError(res, req, 'internalError', 500);
