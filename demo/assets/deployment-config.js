@@ -151,6 +151,18 @@ window.liveAssistConfig = {
     },
   },
 
+  // Knowledge centre (the simulator's v2 API over its PPK knowledge base, Polish articles): the search
+  // window and the chat's deflection read it through the KnowledgeCenterService.
+  knowledgecenter: {
+    apiVersion: 'v2',
+    host: '/api/kc',
+    apikey: 'demo-key',
+    lang: 'pl',
+    knowledgebases: ['ppk'],
+    maxSearchResults: 5,
+    timeout: 3000,
+  },
+
   // Send message: the channel runs SendMessage.redirect, which navigates to the contact page
   // (redirectURL, or the channel's clickOptions.url) instead of opening the window.
   sendmessage: {

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { knowledgeSection } from '../../src/plugins/knowledge-config.ts';
 import { readSection } from '../../src/app/section.ts';
 import { callUsSection } from '../../src/plugins/call-us.ts';
 import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
@@ -29,6 +30,7 @@ describe('plugin configuration sections', () => {
       read('callback', config.callback, callbackSection),
       read('calendar', config.calendar, calendarSection(24)),
       read('sendmessage', config.sendmessage, sendMessageSection),
+      read('knowledgecenter', config.knowledgecenter, knowledgeSection),
     ].flatMap((r) => r.lines);
     expect(lines).to.deep.equal([]);
   });
