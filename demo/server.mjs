@@ -17,6 +17,16 @@ import { MAX_BODY_BYTES, randomKey } from './simulator/http.js';
 import { isValidToken } from './simulator/security.js';
 import { SIMULATOR_TEXTS, requestLanguage } from './simulator/texts.js';
 import { sendStatic } from './static.js';
+import { createRequire } from 'node:module';
+import { attachCometD, COMETD_PATH } from './simulator/cometd.js';
+
+// The CometD project's own Node server (CommonJS) for the chat's Bayeux endpoint (docs/cometd.md).
+const requireCjs = createRequire(import.meta.url);
+const { createCometDServer } = requireCjs('cometd-nodejs-server');
+const { AcknowledgedMessagesExtension } = requireCjs('cometd-nodejs-server/ack-extension');
+
+/** Bayeux messages one request may carry (the client batches a few; more is not a chat client). */
+export const MAX_BAYEUX_BATCH = 100;
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ROOT_DIR = resolve(DEMO_DIR, '..');
@@ -34,6 +44,10 @@ export const CSP = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // The demo requires Trusted Types (issue 10 item 14): every widget, every end-to-end test and the agent
+  // console run with only the library's policy and lit-html's allowed.
+  "require-trusted-types-for 'script'",
+  'trusted-types live-assist lit-html',
 ].join('; ');
 
 /** Pretty page routes → files under demo/. */
@@ -173,12 +187,14 @@ const isLoopbackHost = (host) => host === '127.0.0.1' || host === '::1' || host 
  * @property {string} [agentToken] bearer token of /api/agent/* (default: random; `agentToken` in the result)
  * @property {number} [headersTimeoutMs] time to send the request headers, default {@link HEADERS_TIMEOUT_MS}
  * @property {number} [bodyTimeoutMs] time to send the request body once the headers are in, default {@link BODY_TIMEOUT_MS}
+ * @property {{ timeout?: number, maxInterval?: number }} [cometd] the Bayeux server's long-poll hold and session
+ *   expiry in ms (defaults 30000 and 10000, the CometD server's own)
  */
 
 /**
  * Start the demo server.
  * @param {StartOptions} [options]
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string }>}
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string, cometd: ReturnType<typeof attachCometD> }>}
  */
 export async function startServer(options = {}) {
   const rootDir = options.rootDir || ROOT_DIR;
@@ -192,6 +208,18 @@ export async function startServer(options = {}) {
     ...options.simulator,
     agentToken,
     onError: (e, request) => log(`simulator error on ${request.method} ${request.url}: ${e instanceof Error ? e.stack : String(e)}`),
+  });
+
+  // The chat over Bayeux (demo/simulator/cometd.js) on the CometD Node server, at /api/cometd.
+  const bayeux = createCometDServer({ timeout: options.cometd?.timeout ?? 30000, maxInterval: options.cometd?.maxInterval ?? 10000 });
+  /** @type {Set<import('node:http').ServerResponse>} Bayeux requests being answered (long polls held) */
+  const bayeuxPending = new Set();
+  const cometd = attachCometD(simulator, bayeux, {
+    ackExtension: new AcknowledgedMessagesExtension(),
+    dropConnections: () => {
+      for (const res of bayeuxPending) res.destroy();
+      bayeuxPending.clear();
+    },
   });
 
   const server = createServer(
@@ -219,6 +247,25 @@ export async function startServer(options = {}) {
           return sendError(res, req, 'requestTimeout', 408, { connection: 'close' });
         }
         if (body === 'too-large') return sendError(res, req, 'bodyTooLarge', 413);
+
+        if (url.pathname === COMETD_PATH || url.pathname.startsWith(COMETD_PATH + '/')) {
+          if (method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed', status: 405 });
+          let messages;
+          try {
+            messages = JSON.parse(body ? body.toString('utf8') : '');
+          } catch {
+            return sendJson(res, 400, { error: 'A Bayeux request is a JSON array of messages', status: 400 });
+          }
+          if (!Array.isArray(messages) || !messages.length || messages.length > MAX_BAYEUX_BATCH || !messages.every((m) => m && typeof m === 'object' && !Array.isArray(m))) {
+            return sendJson(res, 400, { error: `A Bayeux request is a JSON array of 1 to ${MAX_BAYEUX_BATCH} messages`, status: 400 });
+          }
+          /** @type {any} */ (req).body = messages;
+          bayeuxPending.add(res);
+          res.on('close', () => bayeuxPending.delete(res));
+          res.setHeader('cache-control', 'no-store');
+          bayeux.handle(req, res);
+          return;
+        }
 
         const sensitive = url.pathname === '/__control' || url.pathname.startsWith('/__control/') || url.pathname.startsWith('/api/agent/');
         if (sensitive && isLoopbackHost(listenHost) && !LOOPBACK_NAMES.test(url.hostname)) {
@@ -309,9 +356,11 @@ export async function startServer(options = {}) {
     server,
     simulator,
     agentToken,
+    cometd,
     close() {
       closing ||= new Promise((resolveClose) => {
         simulator.dispose();
+        bayeux.close();
         server.close(() => resolveClose());
         server.closeAllConnections();
       });

@@ -107,6 +107,27 @@ test('the library boots on / (window.LiveAssist ready, la-sidebar defined)', { s
     });
     assert.deepEqual(state, { lang: 'pl', defined: true });
     assert.deepEqual(problems, []);
+    // The page really requires Trusted Types (so every e2e test runs under it): a plain string into an
+    // HTML sink throws, and only the library's and lit-html's policies may exist.
+    const enforced = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      try {
+        probe.innerHTML = '<b>x</b>';
+        return 'accepted a string';
+      } catch (error) {
+        return error instanceof TypeError ? 'refused' : String(error);
+      }
+    });
+    assert.equal(enforced, 'refused');
+    const otherPolicy = await page.evaluate(() => {
+      try {
+        window.trustedTypes.createPolicy('someone-else', { createHTML: (s) => s });
+        return 'created';
+      } catch {
+        return 'refused';
+      }
+    });
+    assert.equal(otherPolicy, 'refused');
   } finally {
     await context.close();
   }
