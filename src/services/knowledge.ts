@@ -2,6 +2,7 @@
 // §8 "Knowledge centre"): every call of both API versions behind one interface, their answers checked
 // with valibot and turned into one document shape, the session kept in a cookie. It knows nothing
 // about machines, views or the bus.
+import { httpUrl } from '../app/urls.ts';
 import { HttpError, requestJson, type RequestOptions } from '../http/request.ts';
 import type { CookieJar } from '../app/storage.ts';
 import { MalformedAnswer, objectMessage, readAnswer, v } from './answer.ts';
@@ -252,13 +253,8 @@ const id = v.pipe(
   v.nonEmpty('must not be empty'),
 );
 const optionalText = v.optional(v.nullable(v.string('must be a string')));
-const safeLink = (url: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(url, 'https://host.invalid/').protocol);
-  } catch {
-    return false;
-  }
-};
+/** An http(s) link, absolute or relative (src/app/urls.ts). */
+const safeLink = (url: string) => httpUrl(url, 'https://host.invalid/') !== undefined;
 
 const categorySchema = v.pipe(
   v.looseObject({ id, kbId: v.optional(id), name: v.string('must be a string'), path: optionalText }, objectMessage),
