@@ -140,6 +140,8 @@ export function push(sim, s, type, fromId, text, userData) {
   s.transcript.push(msg);
   // Bound a single transcript: keep the newest messages (indexes stay increasing).
   if (s.transcript.length > sim.options.maxTranscript) s.transcript.splice(0, s.transcript.length - sim.options.maxTranscript);
+  // Push transports (CometD) deliver it; REST clients poll for it.
+  for (const listener of sim.chatListeners) listener(s);
   return msg;
 }
 

@@ -71,6 +71,8 @@ export * from './contracts.js';
  *   injected faults (their messages in the request's language)
  * @property {() => Uint8Array} leaflet the PDF the agent sends
  * @property {() => void} reset
+ * @property {Set<(session: import('./chat.js').ChatSession) => void>} chatListeners told of every message a
+ *   chat's transcript gains (the CometD adapter pushes them; the REST API is polled)
  */
 
 export const DEFAULT_WAITS = Object.freeze({ [DEPLOYMENT.chatQueue]: 45, [DEPLOYMENT.callbackQueue]: 30 });
@@ -165,6 +167,7 @@ export function createSimulator(opts = {}) {
     state: initialState(options),
     serverNow: () => sim.clock.now() + sim.state.clockOffsetMs,
     leaflet: () => (leaflet ||= makeLeaflet()),
+    chatListeners: new Set(),
     reset() {
       disposeChats(sim);
       sim.state = initialState(options);
@@ -203,6 +206,7 @@ export function createSimulator(opts = {}) {
     return faults.get('*');
   }
 
+  /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
   const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleAgent, handleKnowledge];
 
   /**
@@ -271,6 +275,19 @@ export function createSimulator(opts = {}) {
     options,
     /** the bearer token every /api/agent/* call must carry (the agentToken option, or random) */
     agentToken: options.agentToken,
+    /**
+     * Another wire adapter over the same chat model (demo/simulator/cometd.js): its handler answers before
+     * the others (its control route under /__control/), `onChat` tells it of every message a chat gains.
+     * @param {(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>} handler
+     */
+    use(handler) {
+      handlers.unshift(handler);
+    },
+    /** @param {(session: import('./chat.js').ChatSession) => void} listener @returns {() => void} stop listening */
+    onChat(listener) {
+      sim.chatListeners.add(listener);
+      return () => sim.chatListeners.delete(listener);
+    },
   };
 }
 
