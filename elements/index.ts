@@ -9,9 +9,10 @@ import { LaChannelSelectorElement } from './channel-selector/la-channel-selector
 import { LaCallUsElement } from './call-us/la-call-us.ts';
 import { LaToasterElement } from './toaster/la-toaster.ts';
 import { LaChatElement } from './chat/la-chat.ts';
+import { LaSearchElement } from './search/la-search.ts';
 
 /** Every public element, defined by the loader (their views load later). */
-export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement, LaChatElement];
+export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement, LaChatElement, LaSearchElement];
 
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const element of elements) defineElement(element, registry);

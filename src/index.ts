@@ -40,6 +40,7 @@ export type * from './plugins/channel-selector.api.ts';
 export type * from './plugins/console.api.ts';
 export type * from './plugins/knowledge-center-service.api.ts';
 export type * from './plugins/overlay.api.ts';
+export type * from './plugins/search.api.ts';
 export type * from './plugins/send-message.api.ts';
 export type * from './plugins/sidebar.api.ts';
 export type * from './plugins/stats.api.ts';

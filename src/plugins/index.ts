@@ -22,4 +22,5 @@ export const lazyPlugins: PluginLoaders = {
   WebChatService: () => import('./webchat-service.ts'),
   WebChat: () => import('./webchat.ts'),
   KnowledgeCenterService: () => import('./knowledge-center-service.ts'),
+  Search: () => import('./search.ts'),
 };
