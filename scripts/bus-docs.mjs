@@ -38,6 +38,7 @@ const PAGES = {
   WebChat: 'elements/chat.md',
   Watchman: 'watchman.md',
   KnowledgeCenterService: 'knowledge-service.md',
+  Search: 'elements/search.md',
 };
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();

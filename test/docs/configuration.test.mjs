@@ -13,7 +13,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 /** Every configuration section with its schema, as the plugins read it. */
 async function sections() {
   const load = (file) => import(join(ROOT, 'src', file));
-  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, config, knowledge] = await Promise.all([
+  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, config, knowledge, search] = await Promise.all([
     load('plugins/sidebar.ts'),
     load('plugins/channel-selector.ts'),
     load('plugins/stats-config.ts'),
@@ -24,6 +24,7 @@ async function sections() {
     load('plugins/webchat-config.ts'),
     load('app/config.ts'),
     load('plugins/knowledge-config.ts'),
+    load('plugins/search-config.ts'),
   ]);
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),
@@ -35,6 +36,7 @@ async function sections() {
     calendar: calendar.calendarSection(),
     sendmessage: sendMessage.sendMessageSection,
     knowledgecenter: knowledge.knowledgeSection,
+    search: search.searchSection,
     webchat: { ...webchat.webChatServiceSchema, ...webchat.webChatWindowSchema, autoInvite: webchat.autoInviteSchema, chatButton: webchat.chatButtonSchema },
   };
 }
