@@ -141,9 +141,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const ratingComplete = (feedback: SearchFeedback) =>
   Number.isInteger(feedback.rating) && feedback.rating >= 1 && feedback.rating <= MAX_STARS && feedback.comment.trim() !== '';
 
-const notProvided = (what: string) => fromPromise<never>(async () => {
-  throw new Error(`${what} is provided by the Search plugin`);
-});
+/** The actors' stand-in: the Search plugin provides each by name (tests provide fakes). */
+const provided = <O, I>() =>
+  fromPromise<O, I>(async () => {
+    throw new Error('provided by the Search plugin');
+  });
 
 export const searchMachine = setup({
   types: {
@@ -152,11 +154,11 @@ export const searchMachine = setup({
     emitted: {} as SearchEmitted,
   },
   actors: {
-    search: fromPromise<KnowledgeSearchResult, SearchRequest>(notProvided('search') as never),
-    fetchSuggestions: fromPromise<string[], { text: string }>(notProvided('fetchSuggestions') as never),
-    fetchDocument: fromPromise<KnowledgeDocument, DocumentRef>(notProvided('fetchDocument') as never),
-    sendVote: fromPromise<KnowledgeVoteRecord, VoteRequest>(notProvided('sendVote') as never),
-    sendRating: fromPromise<KnowledgeVoteRecord, RatingRequest>(notProvided('sendRating') as never),
+    search: provided<KnowledgeSearchResult, SearchRequest>(),
+    fetchSuggestions: provided<string[], { text: string }>(),
+    fetchDocument: provided<KnowledgeDocument, DocumentRef>(),
+    sendVote: provided<KnowledgeVoteRecord, VoteRequest>(),
+    sendRating: provided<KnowledgeVoteRecord, RatingRequest>(),
   },
   delays: {
     suggestDelay: SUGGEST_DELAY_MS,
@@ -173,7 +175,7 @@ export const searchMachine = setup({
     },
     hasRef: ({ event }) => {
       assertEvent(event, 'document.open');
-      return typeof event.kbId === 'string' && event.kbId !== '' && typeof event.docId === 'string' && event.docId !== '';
+      return !!event.kbId && !!event.docId;
     },
     hasResults: ({ context }) => context.documents.length > 0,
     foundDocuments: (_, params: { result: KnowledgeSearchResult }) => params.result.documents.length > 0,
