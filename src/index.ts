@@ -37,6 +37,7 @@ export type * from './plugins/call-us.api.ts';
 export type * from './plugins/callback-service.api.ts';
 export type * from './plugins/callback.api.ts';
 export type * from './plugins/channel-selector.api.ts';
+export type * from './plugins/chat-deflection.api.ts';
 export type * from './plugins/console.api.ts';
 export type * from './plugins/knowledge-center-service.api.ts';
 export type * from './plugins/overlay.api.ts';

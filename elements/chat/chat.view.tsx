@@ -10,9 +10,13 @@ import type { WebChatController } from '../../src/plugins/webchat.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';
 import { Transcript } from './transcript.tsx';
+import { KnowledgeArticle } from './knowledge-article.tsx';
+import type { KnowledgeOpen } from './knowledge-bubble.tsx';
+import type { ChatDeflectionController } from '../../src/plugins/chat-deflection.ts';
 import sheet from '../../styles/chat.css' with { type: 'css' };
 import transcriptSheet from '../../styles/chat-transcript.css' with { type: 'css' };
 import inputSheet from '../../styles/chat-input.css' with { type: 'css' };
+import knowledgeSheet from '../../styles/chat-knowledge.css' with { type: 'css' };
 import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 
 /** The chat window's alert keys (web-chat.md §8 "Chat window messages") and server codes, worded in the language pack. */
@@ -48,6 +52,31 @@ function useVisualViewport(active: boolean) {
       shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet);
     };
   }, [active, host, sheet]);
+}
+
+/**
+ * Chat deflection's controller once its plugin has loaded (it loads with the window when enabled), and
+ * whether its article overlay is open. Never loads it: a chat without deflection has none.
+ */
+function useDeflection(): { deflection: ChatDeflectionController | null; articleOpen: boolean } {
+  const { app } = useView();
+  const [deflection, setDeflection] = useState<ChatDeflectionController | null>(null);
+  useEffect(() => {
+    let live = true;
+    void app.whenProvided('ChatDeflection').then((controller) => live && setDeflection(controller));
+    return () => {
+      live = false;
+    };
+  }, [app]);
+  const articleOpen = useSyncExternalStore(
+    (notify) => {
+      if (!deflection) return () => undefined;
+      const subscription = deflection.actor.subscribe(notify);
+      return () => subscription.unsubscribe();
+    },
+    () => deflection?.actor.getSnapshot().hasTag('article') ?? false,
+  );
+  return { deflection, articleOpen };
 }
 
 function ChatView({ controller }: ViewProps<WebChatController>) {
@@ -86,6 +115,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
   }, [idleAlert, context.idle?.countdownMs]);
 
   useVisualViewport(env.mobile && open);
+  const { deflection, articleOpen } = useDeflection();
   // The form gives way to the transcript when the chat starts: focus goes on to the message input
   // (the focused Start Chat button is gone), never to <body>.
   const { host } = useView();
@@ -97,6 +127,22 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
     }
     wasEditing.current = editing;
   }, [editing, open, host]);
+  // Back from a knowledge article: the focus returns to the link that opened it (else to the input).
+  const opener = useRef<HTMLElement | null>(null);
+  const wasArticleOpen = useRef(articleOpen);
+  useLayoutEffect(() => {
+    if (wasArticleOpen.current && !articleOpen && open) {
+      const target = opener.current;
+      if (target?.isConnected) target.focus();
+      else host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    }
+    if (!articleOpen) opener.current = null;
+    wasArticleOpen.current = articleOpen;
+  });
+  const openKnowledge = (request: KnowledgeOpen, from: HTMLElement) => {
+    opener.current = from;
+    deflection?.actor.send({ type: 'article.open', ...request });
+  };
 
   const chatButton = (
     <SideButton actor={controller.chatButton} label={t.t('chat.button')} onActivate={() => controller.clickChatButton()} />
@@ -137,7 +183,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
             onCancel={() => actor.send({ type: 'close' })}
           />
         ) : (
-          <div className="la-chat__session">
+          <div className="la-chat__session" inert={articleOpen || undefined}>
             <Transcript
               messages={view.messages}
               ended={ended}
@@ -147,6 +193,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
               historyLoading={view.historyLoading}
               onLoadHistory={() => controller.loadHistory()}
               onDownload={(fileId) => controller.download(fileId)}
+              onKnowledgeOpen={openKnowledge}
               groupingThresholdMs={settings.groupingThreshold}
             />
             <MessageInput
@@ -175,6 +222,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
             </ButtonGroup>
           </div>
         )}
+        {articleOpen && deflection && !editing ? <KnowledgeArticle actor={deflection.actor} /> : null}
         {view.overlay ? (
           <Smokescreen>
             <div className="la-chat__overlay" role="status">
@@ -246,4 +294,4 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
   );
 }
 
-export default defineView('la-chat-view', ChatView, [sheet, transcriptSheet, inputSheet, sideButtonSheet]);
+export default defineView('la-chat-view', ChatView, [sheet, transcriptSheet, inputSheet, knowledgeSheet, sideButtonSheet]);

@@ -41,6 +41,8 @@ import { useEnvironment, useT } from '../common/context.ts';
 import { formatSize, shortFileName } from '../../src/app/bytes.ts';
 import { httpUrl } from '../../src/app/urls.ts';
 import { linkify } from './linkify.ts';
+import { isKnowledgeMessage } from '../../machines/chat-deflection.machine.ts';
+import { KnowledgeBody, type KnowledgeOpen } from './knowledge-bubble.tsx';
 
 export interface TranscriptProps {
   /** Visible messages, ordered by index (the service dropped duplicates and filtered ones). */
@@ -56,6 +58,8 @@ export interface TranscriptProps {
   onLoadHistory?: () => void;
   /** A file bubble's Download button. */
   onDownload: (fileId: string) => void;
+  /** A knowledge assistant's question link (chat deflection): open the article; `opener` is the link. */
+  onKnowledgeOpen?: (request: KnowledgeOpen, opener: HTMLElement) => void;
   /** Grouping of consecutive messages of one sender within this many ms (default 100000; 0 = off). */
   groupingThresholdMs?: number;
   /** For "Today": the current time (tests pass a fixed one). Default Date.now. */
@@ -70,7 +74,7 @@ const BOTTOM_SLACK = 24;
 const LIVE_ENTRIES = 10;
 const ENDED_KEY = 'ended';
 
-type Sender = 'agent' | 'client' | 'bot' | 'supervisor';
+type Sender = 'agent' | 'client' | 'bot' | 'supervisor' | 'knowledge';
 
 /** One rendered line of the log: a bubble for a message, or a system line. */
 interface Item {
@@ -95,6 +99,7 @@ const SENDERS: Partial<Record<TranscriptMessage['from']['type'], Sender>> = {
 
 /** The sender's name, or the spec's default name for its type (Agent, Bot, Supervisor; the visitor: You). */
 function senderName(message: TranscriptMessage, t: Translator): string {
+  if (isKnowledgeMessage(message)) return t.t('chat.knowledge.name');
   const name = message.from.name?.trim();
   if (name) return name;
   const type = SENDERS[message.from.type] ?? 'agent';
@@ -159,7 +164,7 @@ function buildItems(messages: readonly TranscriptMessage[], ended: boolean, t: T
         last.from.id === message.from.id &&
         last.from.name === message.from.name &&
         message.timestamp - last.timestamp <= threshold;
-      items.push({ key: `m${message.index}`, message, sender: SENDERS[message.from.type]!, grouped, separator });
+      items.push({ key: `m${message.index}`, message, sender: isKnowledgeMessage(message) ? 'knowledge' : SENDERS[message.from.type]!, grouped, separator });
       previous = { day, bubble: message };
     } else {
       items.push({ key: `m${message.index}`, message, system: shown.system, grouped: false, separator });
@@ -244,9 +249,25 @@ interface RowProps {
   timeFormat: TimeFormat;
   t: Translator;
   onDownload: (fileId: string) => void;
+  onKnowledgeOpen: (request: KnowledgeOpen, opener: HTMLElement) => void;
 }
 
-function MessageBody({ message, current, t, lang, onDownload }: { message: TranscriptMessage; current: boolean; t: Translator; lang: string; onDownload: (fileId: string) => void }) {
+function MessageBody({
+  message,
+  current,
+  t,
+  lang,
+  onDownload,
+  onKnowledgeOpen,
+}: {
+  message: TranscriptMessage;
+  current: boolean;
+  t: Translator;
+  lang: string;
+  onDownload: (fileId: string) => void;
+  onKnowledgeOpen: (request: KnowledgeOpen, opener: HTMLElement) => void;
+}) {
+  if (isKnowledgeMessage(message)) return <KnowledgeBody knowledge={message.knowledge} current={current} t={t} onOpen={onKnowledgeOpen} />;
   if (message.type === 'FileUploaded') {
     const file = fileOf(message);
     const short = shortFileName(file.name);
@@ -292,7 +313,7 @@ const sameItem = (a: Item, b: Item) =>
  * is rebuilt only when the message list changes, so comparing the item's fields decides.
  */
 const Row = memo(
-  function Row({ item, current, lang, timeFormat, t, onDownload }: RowProps) {
+  function Row({ item, current, lang, timeFormat, t, onDownload, onKnowledgeOpen }: RowProps) {
     const separator = item.separator === null ? null : (
       <div className="la-transcript__date">
         <span>{item.separator}</span>
@@ -333,7 +354,7 @@ const Row = memo(
                 {time}
               </time>
             </div>
-            <MessageBody message={message} current={current} t={t} lang={lang} onDownload={onDownload} />
+            <MessageBody message={message} current={current} t={t} lang={lang} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
           </div>
         </div>
       </>
@@ -345,6 +366,7 @@ const Row = memo(
     a.timeFormat === b.timeFormat &&
     a.t === b.t &&
     a.onDownload === b.onDownload &&
+    a.onKnowledgeOpen === b.onKnowledgeOpen &&
     sameItem(a.item, b.item),
 );
 
@@ -356,6 +378,7 @@ interface ChunkProps {
   timeFormat: TimeFormat;
   t: Translator;
   onDownload: (fileId: string) => void;
+  onKnowledgeOpen: (request: KnowledgeOpen, opener: HTMLElement) => void;
 }
 
 /**
@@ -365,11 +388,11 @@ interface ChunkProps {
  * fields, so an append renders the last chunk only, and in it (Row is memoised too) the new line only.
  */
 const Chunk = memo(
-  function Chunk({ items, currentKey, lang, timeFormat, t, onDownload }: ChunkProps) {
+  function Chunk({ items, currentKey, lang, timeFormat, t, onDownload, onKnowledgeOpen }: ChunkProps) {
     return (
       <div className="la-transcript__chunk">
         {items.map((item) => (
-          <Row key={item.key} item={item} current={item.key === currentKey} lang={lang} timeFormat={timeFormat} t={t} onDownload={onDownload} />
+          <Row key={item.key} item={item} current={item.key === currentKey} lang={lang} timeFormat={timeFormat} t={t} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
         ))}
       </div>
     );
@@ -380,6 +403,7 @@ const Chunk = memo(
     a.timeFormat === b.timeFormat &&
     a.t === b.t &&
     a.onDownload === b.onDownload &&
+    a.onKnowledgeOpen === b.onKnowledgeOpen &&
     a.items.length === b.items.length &&
     a.items.every((item, i) => sameItem(item, b.items[i]!)),
 );
@@ -449,6 +473,7 @@ export function Transcript(props: TranscriptProps): JSX.Element {
     latest.current = props;
   });
   const download = useCallback((fileId: string) => latest.current.onDownload(fileId), []);
+  const openKnowledge = useCallback((request: KnowledgeOpen, opener: HTMLElement) => latest.current.onKnowledgeOpen?.(request, opener), []);
 
   const today = dayKey(now());
   const items = useMemo(
@@ -462,9 +487,9 @@ export function Transcript(props: TranscriptProps): JSX.Element {
     () =>
       chunked(items).map(([key, slice]) => {
         const current = slice.some((item) => item.key === currentKey) ? currentKey : null;
-        return <Chunk key={key} items={slice} currentKey={current} lang={lang} timeFormat={timeFormat} t={t} onDownload={download} />;
+        return <Chunk key={key} items={slice} currentKey={current} lang={lang} timeFormat={timeFormat} t={t} onDownload={download} onKnowledgeOpen={openKnowledge} />;
       }),
-    [items, currentKey, lang, timeFormat, t, download],
+    [items, currentKey, lang, timeFormat, t, download, openKnowledge],
   );
 
   const announce = useCallback((texts: string[]) => {

@@ -22,5 +22,6 @@ export const lazyPlugins: PluginLoaders = {
   WebChatService: () => import('./webchat-service.ts'),
   WebChat: () => import('./webchat.ts'),
   KnowledgeCenterService: () => import('./knowledge-center-service.ts'),
+  ChatDeflection: () => import('./chat-deflection.ts'),
   Search: () => import('./search.ts'),
 };

@@ -7,6 +7,7 @@ import { readSection } from '../app/section.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import type { WebChatServiceController } from './webchat-service.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
+import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-deflection.machine.ts';
 import {
   readWebChatInvite,
   readWebChatService,
@@ -81,6 +82,8 @@ export interface WebChatController {
   sendFiles(files: File[]): Promise<void>;
   loadHistory(): void;
   clickChatButton(): void;
+  /** A knowledge-assistant line (chat deflection, this page only): `summary` is its plain words. */
+  addKnowledge(knowledge: KnowledgeBubble, summary: string): void;
 }
 
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
@@ -211,7 +214,8 @@ export function register(app: App): void {
   /* ---------------------------------------------------------------- the service's events */
 
   let session: WebChatServiceController | undefined;
-  const transcript = () => [...(session?.transcript() ?? []), ...view.value.messages.filter((m) => m.from.id === 'injected')].filter((m) => SHOWN.has(m.type)).sort((a, b) => a.index - b.index);
+  const local = (m: TranscriptMessage) => m.from.id === 'injected' || m.from.id === KNOWLEDGE_SENDER;
+  const transcript = () => [...(session?.transcript() ?? []), ...view.value.messages.filter(local)].filter((m) => SHOWN.has(m.type)).sort((a, b) => a.index - b.index);
   const refresh = () => patch({ messages: transcript() });
 
   app.bus.subscribe('WebChatService.*', (event) => {
@@ -415,21 +419,24 @@ export function register(app: App): void {
     if (!restoreTimedOut || !invite.autoInvite.inviteOnRestoreTimeout) throw new Error(webChatMessages.noRestoreTimeout);
     await showInvite('restore');
   });
+  /** A line of this page only (injectMessage, chat deflection): after the last line, between server indexes. */
+  const nextLocalIndex = () => Math.floor(view.value.messages.at(-1)?.index ?? 0) + (++injected % 1000) / 1000;
+  const inject = (message: TranscriptMessage) => {
+    view.next({ ...view.value, messages: [...view.value.messages, message].sort((a, b) => a.index - b.index) });
+    plugin.publish('messageAdded', { message });
+  };
   plugin.registerCommand('injectMessage', (options) => {
     const o: Record<string, unknown> = isRecord(options) ? options : {};
     if (o.type !== 'text' && o.type !== 'html') throw new Error(webChatMessages.injectType);
     if (typeof o.text !== 'string' || !o.text.trim() || o.text.length > 5000) throw new Error(webChatMessages.injectText);
-    const last = view.value.messages.at(-1)?.index ?? 0;
-    const message: TranscriptMessage = {
-      index: Math.floor(last) + (++injected % 1000) / 1000,
+    inject({
+      index: nextLocalIndex(),
       type: 'Message',
       text: o.text,
       html: o.type === 'html',
       timestamp: Date.now(),
       from: { id: 'injected', type: 'External', name: typeof o.name === 'string' ? o.name.slice(0, 100) : '' },
-    };
-    view.next({ ...view.value, messages: [...view.value.messages, message].sort((a, b) => a.index - b.index) });
-    plugin.publish('messageAdded', { message });
+    });
   });
   plugin.registerCommand('showOverlay', (options) => {
     if (!isOpen()) throw new Error(webChatMessages.notOpen);
@@ -447,7 +454,12 @@ export function register(app: App): void {
     chatButton.send({ type: 'hide' });
   });
 
+  // Chat deflection (off by default): its chunk loads with the window when the section turns it on.
+  const loadDeflection = () => {
+    if (app.section('chatdeflection').enabled === true) void plugin.command('ChatDeflection.getState').catch(() => undefined);
+  };
   app.bus.subscribe('App.configured', (event) => {
+    if (event.data.section === 'chatdeflection') loadDeflection();
     if (event.data.section !== 'webchat') return;
     settings = readWebChatWindow(app.section('webchat'));
     service = readWebChatService(app.section('webchat'), () => undefined);
@@ -500,6 +512,18 @@ export function register(app: App): void {
     clickChatButton() {
       if (!isOpen()) void plugin.command('WebChat.open').catch(() => undefined);
     },
+    addKnowledge(knowledge, summary) {
+      const message: KnowledgeMessage = {
+        index: nextLocalIndex(),
+        type: 'Message',
+        text: summary,
+        html: false,
+        timestamp: Date.now(),
+        from: { id: KNOWLEDGE_SENDER, type: 'Bot', name: '' },
+        knowledge,
+      };
+      inject(message);
+    },
   };
   app.provide('WebChat', controller);
   plugin.ready();
@@ -510,6 +534,7 @@ export function register(app: App): void {
     chatButton.send({ type: 'show' });
   }
   armInvite();
+  loadDeflection();
   // A chat saved by an earlier page: the service restores it (its events above reopen the window).
   const saved = service.async;
   if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved.enabled && saved.getSessionData)) void ensureService().catch(() => undefined);

@@ -1,0 +1,121 @@
+/**
+ * The full-article overlay of chat deflection (plugins-and-infrastructure.md §2 "Chat deflection"):
+ * inside the chat window, over the transcript, a dialog with the article's title, its answer (HTML,
+ * only through the sanitiser), the attachments as links, 'Was this helpful?' Yes / No and Back.
+ *
+ * It renders the ChatDeflection machine's `article` region and sends it the visitor's intent
+ * (`article.vote`, `article.back`); the network is the plugin's. Focus goes to the title when it opens;
+ * Back (or Escape) closes it and the chat view returns the focus to the link that opened it. The vote
+ * buttons are `aria-disabled` (not `disabled`) once a vote is on its way or sent, so the focused
+ * button keeps the focus while the thank-you is announced.
+ */
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useT } from '../common/context.ts';
+import { sanitizeHtml } from '../common/sanitize.ts';
+import type { ChatDeflectionActor } from '../../src/plugins/chat-deflection.ts';
+
+/** The article's HTML, sanitised and appended as nodes (never innerHTML); its links open in a new tab. */
+function ArticleHtml({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const nodes = useMemo(() => sanitizeHtml(html), [html]);
+  useLayoutEffect(() => {
+    ref.current?.replaceChildren(...nodes);
+    for (const link of ref.current?.querySelectorAll('a') ?? []) {
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+    }
+  }, [nodes]);
+  return <div ref={ref} className="la-knowledge-article__answer" />;
+}
+
+export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX.Element {
+  const t = useT();
+  const loading = useSelector(actor, (s) => s.hasTag('articleLoading'));
+  const failed = useSelector(actor, (s) => s.hasTag('articleFailed'));
+  const voting = useSelector(actor, (s) => s.hasTag('voting'));
+  const voted = useSelector(actor, (s) => s.hasTag('voted'));
+  const article = useSelector(actor, (s) => s.context.article);
+  const titleId = useId();
+  const helpfulId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const back = () => actor.send({ type: 'article.back' });
+
+  // The title takes the focus when the dialog opens and when the article has loaded (screen readers read it).
+  useEffect(() => {
+    heading.current?.focus();
+  }, [article.ref?.kbId, article.ref?.docId, loading]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    back();
+  };
+  const vote = (relevant: boolean) => {
+    if (!voting && !voted) actor.send({ type: 'article.vote', relevant });
+  };
+  const locked = voting || voted;
+  const document = article.document;
+
+  return (
+    <div className="la-knowledge-article" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-busy={loading || undefined} onKeyDown={onKeyDown}>
+      <div className="la-knowledge-article__bar">
+        <button type="button" className="la-button la-knowledge-article__back" onClick={back}>
+          {t.t('chat.knowledge.back')}
+        </button>
+        <span className="la-knowledge-article__kind">{t.t('chat.knowledge.name')}</span>
+      </div>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className="la-knowledge-article__title">
+        {document?.title ?? t.t('chat.knowledge.article')}
+      </h2>
+      {loading ? (
+        <p className="la-knowledge-article__status" role="status">
+          <span className="la-spinner" aria-hidden="true" />
+          {t.t('chat.knowledge.loading')}
+        </p>
+      ) : failed || !document ? (
+        <p className="la-knowledge-article__status la-knowledge-article__status--error" role="alert">
+          {t.t('chat.knowledge.failed')}
+        </p>
+      ) : (
+        <>
+          <ArticleHtml html={document.answer} />
+          {document.attachments.length ? (
+            <section className="la-knowledge-article__attachments" aria-labelledby={`${titleId}-files`}>
+              <h3 id={`${titleId}-files`}>{t.t('chat.knowledge.attachments')}</h3>
+              <ul>
+                {document.attachments.map((file) => (
+                  <li key={file.url}>
+                    <a href={file.url} target="_blank" rel="noopener noreferrer">
+                      {file.fileName}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <div className="la-knowledge-article__vote" role="group" aria-labelledby={helpfulId}>
+            <p id={helpfulId}>{t.t('chat.knowledge.helpful')}</p>
+            <div className="la-buttons la-buttons--binary">
+              <button type="button" className="la-button" aria-pressed={article.relevant === true} aria-disabled={locked || undefined} onClick={() => vote(true)}>
+                {t.t('chat.knowledge.yes')}
+              </button>
+              <button type="button" className="la-button" aria-pressed={article.relevant === false} aria-disabled={locked || undefined} onClick={() => vote(false)}>
+                {t.t('chat.knowledge.no')}
+              </button>
+            </div>
+            <p className="la-knowledge-article__feedback" role="status">
+              {voted ? t.t('chat.knowledge.thanks') : ''}
+            </p>
+            {article.problem === 'vote' ? (
+              <p className="la-knowledge-article__feedback la-knowledge-article__feedback--error" role="alert">
+                {t.t('chat.knowledge.voteFailed')}
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
