@@ -163,6 +163,15 @@ window.liveAssistConfig = {
     timeout: 3000,
   },
 
+  // Chat deflection: while the visitor waits for a consultant, each of their chat messages is searched
+  // in the knowledge centre above and the answers appear in the chat as the knowledge assistant's
+  // bubbles; the reporting and workspace keys go into the chat's user data (docs/chat-deflection.md).
+  chatdeflection: {
+    enabled: true,
+    agentTranscript: 'readable',
+    country: 'PL',
+  },
+
   // Send message: the channel runs SendMessage.redirect, which navigates to the contact page
   // (redirectURL, or the channel's clickOptions.url) instead of opening the window.
   sendmessage: {
