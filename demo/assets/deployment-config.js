@@ -11,7 +11,7 @@ window.liveAssistConfig = {
     mobileMode: 'auto',
   },
 
-  // The launcher strip on the right edge with this deployment's four channels.
+  // The launcher strip on the right edge with this deployment's five channels.
   sidebar: {
     position: 'right',
     showOnStartup: true,
@@ -22,7 +22,18 @@ window.liveAssistConfig = {
       { name: 'WebChat', clickCommand: 'WebChat.open', clickOptions: {} },
       // Send message does not open a window here: it sends the browser to the contact page.
       { name: 'SendMessage', clickCommand: 'SendMessage.redirect', clickOptions: { url: '/kontakt' } },
+      // 'Szukaj': the knowledge search window 'Zadaj pytanie' over the knowledge centre below.
+      { name: 'Search', clickCommand: 'Search.open', clickOptions: {} },
     ],
+  },
+
+  // The knowledge search window (docs/elements/search.md): suggestions while typing, the star rating
+  // under an article. Its 'Szukaj' side button stays off here: the chat button holds the lower right
+  // (Search.showSearchButton shows it; a page using both moves one with --la-side-button-bottom).
+  search: {
+    autocomplete: true,
+    rating: true,
+    sideButton: { visible: false, openDelay: 1000, effect: 'slide', effectDuration: 300, clickCommand: 'Search.open' },
   },
 
   // Live Assistance overlay: one tile per channel with its status; the list follows the availability
@@ -61,13 +72,14 @@ window.liveAssistConfig = {
     // The deployment's availability rule (spec §4), applied by the sidebar and the channel selector:
     // outside 8:00-17:00 server time (Warsaw), or with a chat wait of 10000 s or more → call us,
     // e-mail, callback; otherwise (and when the wait-time request fails) → call us, chat, e-mail, callback.
+    // The knowledge search needs no consultant: it is offered at any hour.
     availability: {
       timeZone: 'Europe/Warsaw',
       openHour: 8,
       closeHour: 17,
       chatUnavailableWait: 10000,
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
-      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback', 'Search'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback', 'Search'],
     },
     // Generic statistics service (used for the callback queue): v1 with the apikey header.
     apiVersion: 'v1',

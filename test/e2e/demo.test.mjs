@@ -86,7 +86,7 @@ test('/ has the deployment config before the library, and the sidebar element', 
   try {
     const cfg = await page.evaluate(() => window.liveAssistConfig);
     assert.equal(cfg.main.lang, 'pl');
-    assert.deepEqual(cfg.sidebar.channels.map((c) => c.name), ['CallUs', 'Callback', 'WebChat', 'SendMessage']);
+    assert.deepEqual(cfg.sidebar.channels.map((c) => c.name), ['CallUs', 'Callback', 'WebChat', 'SendMessage', 'Search']);
     assert.deepEqual(cfg.sidebar.channels[3].clickOptions, { url: '/kontakt' });
     assert.equal(cfg.calendar.numberOfDays, 5);
     assert.equal(await page.locator('la-sidebar').count(), 1);

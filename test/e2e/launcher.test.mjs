@@ -1,6 +1,6 @@
 // The launcher on the Polish demo page against the simulator (issue 4): the deployment's availability
-// rule shows four channels inside opening hours, three without chat at 18:00, and the full list when the
-// statistics fail. Needs `npx rollup -c` first (npm test builds).
+// rule shows five channels inside opening hours, four without chat at 18:00 (search is offered at any
+// hour), and the full list when the statistics fail. Needs `npx rollup -c` first (npm test builds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
@@ -31,11 +31,11 @@ async function openDemo(options = {}, adjust) {
   return { page, context, errors, names, close: () => context.close() };
 }
 
-test('inside opening hours: four channels (call us, callback, chat, write to us)', async () => {
+test('inside opening hours: five channels (call us, callback, chat, write to us, search)', async () => {
   await control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
   const demo = await openDemo();
   try {
-    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz', 'Szukaj']);
     // Hover expands the strip (250 ms) and leaving contracts it (500 ms).
     const nav = demo.page.locator('la-sidebar nav');
     await nav.hover();
@@ -48,11 +48,11 @@ test('inside opening hours: four channels (call us, callback, chat, write to us)
   }
 });
 
-test('at 18:00 server time: three channels, no chat', async () => {
+test('at 18:00 server time: four channels, no chat', async () => {
   await control('/__control/clock', { warsawTime: '18:00', date: '2025-03-03' });
   const demo = await openDemo();
   try {
-    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Napisz']);
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Napisz', 'Szukaj']);
   } finally {
     await demo.close();
     await control('/__control/clock', { reset: true });
@@ -65,7 +65,7 @@ test('when the wait-time statistics fail: the full list', async () => {
   const demo = await openDemo();
   try {
     assert.equal((await demo.page.evaluate(() => window.LiveAssist.command('Sidebar.getState'))).availability, 'failed');
-    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+    assert.deepEqual(await demo.names(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz', 'Szukaj']);
   } finally {
     await demo.close();
     await control('/__control/faults', undefined, 'DELETE');
@@ -81,7 +81,7 @@ test('mobile mode: one button opens the overlay "Potrzebujesz pomocy?" with the 
     await button.click();
     const dialog = demo.page.locator('la-overlay').getByRole('dialog', { name: 'Potrzebujesz pomocy?' });
     await dialog.waitFor();
-    assert.deepEqual(await dialog.locator('.la-sidebar__name').allTextContents(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz']);
+    assert.deepEqual(await dialog.locator('.la-sidebar__name').allTextContents(), ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz', 'Szukaj']);
     await demo.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   } finally {
