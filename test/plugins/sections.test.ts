@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { knowledgeSection } from '../../src/plugins/knowledge-config.ts';
+import { searchSection } from '../../src/plugins/search-config.ts';
 import { readSection } from '../../src/app/section.ts';
 import { callUsSection } from '../../src/plugins/call-us.ts';
 import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
@@ -31,6 +32,7 @@ describe('plugin configuration sections', () => {
       read('calendar', config.calendar, calendarSection(24)),
       read('sendmessage', config.sendmessage, sendMessageSection),
       read('knowledgecenter', config.knowledgecenter, knowledgeSection),
+      read('search', config.search, searchSection),
     ].flatMap((r) => r.lines);
     expect(lines).to.deep.equal([]);
   });
