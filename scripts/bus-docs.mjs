@@ -38,6 +38,7 @@ const PAGES = {
   WebChat: 'elements/chat.md',
   Watchman: 'watchman.md',
   KnowledgeCenterService: 'knowledge-service.md',
+  ChatDeflection: 'chat-deflection.md',
   Search: 'elements/search.md',
 };
 

@@ -27,6 +27,10 @@
  * is memoised, so an appended message renders one new row and an unrelated re-render of the parent
  * (the input beside it) renders none (`npm run bench` measures both at 5,000 messages).
  *
+ * Chat deflection's knowledge-assistant lines (`from.id` 'knowledge', added on this page by the ChatDeflection
+ * plugin) are bubbles of their own sender style; their question links are buttons (knowledge-bubble.tsx)
+ * that ask the chat view to open the article (`onKnowledgeOpen`).
+ *
  * IdleAlert is not shown here (the window's idle overlay shows it with its countdown); IdleClose is
  * kept as a system line, a lasting record of why the chat closed. TypingStarted / TypingStopped /
  * CustomNotice / NicknameUpdated / FileDeleted are not rendered. Scrolling to the top asks for history

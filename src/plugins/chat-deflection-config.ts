@@ -61,7 +61,7 @@ export const chatDeflectionSection = {
     v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long'), v.regex(/^[\x20-\x7e]+$/, 'must be one line of printable ASCII characters (it is sent as a request header)')),
     DEFLECTION_DEFAULTS.apiClientMediaType,
   ),
-  /** The visitor's country (ISO 3166 alpha-2) for the `country` key; absent: the region of the page's language, if it names one. */
+  /** The visitor's country (ISO 3166 alpha-2) for the `country` key; absent: the region of the browser's language (`pl-PL` → PL), if it names one. */
   country: v.optional(v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as PL'), v.toUpperCase())),
   reporting: { enabled: flag(true), keys: keysSection(REPORTING_KEYS) },
   workspace: { enabled: flag(true), keys: keysSection(WORKSPACE_KEYS) },

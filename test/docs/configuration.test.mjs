@@ -13,7 +13,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 /** Every configuration section with its schema, as the plugins read it. */
 async function sections() {
   const load = (file) => import(join(ROOT, 'src', file));
-  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, config, knowledge, search] = await Promise.all([
+  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, config, knowledge, search, deflection] = await Promise.all([
     load('plugins/sidebar.ts'),
     load('plugins/channel-selector.ts'),
     load('plugins/stats-config.ts'),
@@ -25,6 +25,7 @@ async function sections() {
     load('app/config.ts'),
     load('plugins/knowledge-config.ts'),
     load('plugins/search-config.ts'),
+    load('plugins/chat-deflection-config.ts'),
   ]);
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),
@@ -37,6 +38,7 @@ async function sections() {
     sendmessage: sendMessage.sendMessageSection,
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
+    chatdeflection: deflection.chatDeflectionSection,
     webchat: { ...webchat.webChatServiceSchema, ...webchat.webChatWindowSchema, autoInvite: webchat.autoInviteSchema, chatButton: webchat.chatButtonSchema },
   };
 }
