@@ -180,6 +180,36 @@ export interface ChatTransport {
   download(session: SessionData, fileId: string): void;
   /** Up to `count` messages before index `before` (asynchronous chats' history), oldest first. */
   history(session: SessionData, before: number, count: number): Promise<TranscriptMessage[]>;
+  /**
+   * Push transports (`capabilities.stream`): delivers the transcript from `fromIndex` on as the server
+   * pushes it, resyncing by position after a reconnect, until the returned function is called. The
+   * session machine uses it instead of polling when it is there.
+   */
+  subscribe?(session: SessionData, fromIndex: number, handlers: StreamHandlers): () => void;
+}
+
+/** What a push transport reports to its subscriber. */
+export interface StreamHandlers {
+  /** A batch of messages (possibly ones already delivered: the subscriber drops indexes it has). */
+  messages(result: PollResult): void;
+  /** The connection went away, or came back (then the missed messages follow as a batch). */
+  status(status: 'connected' | 'disconnected'): void;
+  /** The chat cannot go on over this subscription (`ended`: the server no longer knows it). */
+  failed(failure: ChatFailure): void;
+}
+
+/** `webchat.cometD`: the Bayeux connection of the CometD transport (web-chat.md §3, §7 "CometD mode"). */
+export interface CometDOptions {
+  /** The Bayeux endpoint (`cometURL`). */
+  url: string;
+  /** The service channel operations are published on (`/service/chatV2/customer-support`). */
+  channel: string;
+  /** Where files go over HTTP (the REST API's file routes: `{apiURL}/{chatId}/file…`); none: no files. */
+  apiURL?: string;
+  /** Try WebSocket first (falls back to long-polling when the server or a proxy refuses it). */
+  websocketEnabled: boolean;
+  /** The CometD library's console log level. */
+  logLevel: 'debug' | 'info' | 'warn';
 }
 
 /** What a transport module's factory takes: the `webchat.transport` section, read and checked. */
@@ -198,6 +228,8 @@ export interface TransportOptions {
   fetch?: typeof fetch;
   /** For tests and documents without a body: where download forms are appended. */
   document?: Document;
+  /** The CometD transport's connection (required by it, ignored by the others). */
+  cometD?: CometDOptions;
 }
 
 /** A transport module (a lazy chunk) exports `createTransport`. */

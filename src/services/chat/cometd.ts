@@ -1,0 +1,509 @@
+import { AckExtension, CometD, type Message } from 'cometd';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
+import { createTransport as createRestTransport } from './legacy-rest.ts';
+import {
+  ChatFailure,
+  type ChatTransport,
+  type CodedError,
+  type CometDOptions,
+  type ParticipantType,
+  type PollResult,
+  type SessionData,
+  type StreamHandlers,
+  type TranscriptMessage,
+  type TranscriptType,
+  type TransportFactory,
+  type TransportOptions,
+} from './types.ts';
+
+/**
+ * The CometD chat transport (web-chat.md §7 "CometD mode", §8, §9; docs/cometd.md): the chat over a Bayeux
+ * connection made by the CometD project's own JavaScript client (npm `cometd`, with its AckExtension so
+ * that what the server pushes is delivered even across a reconnect). This module is its own lazy chunk:
+ * only a page with `webchat.cometD.enabled` loads it.
+ *
+ * - One handshake per page (WebSocket first when `websocketEnabled`, long-polling otherwise or when the
+ *   server refuses it), then a subscription to the service channel (`/service/chatV2/customer-support`).
+ * - Every operation is published on that channel with the chat's id and keys and a requestId; the
+ *   server's answer comes back on the channel with the same requestId, in the REST API's shape
+ *   (statusCode 0/1/2, errors, chatEnded …).
+ * - Transcript messages are pushed on the channel; `subscribe` hands them to the session machine.
+ * - 5 failed handshakes in a row reject ('CometD is not configured or there is a connection issue');
+ *   '402::…' (the server no longer knows the client) is a lost connection: the library re-handshakes,
+ *   this module subscribes again and asks for the transcript from the position it has reached
+ *   (requestNotifications with transcriptPosition), so nothing is lost; duplicates are dropped by index.
+ * - Files stay on HTTP: the REST API's file routes under `apiURL`.
+ *
+ * Errors of the connection are logged by the library (`logLevel`) and reported as ChatFailures, never
+ * shown as they are.
+ */
+
+/** The rejection when no handshake succeeds (web-chat.md §8). */
+export const COMETD_UNAVAILABLE = 'CometD is not configured or there is a connection issue';
+/** Failed handshakes in a row before giving up (web-chat.md §8). */
+export const MAX_FAILED_HANDSHAKES = 5;
+/** How long an operation waits for its answer: the library's maxNetworkDelay (spec: 10000 ms). */
+export const OPERATION_TIMEOUT = 10_000;
+/** After giving up, a subscribed chat tries to connect again after this (the spec's maxBackoff). */
+export const RECONNECT_AFTER = 60_000;
+
+/** The operations, as the channel names them. */
+export type CometDOperation =
+  | 'requestChat'
+  | 'sendMessage'
+  | 'startTyping'
+  | 'stopTyping'
+  | 'disconnect'
+  | 'requestNotifications'
+  | 'customNotice'
+  | 'updateData';
+
+const TRANSCRIPT_TYPES: readonly string[] = [
+  'Message', 'PushUrl', 'Notice', 'CustomNotice', 'ParticipantJoined', 'ParticipantLeft', 'NicknameUpdated',
+  'TypingStarted', 'TypingStopped', 'FileUploaded', 'FileDeleted', 'IdleAlert', 'IdleClose', 'Structured',
+];
+const PARTICIPANT_TYPES: readonly string[] = ['Client', 'Agent', 'Supervisor', 'Bot', 'External'];
+
+/* ------------------------------------------------------------------ answers */
+
+const idString = v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String));
+const requiredId = v.pipe(idString, v.nonEmpty('must not be empty'));
+const index = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
+const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'));
+
+const codedErrorSchema = v.object({ code: v.optional(v.number('must be a numeric code'), 0), message: v.optional(v.string('must be a string'), '') }, objectMessage);
+
+/** One transcript message, normalised as the REST transport does: unknown types dropped, unknown participants External. */
+const messageSchema = v.pipe(
+  v.object(
+    {
+      index,
+      type: v.string('must be a string'),
+      text: v.optional(v.nullable(v.string('must be a string')), ''),
+      timestamp: millis,
+      html: v.optional(v.boolean('must be true or false'), false),
+      from: v.object(
+        {
+          id: v.optional(v.nullable(idString), ''),
+          type: v.optional(v.nullable(v.string('must be a string')), ''),
+          name: v.optional(v.nullable(v.string('must be a string')), ''),
+        },
+        objectMessage,
+      ),
+      userData: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'must be an object'))),
+    },
+    objectMessage,
+  ),
+  v.transform(({ index: i, type, text, timestamp, html, from, userData }): TranscriptMessage | undefined => {
+    if (!TRANSCRIPT_TYPES.includes(type)) return undefined;
+    const message: TranscriptMessage = {
+      index: i,
+      type: type as TranscriptType,
+      text: text ?? '',
+      timestamp,
+      html,
+      from: { id: from.id ?? '', type: (PARTICIPANT_TYPES.includes(from.type ?? '') ? from.type : 'External') as ParticipantType, name: from.name ?? '' },
+    };
+    if (userData) {
+      message.userData = Object.fromEntries(
+        Object.entries(userData)
+          .filter(([, value]) => value !== null && value !== undefined)
+          .map(([key, value]) => [key, typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+      );
+    }
+    return message;
+  }),
+);
+
+/** An answer or a push: the REST API's envelope and whatever of the transcript it carries. */
+const answerSchema = v.object(
+  {
+    statusCode: v.picklist([0, 1, 2], 'must be 0, 1 or 2'),
+    errors: v.optional(v.array(codedErrorSchema, 'must be a list'), []),
+    chatEnded: v.optional(v.boolean('must be true or false'), false),
+    chatId: v.optional(idString),
+    secureKey: v.optional(idString),
+    userId: v.optional(idString),
+    alias: v.optional(idString),
+    messages: v.pipe(
+      v.optional(v.array(messageSchema, 'must be a list'), []),
+      v.transform((list) => list.filter((m): m is TranscriptMessage => m !== undefined)),
+    ),
+    nextPosition: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')))),
+    idleTimerExpire: v.optional(v.nullable(millis)),
+    index: v.optional(v.nullable(index)),
+  },
+  objectMessage,
+);
+type Answer = v.InferOutput<typeof answerSchema>;
+
+const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, userId: requiredId, alias: requiredId }, objectMessage);
+
+function read<S extends v.GenericSchema>(what: string, body: unknown, schema: S): v.InferOutput<S> {
+  try {
+    return readAnswer(what, body, schema);
+  } catch (error) {
+    throw new ChatFailure('malformed', error instanceof MalformedAnswer ? error.message : String(error));
+  }
+}
+
+const joined = (errors: readonly CodedError[]) =>
+  errors
+    .map((e) => e.message.trim())
+    .filter(Boolean)
+    .join('\n');
+
+/** The ChatFailure for a statusCode 1 or 2 answer, as the REST transport reads them. */
+function refusal(op: CometDOperation, answer: Answer): ChatFailure {
+  const errors = answer.errors.map(({ code, message }) => ({ code, message }));
+  if (answer.statusCode === 1) return new ChatFailure('unavailable', joined(errors) || `The chat server could not answer the ${op} operation (statusCode 1)`, errors);
+  if (answer.chatEnded || errors.some((e) => e.code === 404 || /not found|has ended/i.test(e.message))) {
+    return new ChatFailure('ended', joined(errors) || `The chat ${op} operation was refused: the chat has ended`, errors);
+  }
+  return new ChatFailure('rejected', joined(errors) || `The chat ${op} operation was refused (statusCode 2)`, errors);
+}
+
+const pollOf = (answer: Answer): PollResult => {
+  const result: PollResult = { messages: answer.messages, chatEnded: answer.chatEnded };
+  if (typeof answer.nextPosition === 'number') result.nextPosition = answer.nextPosition;
+  if (typeof answer.idleTimerExpire === 'number') result.idleTimerExpire = answer.idleTimerExpire;
+  return result;
+};
+
+/** The chat's keys every operation after the start carries. */
+function keysOf(session: SessionData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['chatId', 'secureKey', 'userId', 'alias'] as const) {
+    const value = session[name];
+    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') throw new ChatFailure('rejected', `The chat session data has no ${name}`);
+    out[name] = String(value);
+  }
+  return out;
+}
+
+/** A Bayeux error ('402::session_unknown', '403::publish_denied') as a ChatFailure. */
+function bayeuxFailure(op: string, message: Message): ChatFailure {
+  const error = String(message.error ?? (message as { failure?: { reason?: string } }).failure?.reason ?? 'no answer');
+  // 402: the server no longer knows this client — the connection is lost until the re-handshake.
+  if (/^402::/.test(error) || !message.error) return new ChatFailure('network', `The chat ${op} operation failed: ${error}`);
+  return new ChatFailure('rejected', `The chat ${op} operation was refused: ${error}`);
+}
+
+/* ------------------------------------------------------------------ the connection */
+
+interface Pending {
+  op: CometDOperation;
+  resolve: (answer: Answer) => void;
+  reject: (failure: ChatFailure) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+interface Stream {
+  session: SessionData;
+  /** The next index this subscriber has not had. */
+  next: number;
+  handlers: StreamHandlers;
+  connected: boolean;
+}
+
+/** The CometD transport, with `close` (disconnects the Bayeux client: tests, a page that leaves). */
+export type CometDTransport = ChatTransport & { close(): void };
+
+/** The CometD transport. `options.cometD` is required. */
+export const createTransport: TransportFactory = (options: TransportOptions): ChatTransport => createCometDTransport(options);
+
+export function createCometDTransport(options: TransportOptions): CometDTransport {
+  const config: CometDOptions | undefined = options.cometD;
+  if (!config?.url || !config.channel) throw new ChatFailure('rejected', COMETD_UNAVAILABLE);
+  const channel = config.channel;
+  const files = config.apiURL ? createRestTransport({ ...options, dataURL: config.apiURL }) : undefined;
+
+  let client: CometD | undefined;
+  /** Waiting for a handshake to succeed (or to give up). */
+  let waiters: Array<{ resolve: () => void; reject: (failure: ChatFailure) => void }> = [];
+  let failedHandshakes = 0;
+  let handshaken = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let seq = 0;
+  const pending = new Map<string, Pending>();
+  const streams = new Map<string, Stream>();
+
+  const settle = (failure?: ChatFailure) => {
+    const list = waiters;
+    waiters = [];
+    for (const waiter of list) {
+      if (failure) waiter.reject(failure);
+      else waiter.resolve();
+    }
+  };
+
+  const setStatus = (connected: boolean) => {
+    for (const stream of streams.values()) {
+      if (stream.connected === connected) continue;
+      stream.connected = connected;
+      stream.handlers.status(connected ? 'connected' : 'disconnected');
+    }
+  };
+
+  /** Asks for the transcript from each subscriber's position (after a subscribe or a re-handshake). */
+  const resync = (chatId: string) => {
+    const stream = streams.get(chatId);
+    if (!stream) return;
+    operate('requestNotifications', { ...keysOf(stream.session), transcriptPosition: stream.next }).then(
+      (answer) => deliver(chatId, answer),
+      (failure: ChatFailure) => {
+        const current = streams.get(chatId);
+        if (!current) return;
+        if (failure.kind === 'ended') current.handlers.failed(failure);
+        else if (failure.lost) setStatus(false);
+      },
+    );
+  };
+
+  /** A push or a resync answer for a chat: handed to its subscriber, the position moved on. */
+  const deliver = (chatId: string, answer: Answer) => {
+    const stream = streams.get(chatId);
+    if (!stream) return;
+    const result = pollOf(answer);
+    const last = Math.max(stream.next - 1, ...result.messages.map((m) => m.index));
+    stream.next = Math.max(last + 1, result.nextPosition ?? 0);
+    if (!stream.connected) {
+      stream.connected = true;
+      stream.handlers.status('connected');
+    }
+    stream.handlers.messages(result);
+  };
+
+  /** Everything the server sends on the service channel: answers by requestId, pushes by chatId. */
+  const onChannel = (message: Message) => {
+    const data: unknown = message.data;
+    if (!data || typeof data !== 'object') return;
+    const requestId = (data as { requestId?: unknown }).requestId;
+    if (requestId !== undefined) {
+      const call = pending.get(String(requestId));
+      if (!call) return;
+      pending.delete(String(requestId));
+      clearTimeout(call.timer);
+      let answer: Answer;
+      try {
+        answer = read(`The chat ${call.op} answer`, data, answerSchema);
+      } catch (failure) {
+        call.reject(failure as ChatFailure);
+        return;
+      }
+      if (answer.statusCode === 0) call.resolve(answer);
+      else call.reject(refusal(call.op, answer));
+      return;
+    }
+    const chatId = (data as { chatId?: unknown }).chatId;
+    if (typeof chatId !== 'string' || !streams.has(chatId)) return;
+    let answer: Answer;
+    try {
+      answer = read('The chat notification', data, answerSchema);
+    } catch (failure) {
+      console.error('[live-assist] CometD:', (failure as Error).message);
+      return;
+    }
+    if (answer.statusCode === 0) deliver(chatId, answer);
+  };
+
+  const connect = (): CometD => {
+    if (client) return client;
+    const c = new CometD();
+    client = c;
+    c.registerExtension('ack', new AckExtension());
+    // The spec's constants are the library's defaults (maxNetworkDelay 10000, backoffIncrement 1000,
+    // maxBackoff 60000, maxURILength 2000, autoBatch off); named here so a reader sees them.
+    c.configure({
+      url: new URL(config.url, globalThis.location?.href ?? 'http://localhost/').href,
+      logLevel: config.logLevel,
+      maxNetworkDelay: 10_000,
+      backoffIncrement: 1000,
+      maxBackoff: 60_000,
+      maxURILength: 2000,
+      autoBatch: false,
+      requestHeaders: { ...options.headers, ...(options.apikey ? { apikey: options.apikey } : {}) },
+    });
+    c.websocketEnabled = config.websocketEnabled;
+    c.addListener('/meta/handshake', (message: Message) => {
+      if (message.successful) {
+        failedHandshakes = 0;
+        const again = handshaken;
+        handshaken = true;
+        // Subscriptions do not survive a re-handshake: subscribe again, then catch up by position.
+        c.clearSubscriptions();
+        c.batch(() => {
+          c.subscribe(channel, onChannel);
+          if (again) for (const chatId of streams.keys()) resync(chatId);
+        });
+        settle();
+        return;
+      }
+      failedHandshakes++;
+      setStatus(false);
+      if (failedHandshakes >= MAX_FAILED_HANDSHAKES) giveUp();
+    });
+    c.addListener('/meta/connect', (message: Message) => {
+      if (c.isDisconnected()) return;
+      if (message.successful) setStatus(true);
+      else setStatus(false);
+    });
+    failedHandshakes = 0;
+    handshaken = false;
+    c.handshake();
+    return c;
+  };
+
+  /** No handshake succeeds: stop the client, reject everything waiting, try again later for a subscribed chat. */
+  const giveUp = () => {
+    const c = client;
+    client = undefined;
+    c?.disconnect();
+    const failure = new ChatFailure('network', COMETD_UNAVAILABLE);
+    settle(failure);
+    for (const [id, call] of pending) {
+      clearTimeout(call.timer);
+      call.reject(failure);
+      pending.delete(id);
+    }
+    setStatus(false);
+    if (streams.size && reconnectTimer === undefined) {
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = undefined;
+        if (!streams.size) return;
+        connected().then(
+          () => undefined,
+          () => undefined,
+        );
+      }, RECONNECT_AFTER);
+    }
+  };
+
+  /** Resolves once the client has a successful handshake. */
+  const connected = (): Promise<void> => {
+    const c = connect();
+    if (handshaken && !c.isDisconnected()) return Promise.resolve();
+    return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  };
+
+  /** Publishes an operation and waits for its answer (statusCode 0), or rejects with a ChatFailure. */
+  async function operate(op: CometDOperation, data: Record<string, unknown>): Promise<Answer> {
+    await connected();
+    const c = client!;
+    const requestId = `${++seq}`;
+    return new Promise<Answer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(requestId);
+        reject(new ChatFailure('timeout', `The chat ${op} operation got no answer within ${OPERATION_TIMEOUT} ms`));
+      }, OPERATION_TIMEOUT);
+      pending.set(requestId, { op, resolve, reject, timer });
+      try {
+        c.publish(channel, { operation: op, requestId, ...data }, (reply: Message) => {
+          if (reply.successful) return;
+          const call = pending.get(requestId);
+          if (!call) return;
+          pending.delete(requestId);
+          clearTimeout(call.timer);
+          call.reject(bayeuxFailure(op, reply));
+        });
+      } catch (error) {
+        pending.delete(requestId);
+        clearTimeout(timer);
+        reject(new ChatFailure('network', `The chat ${op} operation failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    });
+  }
+
+  const simple = async (op: CometDOperation, session: SessionData, fields: Record<string, unknown> = {}) => {
+    await operate(op, { ...keysOf(session), ...fields });
+  };
+
+  const noFiles = () => new ChatFailure('rejected', 'File transfer over CometD needs webchat.cometD.apiURL');
+
+  return {
+    close() {
+      streams.clear();
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      const c = client;
+      client = undefined;
+      handshaken = false;
+      c?.disconnect();
+      const failure = new ChatFailure('network', 'The CometD connection was closed');
+      settle(failure);
+      for (const [id, call] of pending) {
+        clearTimeout(call.timer);
+        call.reject(failure);
+        pending.delete(id);
+      }
+    },
+    type: 'cometd',
+    capabilities: { async: false, pagination: false, fileUpload: Boolean(files), stream: true },
+
+    async start(request) {
+      const answer = await operate('requestChat', {
+        nickname: request.nickname,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        emailAddress: request.emailAddress,
+        subject: request.subject,
+        text: request.text,
+        userData: request.userData ?? {},
+        endpoint: request.endpoint,
+      });
+      const { chatId, secureKey, userId, alias } = read('The chat requestChat answer', answer, startSchema);
+      return { session: { chatId, secureKey, userId, alias }, messages: answer.messages };
+    },
+
+    async restore(session, fromIndex) {
+      return pollOf(await operate('requestNotifications', { ...keysOf(session), transcriptPosition: Math.max(1, Math.floor(fromIndex)) }));
+    },
+
+    async poll(session, fromIndex) {
+      return pollOf(await operate('requestNotifications', { ...keysOf(session), transcriptPosition: Math.max(1, Math.floor(fromIndex)) }));
+    },
+
+    async send(session, text, sendOptions = {}) {
+      const answer = await operate('sendMessage', {
+        ...keysOf(session),
+        message: text,
+        messageType: sendOptions.messageType ?? 'text',
+        ...(sendOptions.eventAttributes !== undefined ? { eventAttributes: sendOptions.eventAttributes } : {}),
+      });
+      return typeof answer.index === 'number' ? { index: answer.index } : {};
+    },
+
+    typing: (session, typing, preview) => simple(typing ? 'startTyping' : 'stopTyping', session, preview !== undefined ? { message: preview } : {}),
+    disconnect: (session) => simple('disconnect', session),
+    customNotice: (session, text) => simple('customNotice', session, { message: text }),
+    updateUserData: (session, userData) => simple('updateData', session, { userData }),
+
+    fileLimits: (session) => (files ? files.fileLimits(session) : Promise.reject(noFiles())),
+    upload: (session, file) => (files ? files.upload(session, file) : Promise.reject(noFiles())),
+    download(session, fileId) {
+      if (!files) throw noFiles();
+      files.download(session, fileId);
+    },
+
+    async history(session, before, count) {
+      const { messages } = await this.poll(session, Math.max(1, before - count));
+      return messages.filter((message) => message.index < before);
+    },
+
+    subscribe(session, fromIndex, handlers) {
+      const { chatId } = keysOf(session);
+      streams.set(chatId, { session, next: Math.max(1, Math.floor(fromIndex)), handlers, connected: true });
+      connected().then(
+        () => resync(chatId),
+        () => undefined,
+      );
+      return () => {
+        streams.delete(chatId);
+        if (!streams.size && reconnectTimer !== undefined) {
+          clearTimeout(reconnectTimer);
+          reconnectTimer = undefined;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { expect } from '@esm-bundle/chai';
+import { waitFor } from '../helpers/wait.mjs';
+import { installCometdWindow } from '../helpers/cometd-node.mjs';
+import { createManualClock } from '../../demo/simulator/index.js';
+import { startServer } from '../../demo/server.mjs';
+import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, createCometDTransport, type CometDTransport } from '../../src/services/chat/cometd.ts';
+import { ChatFailure, type PollResult, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
+
+// The CometD transport with the official client (npm `cometd`) against the demo's Bayeux server
+// (cometd-nodejs-server): Node has no XMLHttpRequest, the helper gives the client one over fetch.
+installCometdWindow();
+
+const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ChatFailure);
+    return error as ChatFailure;
+  }
+  throw new Error('expected a failure');
+};
+
+/** A subscriber that keeps what the transport hands it. */
+function recorder() {
+  const batches: PollResult[] = [];
+  const statuses: string[] = [];
+  const failures: ChatFailure[] = [];
+  const handlers: StreamHandlers = {
+    messages: (result) => batches.push(result),
+    status: (status) => statuses.push(status),
+    failed: (failure) => failures.push(failure),
+  };
+  /** Every message delivered, duplicates dropped by index as the session machine does. */
+  const transcript = (): TranscriptMessage[] => {
+    const byIndex = new Map<number, TranscriptMessage>();
+    for (const batch of batches) for (const m of batch.messages) if (!byIndex.has(m.index)) byIndex.set(m.index, m);
+    return [...byIndex.values()].sort((a, b) => a.index - b.index);
+  };
+  return { handlers, batches, statuses, failures, transcript };
+}
+
+describe('CometD chat transport against the demo Bayeux server', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let clock: ReturnType<typeof createManualClock>;
+  const transports: CometDTransport[] = [];
+  const transport = (channel = '/service/chatV2/customer-support', extra: { url?: string; apiURL?: string } = {}) => {
+    const t = createCometDTransport({
+      dataURL: '',
+      timeout: 3000,
+      cometD: { url: extra.url ?? `${server.url}/api/cometd`, channel, apiURL: extra.apiURL, websocketEnabled: true, logLevel: 'warn' },
+    });
+    transports.push(t);
+    return t;
+  };
+  const advance = async (ms: number, step = 500) => {
+    for (let t = 0; t < ms; t += step) {
+      clock.advance(step);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  before(async () => {
+    clock = createManualClock('2025-03-03T10:00:00+01:00');
+    server = await startServer({ port: 0, simulator: { clock, random: () => 0 }, cometd: { timeout: 2000 } });
+  });
+  // One Bayeux session per test: the server polls a second session of the same browser (cookie) every
+  // multiSessionInterval instead of holding its connect.
+  afterEach(() => {
+    for (const t of transports.splice(0)) t.close();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('is a push transport', () => {
+    const t = transport();
+    expect(t.type).to.equal('cometd');
+    expect(t.capabilities.stream).to.equal(true);
+    expect(t.capabilities.async).to.equal(false);
+    expect(t.capabilities.fileUpload).to.equal(false);
+    expect(typeof t.subscribe).to.equal('function');
+  });
+
+  it('starts a chat by requestChat: the session holds the four keys, the form and user data reach the chat model', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Anna', lastName: 'Nowak', emailAddress: 'anna@example.com', subject: 'Wpłaty', userData: { source: 'web' }, endpoint: 'ppk' });
+    expect(Object.keys(session).sort()).to.deep.equal(['alias', 'chatId', 'secureKey', 'userId']);
+    const s = server.simulator.state.chat.sessions.get(String(session.chatId))!;
+    expect(s.service).to.equal('customer-chat');
+    expect(s.visitor).to.deep.include({ firstName: 'Anna', lastName: 'Nowak', emailAddress: 'anna@example.com', subject: 'Wpłaty', endpoint: 'ppk' });
+    expect(s.userData).to.deep.equal({ source: 'web' });
+  });
+
+  it('subscribe delivers the transcript from the position, then every pushed message; send answers with the index', async () => {
+    const t = transport('/service/chatV2/customer-chat-bot');
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const r = recorder();
+    const stop = t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.transcript().length >= 1, { what: 'the visitor joined' });
+    await advance(600, 100);
+    await waitFor(() => r.transcript().some((m) => m.from.type === 'Bot' && m.type === 'Message'), { what: 'the bot greeting' });
+    const { index } = await t.send(session, 'Ile wynosi wpłata pracodawcy?');
+    expect(index).to.be.a('number');
+    await waitFor(() => r.transcript().some((m) => m.index === index && m.text === 'Ile wynosi wpłata pracodawcy?'), { what: 'the visitor message' });
+    await advance(15_000);
+    await waitFor(() => r.transcript().filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 2, { what: 'the agent answer' });
+    const indexes = r.transcript().map((m) => m.index);
+    expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1));
+    expect(r.failures).to.deep.equal([]);
+    stop();
+  });
+
+  it('typing, custom notices and user data go through; disconnect ends the chat and chatEnded is pushed', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const r = recorder();
+    const stop = t.subscribe!(session, 1, r.handlers);
+    await t.typing(session, true, 'Dzień');
+    await t.typing(session, false);
+    await t.customNotice(session, 'notice');
+    await t.updateUserData(session, { plan: 'gold' });
+    expect(server.simulator.state.chat.sessions.get(String(session.chatId))!.userData.plan).to.equal('gold');
+    await t.disconnect(session);
+    await waitFor(() => r.batches.some((b) => b.chatEnded), { what: 'chatEnded' });
+    expect(r.transcript().map((m) => m.type)).to.include.members(['TypingStarted', 'TypingStopped', 'CustomNotice', 'ParticipantLeft']);
+    const late = await failureOf(t.send(session, 'late'));
+    expect(late.kind).to.equal('ended');
+    stop();
+  });
+
+  it('refusals are ChatFailures of the REST kinds: wrong keys rejected, a fault unavailable', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const wrong = await failureOf(t.send({ ...session, secureKey: 'nope' }, 'hi'));
+    expect(wrong.kind).to.equal('rejected');
+    expect(wrong.message).to.match(/secureKey/);
+    const broken = await failureOf(t.send({ chatId: String(session.chatId) }, 'hi'));
+    expect(broken.message).to.equal('The chat session data has no secureKey');
+    await fetch(`${server.url}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'chat.send', failureRate: 1 }) });
+    try {
+      const failed = await failureOf(t.send(session, 'hi'));
+      expect(failed.kind).to.equal('unavailable');
+    } finally {
+      await fetch(`${server.url}/__control/faults`, { method: 'DELETE' });
+    }
+  });
+
+  it('a forced disconnect mid-chat: disconnected, then the re-handshake resyncs by position — no gap, no duplicate', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const r = recorder();
+    const stop = t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.transcript().length >= 2, { what: 'the first messages' });
+    const before = r.transcript().length;
+    await fetch(`${server.url}/__control/cometd/disconnect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    // While the client is away the agent joins.
+    await advance(4500);
+    await waitFor(() => r.statuses.includes('disconnected'), { what: 'disconnected', timeout: 8000 });
+    await waitFor(() => r.statuses.at(-1) === 'connected' && r.transcript().length > before, { what: 'the resync', timeout: 15000 });
+    // And greets, pushed to the new Bayeux session.
+    await advance(3000);
+    await waitFor(() => r.transcript().some((m) => m.from.type === 'Agent' && m.type === 'Message'), { what: 'the agent greeting' });
+    const indexes = r.transcript().map((m) => m.index);
+    expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1), 'no gap');
+    expect(r.transcript().find((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent')!.index).to.be.greaterThan(before, 'joined while away');
+    // What came twice (the subscribe's own resync, the ack extension's redelivery) is the same message.
+    for (const batch of r.batches) for (const m of batch.messages) expect(m).to.deep.equal(r.transcript()[m.index - 1]);
+    stop();
+  });
+
+  it('files go over HTTP to apiURL; without it they are refused', async () => {
+    const t = transport('/service/chatV2/customer-support', { apiURL: `${server.url}/api/chat/customer-chat` });
+    expect(t.capabilities.fileUpload).to.equal(true);
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const limits = await t.fileLimits(session);
+    expect(limits.types).to.include('pdf');
+    const none = transport();
+    expect((await failureOf(none.fileLimits(session))).message).to.match(/apiURL/);
+  });
+});
+
+describe('CometD chat transport without a Bayeux server', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  before(async () => {
+    server = await startServer({ port: 0 });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it(`${MAX_FAILED_HANDSHAKES} failed handshakes (1 + 2 + 3 + 4 s of back-off) reject the start with the spec's message`, async () => {
+    let handshakes = 0;
+    const url = `${server.url}/no-bayeux-here`;
+    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    const counting = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === `${url}/handshake`) handshakes++;
+      return counting(input, init);
+    }) as typeof fetch;
+    try {
+      const failure = await failureOf(t.start({ firstName: 'Jan', userData: {} }));
+      expect(failure.message).to.equal(COMETD_UNAVAILABLE);
+      expect(failure.lost).to.equal(true);
+      expect(handshakes).to.equal(MAX_FAILED_HANDSHAKES);
+    } finally {
+      globalThis.fetch = counting;
+      t.close();
+    }
+  });
+});
