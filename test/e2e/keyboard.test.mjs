@@ -5,7 +5,10 @@
 // Yes). The same flows run on a 390 × 844 phone (the demo's automatic mobile mode: an Android Chrome
 // user agent, touch), where every full-screen window must keep Tab and Shift+Tab inside it (≥ 30 each).
 // The docked send-message window (Escape closing it) exists only on `/en`: the Polish deployment
-// embeds the form on /kontakt instead, so that part runs on `/en`.
+// embeds the form on /kontakt instead, so that part runs on `/en`. Two more flows take the error paths
+// (a refused form, a failing server: the alert holds focus, Escape gives the submit button back).
+// Every focused control of a widget must also be seen: some of it in the viewport, its middle not
+// covered by anything else.
 // Needs the built library: `npx rollup -c` first. Run: node --test test/e2e/keyboard.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +77,8 @@ function focusInPage() {
     value: 'value' in el ? el.value : undefined,
     checked: el.checked,
     href: el.getAttribute('href'),
+    alert: Boolean(el.closest('[role=alertdialog]')),
+    invalid: el.getAttribute('aria-invalid') === 'true',
     hidden: hiddenBy(el),
   };
 
@@ -104,7 +109,7 @@ function focusInPage() {
 const show = (f) =>
   f.body
     ? `<body> (activeElement: ${f.at}${f.hosts.length ? ` inside ${f.hosts.join(' > ')}` : ''})`
-    : `${f.hosts.length ? f.hosts.join(' > ') + ' › ' : 'page › '}${f.role}${f.part ? `[part=${f.part}]` : ''}${f.field ? `[name=${f.field}]` : ''} "${f.name.slice(0, 60)}"${f.value !== undefined && f.role === 'textbox' ? ` value=${JSON.stringify(f.value)}` : ''}`;
+    : `${f.hosts.length ? f.hosts.join(' > ') + ' › ' : 'page › '}${f.role}${f.part ? `[part=${f.part}]` : ''}${f.field ? `[name=${f.field}]` : ''} "${f.name.slice(0, 60)}"${f.value !== undefined && f.role === 'textbox' ? ` value=${JSON.stringify(f.value)}` : ''}${f.alert ? ' (in an alert dialog)' : ''}${f.invalid ? ' (aria-invalid)' : ''}`;
 
 const q = (v) => (v instanceof RegExp ? String(v) : JSON.stringify(v));
 const showExpected = (e) =>
@@ -113,7 +118,7 @@ const showExpected = (e) =>
 function matches(f, e) {
   if (f.body) return false;
   if (e.in !== undefined && f.hosts.join('>') !== e.in) return false;
-  for (const key of ['role', 'part', 'field', 'checked', 'href']) if (e[key] !== undefined && f[key] !== e[key]) return false;
+  for (const key of ['role', 'part', 'field', 'checked', 'href', 'alert', 'invalid']) if (e[key] !== undefined && f[key] !== e[key]) return false;
   const fits = (wanted, actual) => (wanted instanceof RegExp ? typeof actual === 'string' && wanted.test(actual) : wanted === undefined || actual === wanted);
   return fits(e.name, f.name) && fits(e.value, f.value);
 }
@@ -177,11 +182,11 @@ function keyboard(page, flow) {
       return fail(`${max} Tabs did not reach ${showExpected(expected)}`, await settledFocus(page));
     },
     /**
-     * `times` Tabs then `times` Shift+Tabs inside a full-screen window: after each, focus is inside
-     * `host`'s shadow root, and no focus event reached anything outside it meanwhile. Ends where it
+     * `times` Tabs then `times` Shift+Tabs inside a full-screen window (or, with `alert`, an alert
+     * dialog, which keeps Tab inside on any screen): after each, focus is inside `host`'s shadow root, and no focus event reached anything outside it meanwhile. Ends where it
      * started (the same number of stops each way), so start on a control in the Tab order.
      */
-    async staysInside(host, times = 32) {
+    async staysInside(host, { alert = false, times = 32 } = {}) {
       const start = await settledFocus(page);
       await page.evaluate((outer) => {
         window.__kbEscapes = [];
@@ -197,12 +202,13 @@ function keyboard(page, flow) {
             step++;
             await page.keyboard.press(key);
             const found = await settledFocus(page);
-            if (found.body || found.hosts[0] !== host) fail(`${key} #${i + 1} in the full-screen ${host}: focus must stay inside it`, found);
-            if (found.hidden) fail(`${key} #${i + 1} in the full-screen ${host}: the focused control cannot be seen, ${found.hidden}`, found);
+            const where = alert ? `the alert dialog in ${host}` : `the full-screen ${host}`;
+            if (found.body || found.hosts[0] !== host || (alert && !found.alert)) fail(`${key} #${i + 1} in ${where}: focus must stay inside it`, found);
+            if (found.hidden) fail(`${key} #${i + 1} in ${where}: the focused control cannot be seen, ${found.hidden}`, found);
           }
         }
         const escapes = await page.evaluate(() => window.__kbEscapes);
-        assert.deepEqual(escapes, [], `${flow}, step ${step}: focus reached the page behind the full-screen ${host}: ${escapes.join(', ')}`);
+        assert.deepEqual(escapes, [], `${flow}, step ${step}: focus reached the page behind ${host}: ${escapes.join(', ')}`);
       } finally {
         await page.evaluate(() => document.removeEventListener('focusin', window.__kbEscapeListener, true));
       }
@@ -222,8 +228,17 @@ async function open(path, device) {
   await page.clock.resume();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const missing = [];
+  page.on('response', (r) => r.status() >= 400 && missing.push(`${r.status()} ${new URL(r.url()).pathname}`));
   await page.goto(demo.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.LiveAssist);
+  // The loader defines window.LiveAssist shortly after the load event. (Polled from here:
+  // waitForFunction's animation-frame polling can stall under the installed clock.)
+  try {
+    await waitFor(() => page.evaluate(() => Boolean(window.LiveAssist)), { timeout: 10000, what: `window.LiveAssist on ${path}` });
+  } catch (error) {
+    // A chunk that 404s means dist/ was rebuilt while the page loaded.
+    throw new Error(`${error.message}; failed requests: ${missing.join(', ') || 'none'}; page errors: ${errors.join(' | ') || 'none'}`);
+  }
   await page.evaluate(() => window.LiveAssist.ready);
   return { page, context, errors };
 }
@@ -280,7 +295,10 @@ async function pageUsableAgain(keys, mode) {
 
 const CALLBACK = 'la-callback';
 // The simulator refuses a callback for a number already in its queue: each flow books its own.
-const NUMBERS = { desktop: { asap: '600100500', slot: '600100501' }, phone: { asap: '600100510', slot: '600100511' } };
+const NUMBERS = {
+  desktop: { asap: '600100500', slot: '600100501', retry: '600100502' },
+  phone: { asap: '600100510', slot: '600100511', retry: '600100512' },
+};
 const cb = (more) => ({ in: CALLBACK, ...more });
 
 for (const [mode, device] of MODES) {
@@ -322,8 +340,7 @@ for (const [mode, device] of MODES) {
         }
         // Confirm on the empty form: refused, focus on the first invalid field.
         await keys.tabTo(cb({ role: 'button', name: 'Potwierdź' }), 12);
-        await keys.press('Enter', cb({ field: 'firstname', value: '' }));
-        assert.equal(await page.locator(`${CALLBACK} [name=firstname]`).getAttribute('aria-invalid'), 'true');
+        await keys.press('Enter', cb({ field: 'firstname', value: '', invalid: true }));
         await keys.type('Jan', cb({ field: 'firstname', value: 'Jan' }));
         await keys.press('Tab', cb({ field: 'lastname', value: '' }));
         await keys.press('Tab', cb({ role: 'button', name: /Numer kierunkowy kraju: Polska \(\+48\)/ }));
@@ -412,6 +429,85 @@ for (const [mode, device] of MODES) {
         await keys.press('Enter', opener);
         await page.locator(`${CALLBACK} [part=window]`).waitFor({ state: 'detached' });
         await pageUsableAgain(keys, mode);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  test(`${mode}: callback when the server fails — the alert takes focus and keeps Tab, Escape gives Confirm back, 'Spróbuj ponownie' books`, async () => {
+    await onMonday(async () => {
+      const { page, context, errors } = await open('/', device);
+      try {
+        await sidebarReady(page);
+        const keys = keyboard(page, `callback, server failure (${mode})`);
+        const opener = await openChannel(keys, mode, 'Oddzwonimy', cb({ field: 'firstname', value: '' }));
+        await keys.type('Ewa', cb({ field: 'firstname', value: 'Ewa' }));
+        await keys.tabTo(cb({ field: 'phonenumber' }), 3);
+        await keys.type(NUMBERS[mode].retry, cb({ field: 'phonenumber', value: `+48${NUMBERS[mode].retry}` }));
+        await keys.press('Tab', cb({ field: 'subject' }));
+        await keys.type('Wypłata', cb({ field: 'subject', value: 'Wypłata' }));
+        await keys.tabTo(cb({ role: 'button', name: 'Potwierdź' }), 4);
+        await demo.control('/__control/faults', { endpoint: 'callback.create', failureRate: 1, status: 503 });
+        try {
+          // The failure alert (Anuluj / Spróbuj ponownie) takes focus and keeps Tab inside.
+          await keys.press('Enter', cb({ role: 'button', name: 'Anuluj', alert: true }));
+          await keys.staysInside(CALLBACK, { alert: true, times: 6 });
+          // Escape dismisses it: focus back on Confirm.
+          await keys.press('Escape', cb({ role: 'button', name: 'Potwierdź', alert: false }));
+          await keys.press('Enter', cb({ role: 'button', name: 'Anuluj', alert: true }));
+          await keys.press('Tab', cb({ role: 'button', name: 'Spróbuj ponownie', alert: true }));
+        } finally {
+          await demo.control('/__control/faults', undefined, 'DELETE');
+        }
+        assert.equal((await booked()).some((r) => r.phoneNumber === NUMBERS[mode].retry), false, 'nothing booked by the failed tries');
+        // 'Spróbuj ponownie' with the server back: booked, focus on Close.
+        await keys.press('Enter', cb({ role: 'button', name: 'Zamknij', alert: false }));
+        assert.equal((await booked()).filter((r) => r.phoneNumber === NUMBERS[mode].retry).length, 1, 'the retry booked once');
+        await keys.press('Enter', opener);
+        await pageUsableAgain(keys, mode);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  test(`${mode}: send-message on /kontakt refused and failing — focus on the first invalid field, the alert's Escape gives Send back; the retry sends`, async () => {
+    await onMonday(async () => {
+      const { page, context, errors } = await open('/kontakt', device);
+      try {
+        const SM = 'la-send-message';
+        const sm = (more) => ({ in: SM, ...more });
+        const keys = keyboard(page, `send-message, refused and failing (${mode})`);
+        await keys.tabTo(sm({ field: 'firstName', value: '' }), 20);
+        await keys.tabTo(sm({ role: 'button', name: 'Wyślij' }), 8);
+        // Nothing typed: refused, focus on the first invalid field, tied to its error.
+        await keys.press('Enter', sm({ field: 'firstName', value: '', invalid: true }));
+        await keys.type('Ewa', sm({ field: 'firstName', value: 'Ewa' }));
+        await keys.press('Tab', sm({ field: 'lastName' }));
+        await keys.type('Lis', sm({ field: 'lastName', value: 'Lis' }));
+        await keys.press('Tab', sm({ field: 'email' }));
+        await keys.type('ewa@example.com', sm({ field: 'email', value: 'ewa@example.com' }));
+        await keys.press('Tab', sm({ field: 'subject' }));
+        await keys.type('Zwrot', sm({ field: 'subject', value: 'Zwrot' }));
+        await keys.press('Tab', sm({ field: 'text' }));
+        await keys.type('Jak wypłacić środki?', sm({ field: 'text', value: 'Jak wypłacić środki?' }));
+        await keys.tabTo(sm({ role: 'button', name: 'Wyślij' }), 4);
+        const before = demo.server.simulator.state.messages.length;
+        await demo.control('/__control/faults', { endpoint: 'sendmessage', failureRate: 1, status: 503 });
+        try {
+          // The failure alert (OK) takes focus and keeps Tab inside; Escape dismisses it, back on Send.
+          await keys.press('Enter', sm({ role: 'button', name: 'OK', alert: true }));
+          await keys.staysInside(SM, { alert: true, times: 6 });
+          await keys.press('Escape', sm({ role: 'button', name: 'Wyślij', alert: false }));
+        } finally {
+          await demo.control('/__control/faults', undefined, 'DELETE');
+        }
+        assert.equal(demo.server.simulator.state.messages.length, before, 'nothing stored by the failed try');
+        await keys.press('Enter', sm({ role: 'status', name: /^Twoja wiadomość została wysłana/ }));
+        assert.equal(demo.server.simulator.state.messages.length, before + 1, 'the retry stored one message');
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
