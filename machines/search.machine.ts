@@ -216,12 +216,7 @@ export const searchMachine = setup({
       return { ref: { kbId: event.kbId, docId: event.docId }, document: null, failure: null, feedback: blankFeedback() };
     }),
     setDocument: assign((_, params: { document: KnowledgeDocument }) => ({ document: params.document })),
-    publishDocumentOpened: emit(({ context }) => ({
-      type: 'documentOpened' as const,
-      kbId: context.ref?.kbId ?? '',
-      docId: context.ref?.docId ?? '',
-      title: context.document?.title ?? '',
-    })),
+    publishDocumentOpened: emit(({ context }) => ({ type: 'documentOpened' as const, ...context.ref!, title: context.document?.title ?? '' })),
     leaveDocument: assign({ ref: null, document: null }),
     chooseVote: assign(({ context, event }) => {
       assertEvent(event, 'vote');
@@ -231,12 +226,7 @@ export const searchMachine = setup({
       feedback: { ...context.feedback, recordId: params.record?.recordId ?? null },
     })),
     voteFailed: assign(({ context }) => ({ feedback: { ...context.feedback, relevant: null, problem: 'vote' as const } })),
-    publishVoted: emit(({ context }) => ({
-      type: 'voted' as const,
-      kbId: context.ref?.kbId ?? '',
-      docId: context.ref?.docId ?? '',
-      relevant: context.feedback.relevant === true,
-    })),
+    publishVoted: emit(({ context }) => ({ type: 'voted' as const, ...context.ref!, relevant: context.feedback.relevant === true })),
     setRating: assign(({ context, event }) => {
       assertEvent(event, 'rating.change');
       return { feedback: { ...context.feedback, rating: event.rating } };
@@ -247,12 +237,7 @@ export const searchMachine = setup({
     }),
     feedbackProblem: assign(({ context }, params: { problem: 'vote' | 'rating' }) => ({ feedback: { ...context.feedback, problem: params.problem } })),
     clearProblem: assign(({ context }) => ({ feedback: { ...context.feedback, problem: null } })),
-    publishRated: emit(({ context }) => ({
-      type: 'rated' as const,
-      kbId: context.ref?.kbId ?? '',
-      docId: context.ref?.docId ?? '',
-      rating: context.feedback.rating,
-    })),
+    publishRated: emit(({ context }) => ({ type: 'rated' as const, ...context.ref!, rating: context.feedback.rating })),
     reset: assign({
       query: '',
       asked: '',

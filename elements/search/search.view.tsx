@@ -60,7 +60,7 @@ function QuestionBox({ actor, t }: { actor: SearchActor; t: Translator }) {
 
   return (
     <form role="search" className="la-search__box" aria-label={t.t('search.title')} onSubmit={ask}>
-      <div className="la-search__combo">
+      <div className="la-field la-search__combo">
         <label htmlFor={`${id}-input`} className="la-visually-hidden">
           {t.t('search.question')}
         </label>

@@ -61,36 +61,23 @@ export function register(app: App): void {
   sideButton.on('hidden', () => plugin.publish('buttonHidden', undefined));
 
   actor.on('*', (emitted) => {
-    switch (emitted.type) {
-      case 'opened':
-        app.ensureElement(TAG);
-        sideButton.send({ type: 'window.open' });
-        void app.bus.command('WindowManager.dock', { plugin: 'Search', width: SEARCH_WIDTH_PX }, meta);
-        return plugin.publish('opened', undefined);
-      case 'closed':
-        sideButton.send({ type: 'window.close' });
-        void app.bus.command('WindowManager.undock', { plugin: 'Search' }, meta);
-        return plugin.publish('closed', undefined);
-      case 'searched': {
-        const { type: _, ...data } = emitted;
-        // A question the knowledge base did not answer is reported to it (§7 "unanswered").
-        if (data.count === 0) {
-          void app.bus.command('KnowledgeCenterService.unanswered', { query: data.query, ...(data.searchId ? { searchId: data.searchId } : {}) }, meta).catch(() => undefined);
-        }
-        return plugin.publish('searched', data);
-      }
-      case 'documentOpened': {
-        const { type: _, ...data } = emitted;
-        void app.bus.command('KnowledgeCenterService.visit', { kbId: data.kbId, docId: data.docId }, meta).catch(() => undefined);
-        return plugin.publish('documentOpened', data);
-      }
-      case 'voted':
-      case 'rated':
-      case 'failed': {
-        const { type, ...data } = emitted;
-        return plugin.publish(type, data as never);
-      }
+    const { type, ...data } = emitted;
+    if (type === 'opened') {
+      app.ensureElement(TAG);
+      sideButton.send({ type: 'window.open' });
+      void app.bus.command('WindowManager.dock', { plugin: 'Search', width: SEARCH_WIDTH_PX }, meta);
+    } else if (type === 'closed') {
+      sideButton.send({ type: 'window.close' });
+      void app.bus.command('WindowManager.undock', { plugin: 'Search' }, meta);
+    } else if (emitted.type === 'searched' && emitted.count === 0) {
+      // A question the knowledge base did not answer is reported to it (§7 "unanswered").
+      const { query, searchId } = emitted;
+      void app.bus.command('KnowledgeCenterService.unanswered', { query, ...(searchId ? { searchId } : {}) }, meta).catch(() => undefined);
+    } else if (emitted.type === 'documentOpened') {
+      void app.bus.command('KnowledgeCenterService.visit', { kbId: emitted.kbId, docId: emitted.docId }, meta).catch(() => undefined);
     }
+    // The machine's events under the same names: Search.opened … Search.rated (payloads without `type`).
+    plugin.publish(type, (type === 'opened' || type === 'closed' ? undefined : data) as never);
   });
 
   const open = () => {
