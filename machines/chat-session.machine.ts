@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type {
   ChatFailure,
   ChatFailureKind,
@@ -24,6 +24,11 @@ import type {
  *
  * The network calls are the actors `startChat`, `restoreChat`, `pollChat` and `endChat`, and the typing
  * notice is the action `sendTyping`: the WebChatService plugin provides them.
+ *
+ * A push transport (CometD; `stream: true` in the input or `configure`) is not polled: `polling` then
+ * invokes `streamChat`, which sends `stream.messages` for every batch the server pushes (the same batch
+ * rule), `connection.lost` / `connection.restored`, and `stream.failed` when the chat cannot go on. In
+ * that mode a visitor who keeps typing re-announces it every 5000 ms (web-chat.md §9 typing checks).
  */
 
 /** Poll timing (web-chat.md §9): starts at 500 ms, grows 20 % after an empty poll up to 3000 ms, checked every 250 ms. */
@@ -37,6 +42,8 @@ export const DELAYS = {
   agentTypingTimeout: 3000,
   /** 'Connection restored' shows this long. */
   reconnectedShown: 2000,
+  /** CometD mode: a visitor still typing is re-announced this often (web-chat.md §9). */
+  typingCheck: 5000,
 } as const;
 
 /** Configuration defaults (web-chat.md §9: poll exception limit 5, restore timeout 60000 ms). */
@@ -89,6 +96,8 @@ export interface ChatSessionConfig {
   async?: boolean;
   /** Custom prefilters: matching messages are hidden. */
   prefilters?: RegExp[];
+  /** The transport pushes messages (CometD): subscribe instead of polling. */
+  stream?: boolean;
 }
 
 export type ChatSessionInput = ChatSessionConfig;
@@ -113,6 +122,8 @@ export interface ChatSessionContext {
   idle: IdleState;
   prefilters: RegExp[];
   async: boolean;
+  /** Messages are pushed (streamChat), not polled. */
+  stream: boolean;
   pollExceptionLimit: number;
   restoreTimeout: number;
   endedBy?: EndedBy;
@@ -139,7 +150,11 @@ export type ChatSessionEvent =
   | { type: 'connection.lost' }
   | { type: 'connection.restored' }
   /** The agent typing indicator's change, raised by the batch rule. */
-  | { type: 'agent.typing'; typing: boolean; from?: string };
+  | { type: 'agent.typing'; typing: boolean; from?: string }
+  /** A push transport's batch (sent by `streamChat`). */
+  | { type: 'stream.messages'; answer: PollResult }
+  /** The push subscription cannot go on (sent by `streamChat`): a failure read as a poll failure. */
+  | { type: 'stream.failed'; error: unknown };
 
 export type ChatSessionEmitted =
   | { type: 'started'; session: SessionData }
@@ -315,14 +330,21 @@ export const chatSessionMachine = setup({
     endChat: fromPromise<void, { session: SessionData }>(async () => {
       throw new Error('endChat is not provided: the WebChatService plugin provides it');
     }),
+    /** Push transports: sends `stream.messages`, `stream.failed`, `connection.lost` / `connection.restored`; stops on exit. */
+    streamChat: fromCallback<ChatSessionEvent, PollInput>(() => {
+      throw new Error('streamChat is not provided: the WebChatService plugin provides it');
+    }),
   },
   delays: {
     pollDelay: ({ context }) => pollDelay(context.pollInterval),
     typingIdle: DELAYS.typingIdle,
     agentTypingTimeout: DELAYS.agentTypingTimeout,
     reconnectedShown: DELAYS.reconnectedShown,
+    typingCheck: DELAYS.typingCheck,
   },
   guards: {
+    /** The transport pushes: no polling. */
+    streaming: ({ context }) => context.stream,
     /** A reload after the restore timeout does not restore (an asynchronous chat restores at any age). */
     expired: ({ context, event }) => {
       assertEvent(event, 'restore');
@@ -348,6 +370,7 @@ export const chatSessionMachine = setup({
         pollExceptionLimit: event.pollExceptionLimit ?? context.pollExceptionLimit,
         restoreTimeout: event.restoreTimeout ?? context.restoreTimeout,
         async: event.async ?? context.async,
+        stream: event.stream ?? context.stream,
         prefilters: event.prefilters ? [...event.prefilters] : context.prefilters,
       };
     }),
@@ -392,6 +415,14 @@ export const chatSessionMachine = setup({
       enqueue.assign({ pollExceptions: 0, offline: false, pollInterval: step.fresh ? POLL.initial : nextPollInterval(context.pollInterval) });
       if (context.offline) enqueue.emit({ type: 'chatServerBackOnline' });
       enqueue.raise({ type: 'connection.restored' });
+    }),
+    /** A pushed batch: the batch rule; it also means the connection is there. */
+    streamAnswered: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'stream.messages');
+      const step = batchStep(context, event.answer, false);
+      enqueue.assign(step.changes);
+      for (const emitted of step.emits) enqueue.emit(emitted);
+      if (step.raise) enqueue.raise(step.raise);
     }),
     /** A poll failure, by kind (web-chat.md §4 "Connection", §8 "Server handling"). */
     pollFailed: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
@@ -447,6 +478,7 @@ export const chatSessionMachine = setup({
     ...freshChat(null),
     prefilters: [...(input?.prefilters ?? [])],
     async: input?.async ?? false,
+    stream: input?.stream ?? false,
     pollExceptionLimit: input?.pollExceptionLimit ?? CHAT_SESSION_DEFAULTS.pollExceptionLimit,
     restoreTimeout: input?.restoreTimeout ?? CHAT_SESSION_DEFAULTS.restoreTimeout,
   }),
@@ -523,12 +555,25 @@ export const chatSessionMachine = setup({
       },
       states: {
         polling: {
-          initial: 'waiting',
+          initial: 'choose',
           on: {
             activity: { actions: 'resetPollInterval' },
             'poll.stop': '.stopped',
           },
           states: {
+            choose: {
+              always: [{ guard: 'streaming', target: 'streaming' }, { target: 'waiting' }],
+            },
+            streaming: {
+              invoke: {
+                src: 'streamChat',
+                input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
+              },
+              on: {
+                'stream.messages': { actions: 'streamAnswered' },
+                'stream.failed': { actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
             waiting: {
               after: { pollDelay: 'fetching' },
               on: {
@@ -547,7 +592,7 @@ export const chatSessionMachine = setup({
             },
             stopped: {
               initial: 'idle',
-              on: { 'poll.start': '#chatSession.started.polling.waiting' },
+              on: { 'poll.start': '#chatSession.started.polling.choose' },
               states: {
                 idle: { on: { 'poll.now': 'fetching' } },
                 // One poll on demand (the poll command) while polling is stopped.
@@ -587,11 +632,18 @@ export const chatSessionMachine = setup({
               on: { 'typing.input': { target: 'typing', actions: { type: 'sendTyping', params: { typing: true } } } },
             },
             typing: {
-              after: { typingIdle: { target: 'idle', actions: { type: 'sendTyping', params: { typing: false } } } },
+              initial: 'active',
+              // CometD mode: still typing after 5000 ms — say so again (the idle timer below restarts on every input).
+              after: { typingCheck: { guard: 'streaming', target: 'typing', reenter: true, actions: { type: 'sendTyping', params: { typing: true } } } },
               on: {
-                'typing.input': { target: 'typing', reenter: true },
                 // The server clears the visitor's typing when a message is sent: no stop call.
                 'message.sent': 'idle',
+              },
+              states: {
+                active: {
+                  after: { typingIdle: { target: '#chatSession.started.typing.idle', actions: { type: 'sendTyping', params: { typing: false } } } },
+                  on: { 'typing.input': { target: 'active', reenter: true } },
+                },
               },
             },
           },

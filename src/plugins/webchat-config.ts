@@ -104,10 +104,32 @@ export const asyncSchema = {
   setSessionData: v.optional(v.function('must be a function')),
 };
 
+/** The Bayeux service channel operations are published on: a /service/ channel, never a meta one. */
+const SERVICE_CHANNEL = /^\/service\/[A-Za-z0-9_.\-]+(?:\/[A-Za-z0-9_.\-]+)*$/;
+
+/** `webchat.cometD`: the chat over a Bayeux (CometD) connection (web-chat.md §3, §7 "CometD mode"; docs/cometd.md). */
+export const cometDSchema = {
+  /** Carry the chat over CometD instead of `transport.type` (loads the CometD chunk). */
+  enabled: flag(false),
+  /** The Bayeux endpoint (the demo: '/api/cometd'). Required when enabled. */
+  cometURL: v.optional(link()),
+  /** The service channel of the chat (spec: '/service/chatV2/customer-support'). */
+  channel: v.optional(
+    v.pipe(v.string('must be a channel name'), v.maxLength(200, 'must be at most 200 characters long'), v.regex(SERVICE_CHANNEL, "must be a service channel like '/service/chatV2/customer-support'")),
+    '/service/chatV2/customer-support',
+  ),
+  /** Where files go over HTTP (the REST API's file routes); without it uploads are refused. */
+  apiURL: v.optional(link()),
+  /** Try WebSocket first (spec default on); the client falls back to long-polling by itself. */
+  websocketEnabled: flag(true),
+  /** The CometD library's console log level (spec default info). */
+  logLevel: v.optional(v.picklist(['debug', 'info', 'warn'], "must be 'debug', 'info' or 'warn'"), 'info'),
+};
+
 /** What the WebChatService plugin reads of the `webchat` section. */
 export const webChatServiceSchema = {
   transport: transportSchema,
-  cometD: { enabled: flag(false) },
+  cometD: cometDSchema,
   async: asyncSchema,
   /** The longest message `sendMessage` accepts ('Message length exceeds configured threshold of (N) characters'); the window's input stops at 500. */
   maxMessageLength: number(500, 1, 'characters', 100_000),
@@ -133,11 +155,15 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
  */
 export function transportProblem(settings: WebChatServiceSettings): string | undefined {
   const { transport, cometD } = settings;
-  if (cometD.enabled || transport.type === 'cometd') return 'CometD is not configured or there is a connection issue';
+  if (cometD.enabled || transport.type === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
   if (transport.type !== 'rest') return `Invalid transport configuration: the '${transport.type}' transport is not available yet`;
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
   return undefined;
 }
+
+/** The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type`. */
+export const transportTypeOf = (settings: WebChatServiceSettings): WebChatServiceSettings['transport']['type'] =>
+  settings.cometD.enabled ? 'cometd' : settings.transport.type;
 
 /* ------------------------------------------------------------------ the chat window (WebChat) */
 

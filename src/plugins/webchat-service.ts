@@ -1,13 +1,13 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { chatSessionMachine, selectNumAgentsConnected } from '../../machines/chat-session.machine.ts';
+import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../machines/chat-session.machine.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
 import { readSection } from '../app/section.ts';
-import { readWebChatService, transportProblem, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
+import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
 import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
 
 /** The chat service's rejections, word for word from web-chat.md §8 where it gives them. */
@@ -64,6 +64,8 @@ export const HISTORY_PAGE = 20;
 /** The transport modules, each its own chunk, loaded when a chat needs it. */
 const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport: TransportFactory }>>> = {
   rest: () => import('../services/chat/legacy-rest.ts'),
+  // The official CometD client comes with it: a REST-only page never loads it.
+  cometd: () => import('../services/chat/cometd.ts'),
 };
 
 const failureOf = (error: unknown): ChatFailure =>
@@ -132,7 +134,7 @@ export function register(app: App): void {
   };
   let store = storeFor(settings);
   let transport: ChatTransport | undefined;
-  let transportType: TransportType = settings.transport.type;
+  let transportType: TransportType = transportTypeOf(settings);
   let stored: StoredSession | undefined;
   let metadata: ChatMetadata = store.loadMetadata();
   /** Visible messages so far, by index. */
@@ -154,7 +156,15 @@ export function register(app: App): void {
     if (!load) throw new Error(`Invalid transport configuration: the '${type}' transport is not available yet`);
     const { createTransport } = await load();
     const { dataURL = '', apikey, headers, timeout } = settings.transport;
-    transport = createTransport({ dataURL, apikey, headers, timeout, lang: () => app.t.lang });
+    const { cometURL = '', channel, apiURL, websocketEnabled, logLevel } = settings.cometD;
+    transport = createTransport({
+      dataURL,
+      apikey,
+      headers,
+      timeout,
+      lang: () => app.t.lang,
+      ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
+    });
     transportType = type;
     return transport;
   };
@@ -171,11 +181,11 @@ export function register(app: App): void {
   const machine = chatSessionMachine.provide({
     actors: {
       startChat: fromPromise<StartResult, StartRequest>(async ({ input }) => {
-        const t = await loadTransport(settings.transport.type);
+        const t = await loadTransport(transportTypeOf(settings));
         return t.start(input);
       }),
       restoreChat: fromPromise<PollResult, { session: SessionData; fromIndex: number }>(async ({ input }) => {
-        const t = await loadTransport(stored?.type ?? settings.transport.type);
+        const t = await loadTransport(stored?.type ?? transportTypeOf(settings));
         // An asynchronous chat may be long: its last page comes back, `fetchHistory` pages further back.
         const from = isAsync() && stored ? Math.max(input.fromIndex, stored.index - HISTORY_PAGE + 1) : input.fromIndex;
         return t.restore(input.session, from);
@@ -187,6 +197,18 @@ export function register(app: App): void {
       }),
       endChat: fromPromise<void, { session: SessionData }>(async ({ input }) => {
         await transport!.disconnect(input.session);
+      }),
+      // A push transport (CometD): its subscription feeds the machine instead of polls.
+      streamChat: fromCallback<ChatSessionEvent, { session: SessionData; fromIndex: number }>(({ input, sendBack }) => {
+        if (!transport?.subscribe) {
+          sendBack({ type: 'stream.failed', error: new ChatFailure('rejected', `The '${transportType}' transport does not push messages`) });
+          return undefined;
+        }
+        return transport.subscribe(input.session, input.fromIndex, {
+          messages: (answer) => sendBack({ type: 'stream.messages', answer }),
+          status: (status) => sendBack({ type: status === 'connected' ? 'connection.restored' : 'connection.lost' }),
+          failed: (failure) => sendBack({ type: 'stream.failed', error: failure }),
+        });
       }),
     },
     actions: {
@@ -201,7 +223,7 @@ export function register(app: App): void {
   });
 
   const actor = createActor(machine, {
-    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [] },
+    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: transportTypeOf(settings) === 'cometd' },
   });
 
   const info = (): ChatSessionInfo => {
@@ -311,7 +333,7 @@ export function register(app: App): void {
   });
   actor.start();
   const configureMachine = () => {
-    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure' });
+    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: transportTypeOf(settings) === 'cometd' });
   };
   configureMachine();
 
@@ -345,6 +367,8 @@ export function register(app: App): void {
     if (problem) throw new Error(problem);
     stored = found;
     restoring = true;
+    // The stored chat's transport decides whether it is polled or pushed.
+    actor.send({ type: 'configure', stream: found.type === 'cometd' });
     const done = outcome(['restored', 'restoredOffline'], ['restoreFailed', 'restoreTimeout']);
     if (found.filters.length) actor.send({ type: 'prefilter.add', filters: found.filters.flatMap(([source, flags]) => { try { return [new RegExp(source, flags)]; } catch { return []; } }) });
     actor.send({ type: 'restore', session: found.session, position: 1, lastActivity: found.ping, now: Date.now() });

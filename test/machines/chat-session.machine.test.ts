@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   chatSessionMachine,
   DELAYS,
@@ -8,6 +8,7 @@ import {
   selectNumAgentsConnected,
   STANDARD_FILTER,
   type ChatSessionEmitted,
+  type ChatSessionEvent,
   type ChatSessionInput,
   type PollInput,
 } from '../../machines/chat-session.machine.ts';
@@ -569,5 +570,112 @@ describe('chat-session machine', () => {
       expect(t.actor.getSnapshot().can(restore(0))).to.equal(true);
       expect(t.actor.getSnapshot().can({ type: 'start', request: REQUEST })).to.equal(true);
     });
+  });
+});
+
+describe('chat-session machine with a push transport (stream)', () => {
+  /** A started machine whose streamChat records its subscriptions and hands back the sender. */
+  async function streaming(input: ChatSessionInput = { stream: true }) {
+    const clock = new SimulatedClock();
+    const subscriptions: Array<{ input: PollInput; stopped: boolean; send: (event: ChatSessionEvent) => void }> = [];
+    const typing: boolean[] = [];
+    let polls = 0;
+    const actor = createActor(
+      chatSessionMachine.provide({
+        actors: {
+          startChat: fromPromise(async () => ({ session: SESSION, messages: [msg(1, 'ParticipantJoined', '', CLIENT)] })),
+          pollChat: fromPromise(async () => {
+            polls++;
+            return answer();
+          }),
+          endChat: fromPromise(async (): Promise<void> => undefined),
+          streamChat: fromCallback<ChatSessionEvent, PollInput>(({ input, sendBack }) => {
+            const sub = { input, stopped: false, send: sendBack };
+            subscriptions.push(sub);
+            return () => {
+              sub.stopped = true;
+            };
+          }),
+        },
+        actions: { sendTyping: (_, params) => typing.push(params.typing) },
+      }),
+      { input, clock },
+    ).start();
+    const emitted: ChatSessionEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.send({ type: 'configure' });
+    actor.send({ type: 'start', request: REQUEST });
+    await flush();
+    return { actor, clock, subscriptions, typing, emitted, names: () => emitted.map((e) => e.type), polls: () => polls };
+  }
+  const push = (t: Awaited<ReturnType<typeof streaming>>, messages: TranscriptMessage[], extra: Partial<PollResult> = {}) =>
+    t.subscriptions.at(-1)!.send({ type: 'stream.messages', answer: answer(messages, extra) });
+
+  it('subscribes from the position after the start instead of polling; pushed batches go through the batch rule (order, duplicates)', async () => {
+    const t = await streaming();
+    expect(t.subscriptions.map((s) => s.input)).to.deep.equal([{ session: SESSION, fromIndex: 2 }]);
+    t.clock.increment(10_000);
+    expect(t.polls(), 'no polling').to.equal(0);
+    push(t, [msg(3), msg(2, 'ParticipantJoined')]);
+    push(t, [msg(3), msg(4)]);
+    const received = t.emitted.filter((e) => e.type === 'messageReceived').map((e) => (e as { messages: TranscriptMessage[] }).messages.map((m) => m.index));
+    expect(received).to.deep.equal([[1], [2, 3], [4]]);
+    expect(t.names()).to.include('agentConnected');
+    expect(t.actor.getSnapshot().context.position).to.equal(5);
+  });
+
+  it('without stream the same machine polls and never subscribes', async () => {
+    const t = await streaming({});
+    t.clock.increment(1000);
+    await flush();
+    expect(t.subscriptions).to.deep.equal([]);
+    expect(t.polls()).to.be.greaterThan(0);
+  });
+
+  it('connection lost and restored are disconnected and reconnected; chatEnded ends the chat and stops the subscription', async () => {
+    const t = await streaming();
+    t.subscriptions[0].send({ type: 'connection.lost' });
+    t.subscriptions[0].send({ type: 'connection.restored' });
+    expect(t.names().filter((n) => n === 'disconnected' || n === 'reconnected')).to.deep.equal(['disconnected', 'reconnected']);
+    push(t, [msg(2, 'ParticipantLeft', '', CLIENT)], { chatEnded: true });
+    expect(t.actor.getSnapshot().matches('ended')).to.equal(true);
+    expect(t.emitted.at(-1)).to.deep.equal({ type: 'ended', endedBy: 'server' });
+    expect(t.subscriptions[0].stopped).to.equal(true);
+  });
+
+  it('stream.failed reads as a poll failure: ended ends the chat, a lost connection is disconnected', async () => {
+    const t = await streaming();
+    t.subscriptions[0].send({ type: 'stream.failed', error: fail('network') });
+    expect(t.names()).to.include('disconnected');
+    t.subscriptions[0].send({ type: 'stream.failed', error: fail('ended') });
+    expect(t.actor.getSnapshot().matches('ended')).to.equal(true);
+  });
+
+  it('poll.stop unsubscribes, poll.start subscribes again from the position reached', async () => {
+    const t = await streaming();
+    push(t, [msg(2), msg(3)]);
+    t.actor.send({ type: 'poll.stop' });
+    expect(t.subscriptions[0].stopped).to.equal(true);
+    t.actor.send({ type: 'poll.start' });
+    expect(t.subscriptions.map((s) => s.input.fromIndex)).to.deep.equal([2, 4]);
+    expect(t.subscriptions[1].stopped).to.equal(false);
+  });
+
+  it(`a visitor who keeps typing is announced again every ${DELAYS.typingCheck} ms; a pause of ${DELAYS.typingIdle} ms stops it`, async () => {
+    const t = await streaming();
+    for (let ms = 0; ms <= 11_000; ms += 1000) {
+      t.actor.send({ type: 'typing.input' });
+      t.clock.increment(1000);
+    }
+    expect(t.typing).to.deep.equal([true, true, true]);
+    t.clock.increment(DELAYS.typingIdle);
+    expect(t.typing).to.deep.equal([true, true, true, false]);
+    // Polling transports: no checks.
+    const p = await streaming({});
+    for (let ms = 0; ms <= 11_000; ms += 1000) {
+      p.actor.send({ type: 'typing.input' });
+      p.clock.increment(1000);
+    }
+    expect(p.typing).to.deep.equal([true]);
   });
 });
