@@ -1,6 +1,8 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeSession, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
-import type { TranscriptMessage } from '../src/services/chat/types.ts';
+import type { KnowledgeBubble } from './chat-knowledge.ts';
+
+export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from './chat-knowledge.ts';
 
 /**
  * Chat deflection (plugins-and-infrastructure.md §2 "Chat deflection", §4 "Chat deflection", §7 "Chat
@@ -23,40 +25,6 @@ import type { TranscriptMessage } from '../src/services/chat/types.ts';
  * No DOM, no network, no bus: the plugin (src/plugins/chat-deflection.ts) forwards the chat's events
  * and provides the actors by name.
  */
-
-/** One question link of a knowledge bubble. */
-export interface KnowledgeLink {
-  kbId: string;
-  docId: string;
-  title: string;
-  /** The answer's first words (plain text, at most 250 characters and '…'). */
-  snippet: string;
-}
-
-/** What a knowledge-assistant bubble shows: the welcome, or a search's question links and suggested document. */
-export interface KnowledgeBubble {
-  kind: 'welcome' | 'suggestions';
-  /** The visitor's message that was searched. */
-  query?: string;
-  searchId?: string;
-  /** The suggested document: the search's top result. */
-  suggested?: KnowledgeLink;
-  /** The other results, as question links. */
-  links: KnowledgeLink[];
-}
-
-/**
- * A transcript line of the knowledge assistant: shown on this page only (never sent to the chat
- * server), its `text` a plain summary for the live region and the line's label.
- */
-export type KnowledgeMessage = TranscriptMessage & { knowledge: KnowledgeBubble };
-
-/** The transcript sender id of the knowledge assistant's lines. */
-export const KNOWLEDGE_SENDER = 'knowledge';
-
-/** Whether a transcript line is the knowledge assistant's. */
-export const isKnowledgeMessage = (message: TranscriptMessage): message is KnowledgeMessage =>
-  message.from.id === KNOWLEDGE_SENDER && typeof (message as Partial<KnowledgeMessage>).knowledge === 'object' && (message as Partial<KnowledgeMessage>).knowledge !== null;
 
 /** A suggestion's snippet: at most 250 characters, then '…' (§9, as the search window's results). */
 export const SNIPPET_LENGTH = 250;

@@ -45,7 +45,7 @@ import { useEnvironment, useT } from '../common/context.ts';
 import { formatSize, shortFileName } from '../../src/app/bytes.ts';
 import { httpUrl } from '../../src/app/urls.ts';
 import { linkify } from './linkify.ts';
-import { isKnowledgeMessage } from '../../machines/chat-deflection.machine.ts';
+import { isKnowledgeMessage } from '../../machines/chat-knowledge.ts';
 import { KnowledgeBody, type KnowledgeOpen } from './knowledge-bubble.tsx';
 
 export interface TranscriptProps {

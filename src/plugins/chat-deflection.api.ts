@@ -8,7 +8,7 @@ import type { ChatDeflectionController } from './chat-deflection.ts';
 import type { ChatDeflectionSection } from './chat-deflection-config.ts';
 import type { DeflectionEndReason } from '../../machines/chat-deflection.machine.ts';
 
-export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from '../../machines/chat-deflection.machine.ts';
+export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from '../../machines/chat-knowledge.ts';
 
 /** What `getState` answers. */
 export interface ChatDeflectionState {

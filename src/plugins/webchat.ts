@@ -7,7 +7,7 @@ import { readSection } from '../app/section.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import type { WebChatServiceController } from './webchat-service.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
-import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-deflection.machine.ts';
+import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
 import {
   readWebChatInvite,
   readWebChatService,
