@@ -133,8 +133,13 @@ const settledFocus = (page) => page.evaluate(`new Promise((r) => requestAnimatio
 function keyboard(page, flow) {
   let step = 0;
   const trail = [];
-  const fail = (what, found) =>
-    assert.fail(`${flow}, step ${step} (${what}): focus is on ${show(found)}\n  last steps:\n    ${trail.slice(-6).join('\n    ') || '(none)'}`);
+  const fail = (what, found) => {
+    const failed = failedRequests.get(page) ?? [];
+    assert.fail(
+      `${flow}, step ${step} (${what}): focus is on ${show(found)}\n  last steps:\n    ${trail.slice(-6).join('\n    ') || '(none)'}` +
+        (failed.length ? `\n  failed requests (a 404 for a dist chunk: dist/ was rebuilt meanwhile): ${failed.join(', ')}` : ''),
+    );
+  };
 
   /** Waits (≤ 5 s) for focus to settle on `expected`; never on <body>. */
   async function at(expected, what) {
@@ -218,6 +223,9 @@ function keyboard(page, flow) {
   };
 }
 
+/** Per page, the requests that failed (status ≥ 400), for the failure messages. */
+const failedRequests = new WeakMap();
+
 /** A fresh context (the given device, Warsaw, Polish), its clock on Monday 10:00, the page at `path` with the library ready. */
 async function open(path, device) {
   const context = await demo.browser.newContext({ ...device, timezoneId: 'Europe/Warsaw', locale: 'pl-PL' });
@@ -229,6 +237,7 @@ async function open(path, device) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const missing = [];
+  failedRequests.set(page, missing);
   page.on('response', (r) => r.status() >= 400 && missing.push(`${r.status()} ${new URL(r.url()).pathname}`));
   await page.goto(demo.url + path, { waitUntil: 'load' });
   // The loader defines window.LiveAssist shortly after the load event. (Polled from here:
