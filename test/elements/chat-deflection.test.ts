@@ -172,6 +172,18 @@ describe('<la-chat> chat deflection', () => {
     expect(((await (await fetch('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length).to.equal(searches);
   });
 
+  it('commands: configure refuses a bad option naming it, the article commands check their arguments and state', async () => {
+    let error = await api.command('ChatDeflection.configure', { country: 'Polska' } as never).catch((e: Error) => e);
+    expect((error as Error).message).to.equal('Invalid configuration: chatdeflection.country must be a two-letter country code such as PL');
+    error = await api.command('ChatDeflection.configure', {} as never).catch((e: Error) => e);
+    expect((error as Error).message).to.equal('Invalid configuration');
+    error = await api.command('ChatDeflection.openArticle', { kbId: 'ppk' } as never).catch((e: Error) => e);
+    expect((error as Error).message).to.equal('All mandatory arguments must be provided');
+    error = await api.command('ChatDeflection.closeArticle').catch((e: Error) => e);
+    expect((error as Error).message).to.equal('The article is not open');
+    expect(await api.command('ChatDeflection.getState')).to.deep.equal({ enabled: true, deflecting: false, searches: 1, article: null });
+  });
+
   it('off: no welcome, no search, no user-data keys', async () => {
     await api.command('ChatDeflection.configure', { enabled: false });
     await control('/__control/chat', { scriptedAgent: false });
