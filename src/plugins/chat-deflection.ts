@@ -101,9 +101,10 @@ export function register(app: App): void {
         if (count) {
           const bubble = suggestionBubble(emitted.query, emitted.documents, emitted.searchId);
           show(bubble, summaryOf(bubble));
+          // The agent reads the visitor's question just above; the notice names what was offered.
           if (settings.agentTranscript === 'readable') {
             const titles = emitted.documents.map((d, i) => `${i + 1}. ${d.title}`).join('; ');
-            plugin.command('WebChatService.sendCustomNotice', { message: t('chat.knowledge.notice.suggested', { query: emitted.query, titles }) }).catch(fail('notice'));
+            plugin.command('WebChatService.sendCustomNotice', { message: t('chat.knowledge.notice.suggested', { titles }) }).catch(fail('notice'));
           }
         }
         return plugin.publish('searched', { query: emitted.query, count, ...(emitted.searchId ? { searchId: emitted.searchId } : {}) });

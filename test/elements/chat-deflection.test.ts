@@ -106,7 +106,7 @@ describe('<la-chat> chat deflection', () => {
     expect(session().userData.kc_session_id).to.match(/\S+/);
     expect(session().userData.KnowledgeQuestion).to.equal('Jak zrezygnować z wpłat do PPK?');
     // The readable agent transcript: what the visitor was offered.
-    await waitFor(() => session().transcript.some((m) => m.type === 'CustomNotice' && /zaproponował dla „Jak zrezygnować/.test(m.text)), 4000, 'the readable notice');
+    await waitFor(() => session().transcript.some((m) => m.type === 'CustomNotice' && /Asystent wiedzy zaproponował klientowi: 1\. Jak zrezygnować z wpłat do PPK\?; 2\. /.test(m.text)), 4000, 'the readable notice');
     await expectAccessible(host()!);
     await api.command('App.setTheme', { theme: 'light' });
     await expectAccessible(host()!);
