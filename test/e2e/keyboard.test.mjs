@@ -80,7 +80,16 @@ function focusInPage() {
     alert: Boolean(el.closest('[role=alertdialog]')),
     invalid: el.getAttribute('aria-invalid') === 'true',
     hidden: hiddenBy(el),
+    ring: hasRing(el),
+    // A message that takes focus from a script (tabindex -1) needs no ring: it is no control.
+    message: el.getAttribute('tabindex') === '-1' && !['button', 'a', 'input', 'textarea', 'select'].includes(tag),
   };
+
+  /** WCAG 2.4.7: the focused control draws an indicator, an outline or a box shadow. */
+  function hasRing(target) {
+    const style = getComputedStyle(target);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  }
 
   /**
    * Why a focused control cannot be seen (WCAG 2.4.11: not entirely hidden): no part of it inside the
@@ -123,6 +132,9 @@ function matches(f, e) {
   return fits(e.name, f.name) && fits(e.value, f.value);
 }
 
+/** Why a focused widget control fails WCAG 2.4.7 / 2.4.11, or null; the page's own controls are not ours. */
+const unseen = (f) => (!f.hosts.length ? null : f.hidden ? `cannot be seen, ${f.hidden}` : !f.ring && !f.message ? 'draws no focus indicator (outline or box shadow)' : null);
+
 /** Deep focus after the frame in which the key's effects (React's, the modal layer's) have run. */
 const settledFocus = (page) => page.evaluate(`new Promise((r) => requestAnimationFrame(() => r((${focusInPage})())))`);
 
@@ -152,7 +164,7 @@ function keyboard(page, flow) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     trail.push(`${step}. ${what} → ${show(found)}`);
-    if (found.hosts.length && found.hidden) fail(`${what}: the focused control cannot be seen, ${found.hidden}`, found);
+    if (unseen(found)) fail(`${what}: the focused control ${unseen(found)}`, found);
     return found;
   }
 
@@ -180,7 +192,7 @@ function keyboard(page, flow) {
         await page.keyboard.press('Tab');
         const found = await settledFocus(page);
         if (found.body) fail(`Tab #${i + 1} towards ${showExpected(expected)}`, found);
-        if (found.hosts.length && found.hidden) fail(`Tab #${i + 1}: the focused control cannot be seen, ${found.hidden}`, found);
+        if (unseen(found)) fail(`Tab #${i + 1}: the focused control ${unseen(found)}`, found);
         trail.push(`${step}. Tab → ${show(found)}`);
         if (matches(found, expected)) return found;
       }
@@ -209,7 +221,7 @@ function keyboard(page, flow) {
             const found = await settledFocus(page);
             const where = alert ? `the alert dialog in ${host}` : `the full-screen ${host}`;
             if (found.body || found.hosts[0] !== host || (alert && !found.alert)) fail(`${key} #${i + 1} in ${where}: focus must stay inside it`, found);
-            if (found.hidden) fail(`${key} #${i + 1} in ${where}: the focused control cannot be seen, ${found.hidden}`, found);
+            if (unseen(found)) fail(`${key} #${i + 1} in ${where}: the focused control ${unseen(found)}`, found);
           }
         }
         const escapes = await page.evaluate(() => window.__kbEscapes);
