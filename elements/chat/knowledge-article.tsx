@@ -5,7 +5,9 @@
  *
  * It renders the ChatDeflection machine's `article` region and sends it the visitor's intent
  * (`article.vote`, `article.back`); the network is the plugin's. Focus goes to the title when it opens;
- * Back (or Escape) closes it and the chat view returns the focus to the link that opened it. The vote
+ * Back (or Escape) closes it and the chat view returns the focus to the link that opened it. Not
+ * `aria-modal`: the transcript and input under it are `inert` (the chat view), while the window's own
+ * title-bar controls (minimise, close) stay reachable, by Tab and by a screen reader's cursor. The vote
  * buttons are `aria-disabled` (not `disabled`) once a vote is on its way or sent, so the focused
  * button keeps the focus while the thank-you is announced.
  */
@@ -59,7 +61,7 @@ export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX
   const document = article.document;
 
   return (
-    <div className="la-knowledge-article" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-busy={loading || undefined} onKeyDown={onKeyDown}>
+    <div className="la-knowledge-article" role="dialog" aria-labelledby={titleId} aria-busy={loading || undefined} onKeyDown={onKeyDown}>
       <div className="la-knowledge-article__bar">
         <button type="button" className="la-button la-knowledge-article__back" onClick={back}>
           {t.t('chat.knowledge.back')}

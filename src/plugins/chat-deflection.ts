@@ -90,11 +90,22 @@ export function register(app: App): void {
   const summaryOf = (bubble: KnowledgeBubble) =>
     [t('chat.knowledge.intro'), ...(bubble.suggested ? [t('chat.knowledge.suggested'), bubble.suggested.title] : []), ...(bubble.links.length ? [t('chat.knowledge.more'), ...bubble.links.map((l) => l.title)] : [])].join(' ');
 
+  /**
+   * The welcome bubble waits for the chat's first messages ('Chat started', the bot's greeting) so it
+   * follows them in the transcript instead of coming before the chat's start line.
+   */
+  let welcomePending = false;
+  const welcome = () => {
+    if (!welcomePending) return;
+    welcomePending = false;
+    show({ kind: 'welcome', links: [] }, t('chat.knowledge.welcome'));
+  };
+
   actor.on('*', (emitted) => {
     switch (emitted.type) {
       case 'started':
         plugin.command('WebChatService.sendCustomNotice', { message: t('chat.knowledge.notice.started') }).catch(fail('notice'));
-        show({ kind: 'welcome', links: [] }, t('chat.knowledge.welcome'));
+        welcomePending = true;
         return plugin.publish('started', undefined);
       case 'suggested': {
         const count = emitted.documents.length;
@@ -115,6 +126,7 @@ export function register(app: App): void {
         if (Object.keys(emitted.data).length) plugin.command('WebChatService.updateUserData', emitted.data).catch(fail('userData'));
         return undefined;
       case 'ended':
+        welcomePending = false;
         return plugin.publish('ended', { reason: emitted.reason });
       case 'articleOpened':
         return plugin.publish('articleOpened', { kbId: emitted.kbId, docId: emitted.docId, title: emitted.title });
@@ -146,6 +158,7 @@ export function register(app: App): void {
       case 'WebChatService.messageReceived': {
         const { messages, restoring, history } = event.data;
         if (restoring || history) break;
+        welcome();
         // In transcript order: a visitor's message after the agent joined (same batch) is not searched.
         for (const message of [...messages].sort((a, b) => a.index - b.index)) {
           if (isAgent(message)) actor.send({ type: 'agent.connected' });

@@ -80,8 +80,10 @@ describe('<la-chat> chat deflection', () => {
     await control('/__control/chat', { scriptedAgent: false });
     await startChat('Anna');
 
-    // The welcome: a knowledge-assistant bubble, and the welcome notice in the agent's transcript.
-    await waitFor(() => knowledgeBubbles().length === 1, 4000, 'the welcome bubble');
+    // The welcome: a knowledge-assistant bubble after the chat's start line, and the welcome notice in the agent's transcript.
+    await until(() => knowledgeBubbles().length === 1, 'the welcome bubble');
+    const lines = $$('[data-item]');
+    expect(lines.indexOf(knowledgeBubbles()[0]!)).to.be.greaterThan(lines.findIndex((line) => line.textContent === 'Czat rozpoczęty'));
     expect(knowledgeBubbles()[0]!.textContent).to.contain('Asystent wiedzy');
     expect(knowledgeBubbles()[0]!.textContent).to.contain('Zanim dołączy konsultant');
     await waitFor(() => session().transcript.some((m) => m.type === 'CustomNotice' && /Asystent wiedzy proponuje/.test(m.text)), 4000, 'the welcome notice');
