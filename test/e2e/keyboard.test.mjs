@@ -317,8 +317,8 @@ async function pageUsableAgain(keys, mode) {
 const CALLBACK = 'la-callback';
 // The simulator refuses a callback for a number already in its queue: each flow books its own.
 const NUMBERS = {
-  desktop: { asap: '600100500', slot: '600100501', retry: '600100502' },
-  phone: { asap: '600100510', slot: '600100511', retry: '600100512' },
+  desktop: { asap: '600100500', slot: '600100501', retry: '600100502', full: '600100503' },
+  phone: { asap: '600100510', slot: '600100511', retry: '600100512', full: '600100513' },
 };
 const cb = (more) => ({ in: CALLBACK, ...more });
 
@@ -490,6 +490,68 @@ for (const [mode, device] of MODES) {
         await pageUsableAgain(keys, mode);
         assert.deepEqual(errors, []);
       } finally {
+        await context.close();
+      }
+    });
+  });
+
+  test(`${mode}: callback with the calendar when the chosen slot fills up — the 7041 alert with the proposed times holds focus, Escape gives Confirm back; another slot from the keyboard books`, async () => {
+    await onMonday(async () => {
+      const { page, context, errors } = await open('/', device);
+      const full = '2025-03-04T08:00:00.000Z'; // Tuesday 09:00 in Warsaw
+      try {
+        await sidebarReady(page);
+        const keys = keyboard(page, `callback, slot full (${mode})`);
+        const CAL = 'la-calendar';
+        const inCal = (name) => ({ in: CAL, role: 'button', name });
+        const opener = await openChannel(keys, mode, 'Oddzwonimy', cb({ field: 'firstname', value: '' }));
+        await keys.type('Olga', cb({ field: 'firstname', value: 'Olga' }));
+        await keys.tabTo(cb({ field: 'phonenumber' }), 3);
+        await keys.type(NUMBERS[mode].full, cb({ field: 'phonenumber', value: `+48${NUMBERS[mode].full}` }));
+        await keys.press('Tab', cb({ field: 'subject' }));
+        await keys.type('Termin', cb({ field: 'subject', value: 'Termin' }));
+        await keys.press('Tab', cb({ role: 'radio', checked: true }));
+        await keys.press('ArrowDown', cb({ role: 'radio', name: 'Wybierz datę i godzinę', checked: true }));
+        await keys.press('Tab', cb({ field: 'desiredtime', value: '' }));
+        await keys.press('Enter', inCal(/^Dzisiaj/));
+        await keys.press('ArrowRight', inCal(/^Jutro/));
+        await keys.press('Enter', inCal(/^Jutro/));
+        await page.locator('la-calendar .la-calendar__slots[aria-label*="4 marca"]').waitFor();
+        await keys.press('Tab', inCal('09:00'));
+        await keys.press('Enter', inCal('09:00'));
+        await keys.tabTo(inCal('W porządku'), 3);
+        await keys.press('Enter', cb({ field: 'desiredtime', value: /4.*09:00/ }));
+        // Someone else takes the slot meanwhile.
+        await demo.control('/__control/slots', { capacities: { [full]: 0 } });
+        await keys.tabTo(cb({ role: 'button', name: 'Potwierdź' }), 4);
+        // Refused (7041): the alert names the taken time and the free ones, in local time, and holds focus.
+        await keys.press('Enter', cb({ role: 'button', name: 'W porządku', alert: true }));
+        assert.match(
+          await page.locator(CALLBACK).getByRole('alertdialog').innerText(),
+          /Termin 4 marca 2025, 09:00 jest już zajęty\. Wolne terminy: 4 marca 2025, 09:15, 4 marca 2025, 09:30/,
+        );
+        await keys.staysInside(CALLBACK, { alert: true, times: 4 });
+        await keys.press('Escape', cb({ role: 'button', name: 'Potwierdź', alert: false }));
+        // Another slot: back to the field; the calendar opens on the chosen day, Tab lands on the first free slot.
+        await keys.press('Shift+Tab', cb({ role: 'button', name: 'Anuluj' }));
+        await keys.press('Shift+Tab', cb({ role: 'link', name: 'Szczegóły (PDF)' }));
+        await keys.press('Shift+Tab', cb({ field: 'desiredtime', value: /4.*09:00/ }));
+        await keys.press('Enter', inCal(/^Jutro/));
+        await page.locator('la-calendar .la-calendar__slots[aria-label*="4 marca"]').waitFor();
+        await keys.press('Tab', inCal('09:15'));
+        await keys.press('Enter', inCal('09:15'));
+        await keys.tabTo(inCal('W porządku'), 3);
+        await keys.press('Enter', cb({ field: 'desiredtime', value: /4.*09:15/ }));
+        await keys.tabTo(cb({ role: 'button', name: 'Potwierdź' }), 4);
+        await keys.press('Enter', cb({ role: 'button', name: 'Zamknij' }));
+        const record = (await booked()).find((r) => r.phoneNumber === NUMBERS[mode].full);
+        assert.ok(record, 'the simulator booked the callback');
+        assert.equal(new Date(record.desiredTime).toISOString(), '2025-03-04T08:15:00.000Z', 'booked for Tuesday 09:15 Warsaw');
+        await keys.press('Enter', opener);
+        await pageUsableAgain(keys, mode);
+        assert.deepEqual(errors, []);
+      } finally {
+        await demo.control('/__control/slots', { capacities: { [full]: null } });
         await context.close();
       }
     });
