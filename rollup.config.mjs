@@ -54,7 +54,9 @@ function bundleManifest() {
 }
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|[\\/]src[\\/]runtime\.ts$/;
-const LIBRARIES = { valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
+// The official CometD client with the one module that configures it: loaded only by the CometD chat
+// transport and the MessagingClient plugin, never by a REST-only page (bench row 'cometd').
+const LIBRARIES = { cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
 
 export default {
   input: { 'live-assist': 'src/index.ts' },

@@ -81,3 +81,19 @@ window.liveAssistConfig = {
   // a site enables it. The Polish deployment does not.
   console: { enabled: true },
 };
+
+// /en?transport=cometd: the same chat over CometD — the official cometd client against the simulator's
+// Bayeux endpoint (cometd-nodejs-server at /api/cometd), the customer chat bot first, files over HTTP
+// (docs/cometd.md). WebSocket is tried first; the Node server speaks long-polling, so the client falls back.
+if (new URLSearchParams(window.location.search).get('transport') === 'cometd') {
+  window.liveAssistConfig.main.deploymentID = 'ppk-en-cometd';
+  window.liveAssistConfig.webchat.transport = { ...window.liveAssistConfig.webchat.transport, bot: true };
+  window.liveAssistConfig.webchat.cometD = {
+    enabled: true,
+    cometURL: '/api/cometd',
+    channel: '/service/chatV2/customer-chat-bot',
+    apiURL: '/api/chat/customer-chat-bot',
+    websocketEnabled: true,
+    logLevel: 'warn',
+  };
+}

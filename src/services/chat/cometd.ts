@@ -1,4 +1,4 @@
-import { AckExtension, CometD, type Message } from 'cometd';
+import { createMessagingClient, type Message } from '../messaging-client.ts';
 import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
 import { createTransport as createRestTransport } from './legacy-rest.ts';
 import {
@@ -218,7 +218,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   const channel = config.channel;
   const files = config.apiURL ? createRestTransport({ ...options, dataURL: config.apiURL }) : undefined;
 
-  let client: CometD | undefined;
+  let client: ReturnType<typeof createMessagingClient> | undefined;
   /** Waiting for a handshake to succeed (or to give up). */
   let waiters: Array<{ resolve: () => void; reject: (failure: ChatFailure) => void }> = [];
   let failedHandshakes = 0;
@@ -307,24 +307,16 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     if (answer.statusCode === 0) deliver(chatId, answer);
   };
 
-  const connect = (): CometD => {
+  const connect = () => {
     if (client) return client;
-    const c = new CometD();
-    client = c;
-    c.registerExtension('ack', new AckExtension());
-    // The spec's constants are the library's defaults (maxNetworkDelay 10000, backoffIncrement 1000,
-    // maxBackoff 60000, maxURILength 2000, autoBatch off); named here so a reader sees them.
-    c.configure({
-      url: new URL(config.url, globalThis.location?.href ?? 'http://localhost/').href,
+    // The official client with the spec's constants and the AckExtension (src/services/messaging-client.ts).
+    const c = createMessagingClient({
+      url: config.url,
+      websocketEnabled: config.websocketEnabled,
       logLevel: config.logLevel,
-      maxNetworkDelay: 10_000,
-      backoffIncrement: 1000,
-      maxBackoff: 60_000,
-      maxURILength: 2000,
-      autoBatch: false,
-      requestHeaders: { ...options.headers, ...(options.apikey ? { apikey: options.apikey } : {}) },
+      headers: { ...options.headers, ...(options.apikey ? { apikey: options.apikey } : {}) },
     });
-    c.websocketEnabled = config.websocketEnabled;
+    client = c;
     c.addListener('/meta/handshake', (message: Message) => {
       if (message.successful) {
         failedHandshakes = 0;
@@ -381,7 +373,14 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
 
   /** Resolves once the client has a successful handshake. */
   const connected = (): Promise<void> => {
-    const c = connect();
+    let c: NonNullable<typeof client>;
+    try {
+      c = connect();
+    } catch (error) {
+      // A refused URL (its host name): logged, and the spec's message for the caller.
+      console.error('[live-assist] CometD:', error instanceof Error ? error.message : String(error));
+      return Promise.reject(new ChatFailure('rejected', COMETD_UNAVAILABLE));
+    }
     if (handshaken && !c.isDisconnected()) return Promise.resolve();
     return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
   };

@@ -1,0 +1,145 @@
+// End-to-end: the chat over CometD on the English page (`/en?transport=cometd`) in Chromium — the official
+// cometd client in the page, the demo's Bayeux endpoint (cometd-nodejs-server) and the one chat model.
+// Needs the built library (npx rollup -c).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useDemo } from './browser.mjs';
+
+const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
+const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
+
+async function visit(path = '/en?transport=cometd') {
+  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  await demo.control('/__control/chat', quick);
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(demo.url + path, { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  return { page, context, problems, requests, chat: page.locator('la-chat') };
+}
+
+/** The visible transcript's texts, in order, as the page's service holds them (index → text). */
+const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
+
+/** Every index once, none missing between the first and the last. */
+function assertWhole(messages) {
+  const indexes = messages.map((m) => m.index);
+  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
+}
+
+test('/en?transport=cometd: greets, hands over, the agent answers; a reload keeps the same chat without duplicates; End chat ends it', async () => {
+  const { page, context, problems, requests, chat } = await visit();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Anna');
+    await chat.locator('[name=lastname]').fill('Smith');
+    await chat.getByRole('button', { name: 'Start Chat' }).click();
+    const log = chat.getByRole('log');
+    await log.getByText('I am the virtual assistant').waitFor();
+    const info = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    assert.equal(info.type, 'cometd');
+    // The Bayeux endpoint carried it (long-polling: the Node server has no WebSocket), not the REST API.
+    assert.ok(requests.some((u) => u.includes('/api/cometd/handshake')));
+    assert.ok(requests.some((u) => u.includes('/api/cometd/connect')));
+    assert.ok(!requests.some((u) => /\/api\/chat\/[^/]+\/[^/]+\/(refresh|send)/.test(u)), 'no REST polling');
+
+    const input = chat.locator('textarea');
+    await input.fill('How much does the employer pay?');
+    await input.press('Enter');
+    await log.getByText('passing the conversation to an agent').waitFor({ timeout: 15_000 });
+    await log.getByText('Hello, my name is Anna').waitFor({ timeout: 15_000 });
+    await log.getByText('1.5%').first().waitFor({ timeout: 15_000 });
+    const before = await transcript(page);
+    assertWhole(before);
+
+    await page.reload({ waitUntil: 'load' });
+    await page.evaluate(() => window.LiveAssist.ready);
+    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive));
+    const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    assert.equal(after.chatId, info.chatId, 'the same chat');
+    await page.waitForFunction((n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length);
+    const restored = await transcript(page);
+    assertWhole(restored);
+    assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index));
+    const texts = restored.filter((m) => m.type === 'Message').map((m) => m.text);
+    assert.equal(texts.filter((t) => t === 'How much does the employer pay?').length, 1, 'no duplicate after the reload');
+
+    // The window comes back open; a message after the reload goes out and is answered.
+    await chat.locator('textarea').waitFor();
+    await chat.locator('textarea').fill('Thank you');
+    await chat.locator('textarea').press('Enter');
+    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 3), undefined, { timeout: 15_000 });
+
+    await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
+    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive));
+    const s = demo.server.simulator.state.chat.sessions.get(info.chatId);
+    assert.equal(s.ended, true, 'the server ended the chat');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('/en?transport=cometd with a person at /agent: messages both ways; a forced disconnect mid-chat re-handshakes with no gap and no duplicate', async () => {
+  const { page, context, problems, chat } = await visit();
+  await demo.control('/__control/chat', { scriptedAgent: false });
+  const agentContext = await demo.browser.newContext();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Zenon');
+    await chat.locator('[name=lastname]').fill('Bayeux');
+    await chat.getByRole('button', { name: 'Start Chat' }).click();
+    const log = chat.getByRole('log');
+    await log.getByText('I am the virtual assistant').waitFor();
+    await chat.locator('textarea').fill('I want to talk to a person');
+    await chat.locator('textarea').press('Enter');
+
+    const agent = await agentContext.newPage();
+    await agent.goto(`${demo.url}/agent#token=${demo.server.agentToken}`, { waitUntil: 'load' });
+    await agent.locator('#agent-name').fill('Ewa');
+    await agent.locator('#chats li', { hasText: 'Zenon' }).getByRole('button', { name: 'Przyjmij' }).click();
+    await agent.locator('#transcript').getByText('I want to talk to a person').waitFor();
+    await agent.locator('#reply-text').fill('Hello, Ewa here.');
+    await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await log.getByText('Hello, Ewa here.').waitFor({ timeout: 15_000 });
+
+    // The server forgets every Bayeux session and drops the held long poll; the agent writes meanwhile.
+    const { disconnected } = await demo.control('/__control/cometd/disconnect', {});
+    assert.ok(disconnected >= 1);
+    await agent.locator('#reply-text').fill('Written while you were away.');
+    await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await log.getByText('Written while you were away.').waitFor({ timeout: 20_000 });
+
+    await chat.locator('textarea').fill('Got it after the reconnect');
+    await chat.locator('textarea').press('Enter');
+    await agent.locator('#transcript').getByText('Got it after the reconnect').waitFor({ timeout: 15_000 });
+    const messages = await transcript(page);
+    assertWhole(messages);
+    const server = demo.server.simulator.state.chat.sessions.get(messages[0] ? (await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'))).chatId : '');
+    const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
+    assert.deepEqual(messages.map((m) => m.index), visible, 'the page has every message the server has, once');
+    assert.deepEqual(problems, []);
+  } finally {
+    await demo.control('/__control/chat', { scriptedAgent: true });
+    await agentContext.close();
+    await context.close();
+  }
+});
+
+test('/en (REST) never loads the CometD client', async () => {
+  const { page, context, requests } = await visit('/en');
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await page.locator('la-chat [name=firstname]').waitFor();
+    const manifest = JSON.parse(await (await fetch(demo.url + '/dist/bundle-manifest.json')).text());
+    const cometdFiles = manifest.chunks.filter((c) => c.modules.some((m) => m.startsWith('node_modules/cometd/'))).map((c) => c.file);
+    assert.equal(cometdFiles.length, 1, 'the official client is one chunk');
+    assert.ok(!requests.some((u) => cometdFiles.some((f) => u.endsWith('/' + f))), 'not loaded by the REST page');
+  } finally {
+    await context.close();
+  }
+});
