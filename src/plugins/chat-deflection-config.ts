@@ -52,8 +52,9 @@ export const chatDeflectionSection = {
   /** Off by default (§9). */
   enabled: flag(DEFLECTION_DEFAULTS.enabled),
   /**
-   * 'readable': the suggestions are also written to the agent's transcript as a custom notice in
-   * words (the agent sees what the visitor was offered); 'none': only the welcome notice is sent.
+   * 'readable': the suggestions, the articles the visitor opens and their votes are also written to the
+   * agent's transcript as custom notices in words (the agent sees what the visitor was offered and
+   * read); 'none': only the welcome notice is sent.
    */
   agentTranscript: v.optional(v.picklist(['readable', 'none'], "must be 'readable' or 'none'"), DEFLECTION_DEFAULTS.agentTranscript),
   /** The search's `x-api-client-media-type` (the knowledge centre tells chat searches from the search window's). */

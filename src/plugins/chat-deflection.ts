@@ -90,6 +90,14 @@ export function register(app: App): void {
   const summaryOf = (bubble: KnowledgeBubble) =>
     [t('chat.knowledge.intro'), ...(bubble.suggested ? [t('chat.knowledge.suggested'), bubble.suggested.title] : []), ...(bubble.links.length ? [t('chat.knowledge.more'), ...bubble.links.map((l) => l.title)] : [])].join(' ');
 
+  /** A readable custom notice for the agent, while a chat runs (`agentTranscript: 'readable'`). */
+  const tellAgent = (message: string) => {
+    if (settings.agentTranscript !== 'readable') return;
+    void app.whenProvided('WebChatService').then((service) => {
+      if (service.actor.getSnapshot().hasTag('active')) plugin.command('WebChatService.sendCustomNotice', { message }).catch(fail('notice'));
+    });
+  };
+
   /**
    * The welcome bubble waits for the chat's first messages ('Chat started', the bot's greeting) so it
    * follows them in the transcript instead of coming before the chat's start line.
@@ -113,10 +121,7 @@ export function register(app: App): void {
           const bubble = suggestionBubble(emitted.query, emitted.documents, emitted.searchId);
           show(bubble, summaryOf(bubble));
           // The agent reads the visitor's question just above; the notice names what was offered.
-          if (settings.agentTranscript === 'readable') {
-            const titles = emitted.documents.map((d, i) => `${i + 1}. ${d.title}`).join('; ');
-            plugin.command('WebChatService.sendCustomNotice', { message: t('chat.knowledge.notice.suggested', { titles }) }).catch(fail('notice'));
-          }
+          tellAgent(t('chat.knowledge.notice.suggested', { titles: emitted.documents.map((d, i) => `${i + 1}. ${d.title}`).join('; ') }));
         }
         return plugin.publish('searched', { query: emitted.query, count, ...(emitted.searchId ? { searchId: emitted.searchId } : {}) });
       }
@@ -129,12 +134,14 @@ export function register(app: App): void {
         welcomePending = false;
         return plugin.publish('ended', { reason: emitted.reason });
       case 'articleOpened':
+        tellAgent(t('chat.knowledge.notice.opened', { title: emitted.title }));
         return plugin.publish('articleOpened', { kbId: emitted.kbId, docId: emitted.docId, title: emitted.title });
       case 'articleFailed':
         return fail('article')(new Error(emitted.message));
       case 'articleClosed':
         return plugin.publish('articleClosed', undefined);
       case 'voted':
+        tellAgent(t(emitted.relevant ? 'chat.knowledge.notice.helpful' : 'chat.knowledge.notice.notHelpful', { title: actor.getSnapshot().context.article.document?.title ?? emitted.docId }));
         return plugin.publish('voted', { kbId: emitted.kbId, docId: emitted.docId, relevant: emitted.relevant });
       default:
         return undefined;

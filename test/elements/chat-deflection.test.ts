@@ -127,6 +127,8 @@ describe('<la-chat> chat deflection', () => {
     expect(file.textContent).to.equal('rezygnacja-z-ppk.pdf');
     expect(file.getAttribute('rel')).to.contain('noopener');
     expect($('.la-chat__session')!.hasAttribute('inert')).to.equal(true);
+    const notices = () => session().transcript.filter((m) => m.type === 'CustomNotice').map((m) => m.text);
+    await waitFor(() => notices().includes('Klient otworzył artykuł: Jak zrezygnować z wpłat do PPK?'), 4000, 'the agent told of the article');
     await expectAccessible(host()!);
     await api.command('App.setTheme', { theme: 'light' });
     await expectAccessible(host()!);
@@ -138,6 +140,7 @@ describe('<la-chat> chat deflection', () => {
     await waitFor(() => /Dziękujemy za opinię/.test(article()!.textContent ?? ''), 4000, 'the thank-you');
     const votes = (await (await fetch('/__control/knowledge')).json()) as { votes: Array<{ docId: string; relevant: boolean; query?: string }> };
     expect(votes.votes.at(-1)).to.include({ docId: 'ppk-007', relevant: true });
+    await waitFor(() => notices().includes('Klient uznał artykuł za pomocny: Jak zrezygnować z wpłat do PPK?'), 4000, 'the agent told of the vote');
     expect(button('Tak', article())!.getAttribute('aria-disabled')).to.equal('true');
     expect(button('Nie', article())!.getAttribute('aria-disabled')).to.equal('true');
     await expectAccessible(host()!);
