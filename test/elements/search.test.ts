@@ -80,6 +80,12 @@ describe('<la-search>', () => {
     await waitFor(() => options().length > 0, 4000, 'suggestions');
     expect(options().length).to.be.within(1, 5);
     expect(input().getAttribute('aria-expanded')).to.equal('true');
+    // Every suggestion is on screen inside the collapsed window (not clipped by its scrolling body).
+    for (const option of options()) {
+      const box = option.getBoundingClientRect();
+      const hit = root()!.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      expect(hit === option, `${option.textContent} is covered by ${hit?.localName}.${hit?.className}`).to.equal(true);
+    }
     expect(input().hasAttribute('aria-activedescendant')).to.equal(false);
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
