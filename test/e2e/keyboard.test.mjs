@@ -7,8 +7,8 @@
 // The docked send-message window (Escape closing it) exists only on `/en`: the Polish deployment
 // embeds the form on /kontakt instead, so that part runs on `/en`. Two more flows take the error paths
 // (a refused form, a failing server: the alert holds focus, Escape gives the submit button back).
-// Every focused control of a widget must also be seen: some of it in the viewport, its middle not
-// covered by anything else.
+// Every focused control of a widget must also be seen (issue 10 item 4): some of it in the viewport,
+// its middle not covered, a focus indicator (outline or box shadow) that no ancestor's overflow clips.
 // Needs the built library: `npx rollup -c` first. Run: node --test test/e2e/keyboard.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,9 +81,43 @@ function focusInPage() {
     invalid: el.getAttribute('aria-invalid') === 'true',
     hidden: hiddenBy(el),
     ring: hasRing(el),
+    clipped: ringClippedBy(el),
     // A message that takes focus from a script (tabindex -1) needs no ring: it is no control.
     message: el.getAttribute('tabindex') === '-1' && !['button', 'a', 'input', 'textarea', 'select'].includes(tag),
   };
+
+  /**
+   * The ancestor (across shadow roots) whose overflow clips the focus ring, or null: the control's box
+   * grown by its outline (width + offset) must fit inside every clipping ancestor's padding box.
+   */
+  function ringClippedBy(target) {
+    const style = getComputedStyle(target);
+    const grow = style.outlineStyle !== 'none' ? Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)) : 0;
+    const box = target.getBoundingClientRect();
+    const ring = { left: box.left - grow, top: box.top - grow, right: box.right + grow, bottom: box.bottom + grow };
+    for (let node = target.parentNode; node; node = node.parentNode ?? node.host) {
+      if (!(node instanceof Element)) continue;
+      const own = getComputedStyle(node);
+      const clipsX = own.overflowX !== 'visible';
+      const clipsY = own.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const r = node.getBoundingClientRect();
+      const inner = {
+        left: r.left + node.clientLeft,
+        top: r.top + node.clientTop,
+        right: r.left + node.clientLeft + node.clientWidth,
+        bottom: r.top + node.clientTop + node.clientHeight,
+      };
+      const out = Math.max(
+        clipsX ? inner.left - ring.left : 0,
+        clipsX ? ring.right - inner.right : 0,
+        clipsY ? inner.top - ring.top : 0,
+        clipsY ? ring.bottom - inner.bottom : 0,
+      );
+      if (out > 0.5) return `${node.localName}${typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : ''} (${out.toFixed(1)} px)`;
+    }
+    return null;
+  }
 
   /** WCAG 2.4.7: the focused control draws an indicator, an outline or a box shadow. */
   function hasRing(target) {
@@ -132,8 +166,20 @@ function matches(f, e) {
   return fits(e.name, f.name) && fits(e.value, f.value);
 }
 
-/** Why a focused widget control fails WCAG 2.4.7 / 2.4.11, or null; the page's own controls are not ours. */
-const unseen = (f) => (!f.hosts.length ? null : f.hidden ? `cannot be seen, ${f.hidden}` : !f.ring && !f.message ? 'draws no focus indicator (outline or box shadow)' : null);
+/**
+ * Why a focused widget control fails WCAG 2.4.7 / 2.4.11 (issue 10 item 4), or null: not seen, no
+ * indicator, or its ring cut by an ancestor's overflow. The page's own controls are not ours.
+ */
+const unseen = (f) =>
+  !f.hosts.length
+    ? null
+    : f.hidden
+      ? `cannot be seen, ${f.hidden}`
+      : !f.ring && !f.message
+        ? 'draws no focus indicator (outline or box shadow)'
+        : f.clipped
+          ? `has its focus ring clipped by ${f.clipped}`
+          : null;
 
 /** Deep focus after the frame in which the key's effects (React's, the modal layer's) have run. */
 const settledFocus = (page) => page.evaluate(`new Promise((r) => requestAnimationFrame(() => r((${focusInPage})())))`);
@@ -159,12 +205,15 @@ function keyboard(page, flow) {
     let found;
     for (;;) {
       found = await settledFocus(page);
-      if (matches(found, expected)) break;
-      if (Date.now() > deadline) fail(`${what}; expected ${showExpected(expected)}`, found);
+      // Seen, too: a window that is still moving in gets the same 5 s.
+      if (matches(found, expected) && !unseen(found)) break;
+      if (Date.now() > deadline) {
+        if (matches(found, expected)) fail(`${what}: the focused control ${unseen(found)}`, found);
+        fail(`${what}; expected ${showExpected(expected)}`, found);
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     trail.push(`${step}. ${what} → ${show(found)}`);
-    if (unseen(found)) fail(`${what}: the focused control ${unseen(found)}`, found);
     return found;
   }
 
@@ -194,7 +243,7 @@ function keyboard(page, flow) {
         if (found.body) fail(`Tab #${i + 1} towards ${showExpected(expected)}`, found);
         if (unseen(found)) fail(`Tab #${i + 1}: the focused control ${unseen(found)}`, found);
         trail.push(`${step}. Tab → ${show(found)}`);
-        if (matches(found, expected)) return found;
+            if (matches(found, expected)) return found;
       }
       return fail(`${max} Tabs did not reach ${showExpected(expected)}`, await settledFocus(page));
     },
