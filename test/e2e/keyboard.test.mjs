@@ -5,8 +5,9 @@
 // Yes). The same flows run on a 390 × 844 phone (the demo's automatic mobile mode: an Android Chrome
 // user agent, touch), where every full-screen window must keep Tab and Shift+Tab inside it (≥ 30 each).
 // The docked send-message window (Escape closing it) exists only on `/en`: the Polish deployment
-// embeds the form on /kontakt instead, so that part runs on `/en`. Two more flows take the error paths
-// (a refused form, a failing server: the alert holds focus, Escape gives the submit button back).
+// embeds the form on /kontakt instead, so that part runs on `/en`. Three more flows take the error
+// paths (a refused form, a failing server, a slot taken meanwhile: the alert holds focus, Escape gives
+// the submit button back). 8 flows × desktop and phone = 16 tests, ~45 s.
 // Every focused control of a widget must also be seen (issue 10 item 4): some of it in the viewport,
 // its middle not covered, a focus indicator (outline or box shadow) that no ancestor's overflow clips.
 // Needs the built library: `npx rollup -c` first. Run: node --test test/e2e/keyboard.test.mjs
