@@ -47,6 +47,7 @@ export type * from './plugins/sidebar.api.ts';
 export type * from './plugins/stats.api.ts';
 export type * from './plugins/toaster.api.ts';
 export type * from './plugins/watchman.api.ts';
+export type * from './plugins/messaging-client.api.ts';
 export type * from './plugins/window-manager.api.ts';
 export type * from './plugins/webchat-service.api.ts';
 export type * from './plugins/webchat.api.ts';

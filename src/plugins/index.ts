@@ -24,4 +24,5 @@ export const lazyPlugins: PluginLoaders = {
   KnowledgeCenterService: () => import('./knowledge-center-service.ts'),
   ChatDeflection: () => import('./chat-deflection.ts'),
   Search: () => import('./search.ts'),
+  MessagingClient: () => import('./messaging-client.ts'),
 };

@@ -57,11 +57,13 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     assertWhole(before);
 
     await page.reload({ waitUntil: 'load' });
-    await page.evaluate(() => window.LiveAssist.ready);
-    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive));
-    const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
-    assert.equal(after.chatId, info.chatId, 'the same chat');
+    await page.evaluate(() => {
+      window.__chatEvents = [];
+      window.LiveAssist.subscribe('WebChatService.*', (e) => window.__chatEvents.push(e.name));
+    });
     await page.waitForFunction((n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length);
+    const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    assert.equal(after.chatId, info.chatId, `the same chat (events: ${await page.evaluate(() => window.__chatEvents.join())})`);
     const restored = await transcript(page);
     assertWhole(restored);
     assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index));
@@ -139,6 +141,43 @@ test('/en (REST) never loads the CometD client', async () => {
     const cometdFiles = manifest.chunks.filter((c) => c.modules.some((m) => m.startsWith('node_modules/cometd/'))).map((c) => c.file);
     assert.equal(cometdFiles.length, 1, 'the official client is one chunk');
     assert.ok(!requests.some((u) => cometdFiles.some((f) => u.endsWith('/' + f))), 'not loaded by the REST page');
+  } finally {
+    await context.close();
+  }
+});
+
+test('MessagingClient on the bus: the bus rules, status events, a service channel conversation, errors as events (not shown)', async () => {
+  const { page, context, problems } = await visit('/en');
+  try {
+    const refusal = (command, options) => page.evaluate(([c, o]) => window.LiveAssist.command(c, o).then(() => 'resolved', (e) => e.message), [command, options]);
+    await page.evaluate(() => {
+      window.__messaging = [];
+      window.LiveAssist.subscribe('MessagingClient.*', (e) => window.__messaging.push({ name: e.name, data: e.data }));
+    });
+    const events = () => page.evaluate(() => window.__messaging);
+    assert.match(await refusal('MessagingClient.publish', { channel: '/service/x', data: {} }), /disconnected/);
+    assert.match(await refusal('MessagingClient.configure', { url: 'http://bad_host.example/cometd' }), /host name: bad_host\.example \(letters, digits, dot and hyphen only\)/);
+    assert.equal(await refusal('MessagingClient.configure', { url: '/api/cometd', logLevel: 'warn' }), 'resolved');
+    assert.equal(await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }), 'Subscribe refused: the messaging client is disconnected');
+    assert.equal(await refusal('MessagingClient.connect'), 'resolved');
+    await page.waitForFunction(() => window.LiveAssist.command('MessagingClient.getStatus').then((s) => s === 'connected'));
+    const statuses = (await events()).filter((e) => e.name === 'MessagingClient.status').map((e) => e.data.status);
+    assert.ok(statuses.includes('handshaking') && statuses.includes('connected'), statuses.join());
+    assert.equal(await refusal('MessagingClient.publish', { channel: '/meta/connect', data: {} }), 'Publishing on meta channels is refused');
+    assert.equal(await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }), 'resolved');
+    assert.equal(await refusal('MessagingClient.publish', { channel: '/service/chatV2/customer-support', data: { operation: 'requestChat', requestId: 'bus-1', firstName: 'Bus' } }), 'resolved');
+    await page.waitForFunction(() => window.__messaging.some((e) => e.name === 'MessagingClient.message' && e.data.data.requestId === 'bus-1'));
+    const reply = (await events()).find((e) => e.name === 'MessagingClient.message' && e.data.data.requestId === 'bus-1').data;
+    assert.equal(reply.channel, '/service/chatV2/customer-support');
+    assert.equal(reply.data.statusCode, 0);
+    await page.waitForFunction(() => window.__messaging.some((e) => e.name === 'MessagingClient.message' && Array.isArray(e.data.data.messages) && e.data.data.messages.length > 0 && e.data.data.requestId === undefined));
+    // The server denies a broadcast channel: the publish rejects, the error is an event and a console line.
+    assert.match(await refusal('MessagingClient.publish', { channel: '/chat/all', data: { text: 'x' } }), /publish to \/chat\/all failed/);
+    assert.ok((await events()).some((e) => e.name === 'MessagingClient.error'));
+    assert.equal(await refusal('MessagingClient.disconnect'), 'resolved');
+    assert.equal(await page.evaluate(() => window.LiveAssist.command('MessagingClient.getStatus')), 'disconnected');
+    assert.equal((await events()).filter((e) => e.name === 'MessagingClient.status').at(-1).data.status, 'disconnected');
+    assert.deepEqual(problems, []);
   } finally {
     await context.close();
   }
