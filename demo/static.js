@@ -93,6 +93,7 @@ export async function sendStatic(req, res, { file, pathname, info, head, headers
     res.end();
     return;
   }
+  /** @type {Buffer} */
   let body = await readFile(file);
   if (encoding) {
     const key = `${file}\0${info.mtimeMs}\0${info.size}\0${encoding}`;

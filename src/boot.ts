@@ -51,9 +51,9 @@ function whenIdle(app: App, go: () => void): void {
 }
 
 /**
- * After load, when idle: the React runtime (`main.preload: 'idle'`), and the SendMessage plugin when
- * its side button is configured visible (`sendmessage.sideButton.visible`): the plugin renders the
- * button from its view, so the loader carries no button markup.
+ * After load, when idle: the React runtime (`main.preload: 'idle'`), and the SendMessage or Search plugin
+ * when its side button is configured visible (`sendmessage.sideButton.visible`, `search.sideButton.visible`):
+ * the plugin renders the button from its view, so the loader carries no button markup.
  */
 function scheduleIdleWork(app: App): void {
   if (app.config.main.preload === 'idle') whenIdle(app, () => void app.loadRuntime().catch(() => undefined));
@@ -64,9 +64,11 @@ function scheduleIdleWork(app: App): void {
   if (webchat.transport && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
-  const sideButton = app.section('sendmessage').sideButton;
-  if (typeof sideButton === 'object' && sideButton !== null && 'visible' in sideButton && sideButton.visible === true) {
-    whenIdle(app, () => void app.bus.load('SendMessage').catch(() => undefined));
+  // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
+  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
+    if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) {
+      whenIdle(app, () => void app.bus.load(plugin).catch(() => undefined));
+    }
   }
 }
 
