@@ -208,3 +208,46 @@ describe('CometD chat transport without a Bayeux server', () => {
     }
   });
 });
+
+describe('CometD configuration and the messaging client rules', () => {
+  it('webchat.cometD: defaults, a service channel only, and transportProblem needs a cometURL', async () => {
+    const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/webchat-config.ts');
+    const problems: string[] = [];
+    const log = (message: string) => problems.push(message);
+    const defaults = readWebChatService({ cometD: { enabled: true } }, log);
+    expect(defaults.cometD).to.deep.equal({ enabled: true, cometURL: undefined, channel: '/service/chatV2/customer-support', apiURL: undefined, websocketEnabled: true, logLevel: 'info' });
+    expect(transportTypeOf(defaults)).to.equal('cometd');
+    expect(transportProblem(defaults)).to.equal(COMETD_UNAVAILABLE);
+    const configured = readWebChatService({ cometD: { enabled: true, cometURL: '/api/cometd' } }, log);
+    expect(transportProblem(configured)).to.equal(undefined);
+    expect(problems).to.deep.equal([]);
+    const meta = readWebChatService({ cometD: { enabled: true, cometURL: '/api/cometd', channel: '/meta/handshake', logLevel: 'loud' } }, log);
+    expect(meta.cometD.channel, 'a meta channel takes the default').to.equal('/service/chatV2/customer-support');
+    expect(meta.cometD.logLevel).to.equal('info');
+    expect(problems.join('\n')).to.match(/cometD\.channel/).and.match(/cometD\.logLevel/);
+    expect(transportTypeOf(readWebChatService({}, log))).to.equal('rest');
+  });
+
+  it('server host names of letters, digits, dot and hyphen only; the spec constants', async () => {
+    const { messagingUrlProblem, MESSAGING_DEFAULTS } = await import('../../src/services/messaging-client.ts');
+    expect(messagingUrlProblem('/api/cometd', 'https://www.example.com/')).to.equal(undefined);
+    expect(messagingUrlProblem('https://chat-1.example.com:8443/cometd')).to.equal(undefined);
+    expect(messagingUrlProblem('http://chat_server.example.com/cometd')).to.equal('Invalid messaging server host name: chat_server.example.com (letters, digits, dot and hyphen only)');
+    expect(messagingUrlProblem('ftp://example.com/cometd')).to.match(/http or https only/);
+    expect(MESSAGING_DEFAULTS).to.deep.include({ maxNetworkDelay: 10_000, backoffIncrement: 1000, maxBackoff: 60_000, maxURILength: 2000, connectTimeout: 0, autoBatch: false, maxConnections: 2 });
+    expect(MESSAGING_DEFAULTS.advice).to.deep.equal({ timeout: 60_000, interval: 0, reconnect: 'retry' });
+    // A refused host name rejects the start with the spec's message (the reason is logged).
+    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url: 'http://bad_host/cometd', channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args.join(' '));
+    try {
+      const failure = await failureOf(t.start({ firstName: 'Jan', userData: {} }));
+      expect(failure.message).to.equal(COMETD_UNAVAILABLE);
+      expect(String(errors[0])).to.match(/bad_host/);
+    } finally {
+      console.error = consoleError;
+      t.close();
+    }
+  });
+});
