@@ -143,10 +143,15 @@ export function register(app: App): void {
   let windowOpen = false;
   let othersDocked = false;
   const placeChatButton = () => chatButton.send({ type: windowOpen || othersDocked ? 'window.open' : 'window.close' });
-  app.bus.subscribe('WindowManager.changed', (event) => {
-    othersDocked = event.data.some((entry) => entry.plugin !== 'WebChat');
+  const followDocks = (entries: readonly { plugin: string }[]) => {
+    othersDocked = entries.some((entry) => entry.plugin !== 'WebChat');
     placeChatButton();
-  });
+  };
+  app.bus.subscribe('WindowManager.changed', (event) => followDocks(event.data));
+  // A window docked before this chunk loaded (its event missed): ask the window manager, if it runs.
+  if (app.bus.describe().some((p) => p.name === 'WindowManager' && p.ready)) {
+    void plugin.command('WindowManager.getRegistry').then(followDocks, () => undefined);
+  }
   const isOpen = () => !actor.getSnapshot().matches('closed');
 
   // The window's emitted events are WebChat.* events; the requests go to the service.
