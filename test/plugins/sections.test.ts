@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { knowledgeSection } from '../../src/plugins/knowledge-config.ts';
 import { searchSection } from '../../src/plugins/search-config.ts';
+import { chatDeflectionSection } from '../../src/plugins/chat-deflection-config.ts';
 import { readSection } from '../../src/app/section.ts';
 import { callUsSection } from '../../src/plugins/call-us.ts';
 import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
@@ -33,6 +34,7 @@ describe('plugin configuration sections', () => {
       read('sendmessage', config.sendmessage, sendMessageSection),
       read('knowledgecenter', config.knowledgecenter, knowledgeSection),
       read('search', config.search, searchSection),
+      read('chatdeflection', config.chatdeflection, chatDeflectionSection),
     ].flatMap((r) => r.lines);
     expect(lines).to.deep.equal([]);
   });
