@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { snippet } from './snippet.ts';
 import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeSession, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
 import type { KnowledgeBubble } from './chat-knowledge.ts';
 
@@ -26,16 +27,10 @@ export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from './chat-kn
  * and provides the actors by name.
  */
 
-/** A suggestion's snippet: at most 250 characters, then '…' (§9, as the search window's results). */
-export const SNIPPET_LENGTH = 250;
-export function snippetOf(text: string, max = SNIPPET_LENGTH): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('')}…`;
-}
 
 /** The bubble of a search's answer: the top document suggested, the others as question links. */
 export function suggestionBubble(query: string, documents: readonly KnowledgeDocument[], searchId?: string): KnowledgeBubble {
-  const [top, ...rest] = documents.map((d) => ({ kbId: d.kbId, docId: d.id, title: d.title, snippet: snippetOf(d.answer) }));
+  const [top, ...rest] = documents.map((d) => ({ kbId: d.kbId, docId: d.id, title: d.title, snippet: snippet(d.answer) }));
   return { kind: 'suggestions', query, ...(searchId ? { searchId } : {}), ...(top ? { suggested: top } : {}), links: rest };
 }
 

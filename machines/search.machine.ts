@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { snippet, SNIPPET_LENGTH } from './snippet.ts';
 import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
 
 /**
@@ -20,13 +21,12 @@ import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeVoteRecord } fr
  */
 
 /** Autocomplete starts at 1 typed character (§5: "Search window uses a minimum of 1"). */
+export { snippet, SNIPPET_LENGTH };
 export const MIN_SUGGEST_LENGTH = 1;
 /** At most 5 suggestions (§2, §9). */
 export const MAX_SUGGESTIONS = 5;
 /** ms between the last keystroke and asking for suggestions (the debounce). */
 export const SUGGEST_DELAY_MS = 250;
-/** Result snippets are cut to 250 characters plus an ellipsis (§9). */
-export const SNIPPET_LENGTH = 250;
 /** The longest question the service takes ('The query must be at most 500 characters long'). */
 export const MAX_QUERY_LENGTH = 500;
 /** The longest rating comment the service takes. */
@@ -115,12 +115,6 @@ export interface RatingRequest extends DocumentRef {
   rating: number;
   comment: string;
   voteId?: string;
-}
-
-/** A result's snippet: at most 250 characters, then '…' (§9). */
-export function snippet(text: string, max = SNIPPET_LENGTH): string {
-  const chars = [...text.trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('')}…`;
 }
 
 /** Suggestions as shown: texts only, trimmed, no duplicates, at most 5. */
