@@ -17,9 +17,15 @@ async function visit(path = '/en?transport=cometd') {
   page.on('pageerror', (error) => problems.push(error.message));
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
+  // What the page logged and said over Bayeux, printed when a test fails (the library logs its errors).
+  const trace = [];
+  page.on('console', (m) => trace.push(m.text().slice(0, 300)));
+  page.on('request', (r) => {
+    if (r.url().includes('/api/cometd')) trace.push(`> ${r.url().split('/api/')[1]} ${(r.postData() ?? '').slice(0, 300)}`);
+  });
   await page.goto(demo.url + path, { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
-  return { page, context, problems, requests, chat: page.locator('la-chat') };
+  return { page, context, problems, requests, trace, chat: page.locator('la-chat') };
 }
 
 /** The visible transcript's texts, in order, as the page's service holds them (index → text). */
@@ -32,7 +38,7 @@ function assertWhole(messages) {
 }
 
 test('/en?transport=cometd: greets, hands over, the agent answers; a reload keeps the same chat without duplicates; End chat ends it', async () => {
-  const { page, context, problems, requests, chat } = await visit();
+  const { page, context, problems, requests, trace, chat } = await visit();
   try {
     await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
     await chat.locator('[name=firstname]').fill('Anna');
@@ -63,6 +69,7 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     });
     await page.waitForFunction((n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length);
     const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    if (after.chatId !== info.chatId) console.log(trace.join('\n'));
     assert.equal(after.chatId, info.chatId, `the same chat (events: ${await page.evaluate(() => window.__chatEvents.join())})`);
     const restored = await transcript(page);
     assertWhole(restored);
@@ -80,6 +87,14 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive));
     const s = demo.server.simulator.state.chat.sessions.get(info.chatId);
     assert.equal(s.ended, true, 'the server ended the chat');
+    // With no chat the client leaves the Bayeux server; the next chat handshakes again.
+    await page.waitForFunction(() => true);
+    for (let i = 0; i < 50 && demo.server.cometd.sessions > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(demo.server.cometd.sessions, 0, 'no Bayeux session left');
+    const next = await page.evaluate(() => window.LiveAssist.command('WebChatService.startChat', { firstName: 'Anna', lastName: 'Smith' }));
+    assert.equal(next.type, 'cometd');
+    assert.notEqual(next.chatId, info.chatId);
+    await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

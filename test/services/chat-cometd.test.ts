@@ -125,7 +125,10 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     expect(r.transcript().map((m) => m.type)).to.include.members(['TypingStarted', 'TypingStopped', 'CustomNotice', 'ParticipantLeft']);
     const late = await failureOf(t.send(session, 'late'));
     expect(late.kind).to.equal('ended');
+    expect(server.cometd.sessions).to.equal(1);
     stop();
+    // No chat listens any more: the client leaves the server instead of long-polling it.
+    await waitFor(() => server.cometd.sessions === 0, { what: 'the Bayeux session closed', timeout: 5000 });
   });
 
   it('refusals are ChatFailures of the REST kinds: wrong keys rejected, a fault unavailable', async () => {

@@ -44,6 +44,8 @@ export const COMETD_UNAVAILABLE = 'CometD is not configured or there is a connec
 export const MAX_FAILED_HANDSHAKES = 5;
 /** How long an operation waits for its answer: the library's maxNetworkDelay (spec: 10000 ms). */
 export const OPERATION_TIMEOUT = 10_000;
+/** With no chat subscribed, the Bayeux client disconnects after this. */
+export const IDLE_DISCONNECT = 2000;
 /** After giving up, a subscribed chat tries to connect again after this (the spec's maxBackoff). */
 export const RECONNECT_AFTER = 60_000;
 
@@ -224,6 +226,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   let failedHandshakes = 0;
   let handshaken = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   const pending = new Map<string, Pending>();
   const streams = new Map<string, Stream>();
@@ -422,6 +425,8 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   return {
     close() {
       streams.clear();
+      if (idleTimer !== undefined) clearTimeout(idleTimer);
+      idleTimer = undefined;
       if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
       const c = client;
@@ -491,6 +496,8 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
 
     subscribe(session, fromIndex, handlers) {
       const { chatId } = keysOf(session);
+      if (idleTimer !== undefined) clearTimeout(idleTimer);
+      idleTimer = undefined;
       streams.set(chatId, { session, next: Math.max(1, Math.floor(fromIndex)), handlers, connected: true });
       connected().then(
         () => resync(chatId),
@@ -498,10 +505,22 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       );
       return () => {
         streams.delete(chatId);
-        if (!streams.size && reconnectTimer !== undefined) {
+        if (streams.size) return;
+        if (reconnectTimer !== undefined) {
           clearTimeout(reconnectTimer);
           reconnectTimer = undefined;
         }
+        // No chat listens any more (it ended, or auto-load stopped): leave the server after the last
+        // answers are in, instead of long-polling it for nothing. The next call handshakes again.
+        if (idleTimer !== undefined) clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          idleTimer = undefined;
+          if (streams.size || pending.size || waiters.length || !client) return;
+          const c = client;
+          client = undefined;
+          handshaken = false;
+          c.disconnect();
+        }, IDLE_DISCONNECT);
       };
     },
   };
