@@ -388,6 +388,8 @@ export function register(app: App): void {
     if (active()) throw new Error(`${webChatServiceMessages.invalidConfiguration}: not while a chat is active`);
     settings = readWebChatService(next);
     store = storeFor(settings);
+    // A CometD client of the old settings leaves its server.
+    transport?.close?.();
     transport = undefined;
     configureMachine();
   });

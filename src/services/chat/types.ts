@@ -186,6 +186,8 @@ export interface ChatTransport {
    * session machine uses it instead of polling when it is there.
    */
   subscribe?(session: SessionData, fromIndex: number, handlers: StreamHandlers): () => void;
+  /** Releases the transport's connection (push transports): after a reconfiguration it is not used again. */
+  close?(): void;
 }
 
 /** What a push transport reports to its subscriber. */
