@@ -17,6 +17,7 @@ import { handleStats } from './stats.js';
 import { handleCallback } from './callback.js';
 import { handleSendMessage } from './sendmessage.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
+import { handleNgrest } from './ngrest.js';
 import { handleAgent } from './agent.js';
 import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleControl, snapshot } from './control.js';
@@ -207,7 +208,7 @@ export function createSimulator(opts = {}) {
   }
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleAgent, handleKnowledge];
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleAgent, handleKnowledge];
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.
