@@ -86,7 +86,10 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
     await waitFor(() => tiles().length === 3, 8000, 'the tiles');
     expect(dialog()!.querySelector('h2')!.textContent).to.equal('Live Assistance');
     expect(dialog()!.querySelector('.la-titlebar__subtitle')!.textContent).to.equal('How would you like to get in touch?');
-    expect(tiles()).to.deep.equal(['Call UsAvailable', 'Live ChatAvailable', 'CallbackAvailable']);
+    // 'Available' until the waits are known, then the simulator's (45 s chat, 30 s callback: under the
+    // 300 s minimum, 'Longer wait'); waiting for the answer keeps the check independent of timing.
+    await waitFor(() => tiles()[1] === 'Live ChatLonger wait', 8000, 'the statuses from the wait-time answer');
+    expect(tiles()).to.deep.equal(['Call UsAvailable', 'Live ChatLonger wait', 'CallbackLonger wait']);
     expect(await message(api.command('ChannelSelector.open'))).to.equal('Already opened');
     await expectAccessible(document.querySelector('la-overlay')!);
   });
