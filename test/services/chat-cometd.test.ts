@@ -171,6 +171,30 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     stop();
   });
 
+  it('the server stops listening mid-chat and comes back (its state kept): what the chat gained meanwhile arrives — no gap, no duplicate', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const r = recorder();
+    const stop = t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.transcript().length >= 2, { what: 'the first messages' });
+    const before = r.transcript().length;
+    const port = new URL(server.url).port;
+    // The outage: no new connections, the held long poll cut.
+    await new Promise<void>((resolve) => {
+      server.server.close(() => resolve());
+      server.server.closeAllConnections();
+    });
+    await advance(4500);
+    await waitFor(() => r.statuses.includes('disconnected'), { what: 'disconnected', timeout: 8000 });
+    await new Promise<void>((resolve) => server.server.listen(Number(port), '127.0.0.1', () => resolve()));
+    await waitFor(() => r.statuses.at(-1) === 'connected' && r.transcript().length > before, { what: 'the messages of the outage', timeout: 15000 });
+    const indexes = r.transcript().map((m) => m.index);
+    expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1), 'no gap');
+    expect(r.transcript().some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent')).to.equal(true);
+    for (const batch of r.batches) for (const m of batch.messages) expect(m).to.deep.equal(r.transcript()[m.index - 1]);
+    stop();
+  });
+
   it('files go over HTTP to apiURL; without it they are refused', async () => {
     const t = transport('/service/chatV2/customer-support', { apiURL: `${server.url}/api/chat/customer-chat` });
     expect(t.capabilities.fileUpload).to.equal(true);
