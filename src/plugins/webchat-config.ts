@@ -91,6 +91,12 @@ export const transportSchema = {
   async: flag(false),
   /** The chat starts with a bot (the user data's bot flag; the deployment's customer chat bot path). */
   bot: flag(false),
+  /** Next-generation REST ('ngrest'): the wait between polls (spec: 1000 ms, minimum 100; +1000 ms after each failed poll). */
+  pollTimeout: milliseconds(1000, 100, 60_000),
+  /** Next-generation REST: messages per restore / history page (spec: 20, minimum 16). */
+  pageSize: number(20, 16, 'messages', 100),
+  /** Next-generation REST: the start's `stream` (the routing stream), when the contact centre wants one. */
+  stream: text(200),
 };
 
 /** `webchat.async`: asynchronous chats (web-chat.md §3, §4). Functions only from a configuration object. */
@@ -156,7 +162,7 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
 export function transportProblem(settings: WebChatServiceSettings): string | undefined {
   const { transport, cometD } = settings;
   if (cometD.enabled || transport.type === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
-  if (transport.type !== 'rest') return `Invalid transport configuration: the '${transport.type}' transport is not available yet`;
+  if (transport.type !== 'rest' && transport.type !== 'ngrest') return `Invalid transport configuration: the '${transport.type}' transport is not available yet`;
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
   return undefined;
 }

@@ -66,7 +66,14 @@ const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport:
   rest: () => import('../services/chat/legacy-rest.ts'),
   // The official CometD client comes with it: a REST-only page never loads it.
   cometd: () => import('../services/chat/cometd.ts'),
+  ngrest: () => import('../services/chat/ngrest.ts'),
 };
+
+/**
+ * Transports that feed the session machine themselves (`subscribe`): CometD pushes; the next-generation
+ * REST transport polls with its own timing (web-chat.md §9: 1000 ms, +1000 ms after errors).
+ */
+const streams = (type: TransportType): boolean => type === 'cometd' || type === 'ngrest';
 
 const failureOf = (error: unknown): ChatFailure =>
   error instanceof ChatFailure ? error : new ChatFailure('network', error instanceof Error ? error.message : String(error));
@@ -164,6 +171,7 @@ export function register(app: App): void {
       timeout,
       lang: () => app.t.lang,
       ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
+      ...(type === 'ngrest' ? { pollTimeout: settings.transport.pollTimeout, pageSize: settings.transport.pageSize, ...(settings.transport.stream ? { stream: settings.transport.stream } : {}) } : {}),
     });
     transportType = type;
     return transport;
@@ -223,7 +231,7 @@ export function register(app: App): void {
   });
 
   const actor = createActor(machine, {
-    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: transportTypeOf(settings) === 'cometd' },
+    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: streams(transportTypeOf(settings)) },
   });
 
   const info = (): ChatSessionInfo => {
@@ -333,7 +341,7 @@ export function register(app: App): void {
   });
   actor.start();
   const configureMachine = () => {
-    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: transportTypeOf(settings) === 'cometd' });
+    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: streams(transportTypeOf(settings)) });
   };
   configureMachine();
 
@@ -368,7 +376,7 @@ export function register(app: App): void {
     stored = found;
     restoring = true;
     // The stored chat's transport decides whether it is polled or pushed.
-    actor.send({ type: 'configure', stream: found.type === 'cometd' });
+    actor.send({ type: 'configure', stream: streams(found.type) });
     const done = outcome(['restored', 'restoredOffline'], ['restoreFailed', 'restoreTimeout']);
     if (found.filters.length) actor.send({ type: 'prefilter.add', filters: found.filters.flatMap(([source, flags]) => { try { return [new RegExp(source, flags)]; } catch { return []; } }) });
     actor.send({ type: 'restore', session: found.session, position: 1, lastActivity: found.ping, now: Date.now() });

@@ -232,6 +232,12 @@ export interface TransportOptions {
   document?: Document;
   /** The CometD transport's connection (required by it, ignored by the others). */
   cometD?: CometDOptions;
+  /** Next-generation REST: the wait between polls in ms (default 1000, minimum 100). */
+  pollTimeout?: number;
+  /** Next-generation REST: messages per restore / history page (default 20, minimum 16). */
+  pageSize?: number;
+  /** Next-generation REST: the start's `stream` (the routing stream), when configured. */
+  stream?: string;
 }
 
 /** A transport module (a lazy chunk) exports `createTransport`. */

@@ -1,0 +1,438 @@
+import { HttpError, requestJson } from '../../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
+import {
+  ChatFailure,
+  type ChatTransport,
+  type CodedError,
+  type ParticipantType,
+  type PollResult,
+  type SessionData,
+  type StartRequest,
+  type StreamHandlers,
+  type TranscriptMessage,
+  type TranscriptType,
+  type TransportFactory,
+  type TransportOptions,
+} from './types.ts';
+
+/**
+ * The next-generation REST chat transport (web-chat.md §3 "Next-generation REST transport session", §7
+ * "Next-generation REST transport", §8 "REST transport codes", §9; the simulator's demo/simulator/ngrest.js;
+ * docs/ngrest.md). JSON bodies `{ data, operationId }` to the server URL (`webchat.transport.dataURL`):
+ *
+ *   POST   {server}                                   start (data: form, userData, endpoint, clientType, stream) and restore
+ *   GET    {server}/{sessionId}/messages?operationId   poll; `count=` restore; `index=&count=` history
+ *   POST   {server}/{sessionId}/messages              data: type, text (text, customNotice, typingStarted / typingStopped)
+ *   POST   {server}/{sessionId}/images                multipart file
+ *   PUT    {server}/{sessionId}/userdata
+ *   DELETE {server}/{sessionId}/participants/{participantId}
+ *
+ * The start's `data.clientToken` decodes (base64url JSON) into token, sessionId and participantId; the
+ * token goes in the `x-client-token` header of every later call. Every call has a fresh `operationId`,
+ * except a poll after a failed one: it repeats the failed poll's id, so a batch whose answer was lost is
+ * answered again rather than skipped (the server delivers each message to a participant once).
+ *
+ * The session machine does not poll this transport: its `subscribe` runs the poll loop with this
+ * transport's own timing (§9): a poll every `pollTimeout` ms (default 1000, minimum 100), 1000 ms more
+ * after each failed poll in a row. Failures are ChatFailures; the six transport codes carry the spec's
+ * messages and the window's numeric code where there is one (INVALID_NICKNAME → 102 marks the first-name
+ * field; LIMIT_FILE_COUNT, LIMIT_FILE_SIZE, INVALID_FILE_TYPE → 201, 202, 203), with `name` the code itself.
+ */
+
+/** The transport's constants (web-chat.md §9 "Next-generation REST"). */
+export const NGREST = {
+  /** Poll timeout: the wait between polls. */
+  pollTimeout: 1000,
+  minPollTimeout: 100,
+  /** Added to the wait for every failed poll in a row. */
+  errorStep: 1000,
+  /** The longest wait between polls after failures (ours: the spec names no ceiling). */
+  maxPollWait: 30_000,
+  /** Messages per restore / history page. */
+  pageSize: 20,
+  minPageSize: 16,
+  /** The agent's typing indicator clears after this without a stop (the session machine's `agentTypingTimeout`). */
+  agentTypingTimeout: 3000,
+  /** Most pages a restore reads back to reach the stored position. */
+  maxRestorePages: 50,
+  /** The header that carries the session's token. */
+  tokenHeader: 'x-client-token',
+  clientType: 'web',
+} as const;
+
+/** The REST transport codes (web-chat.md §8), their messages, and the window's numeric code. */
+export const NGREST_CODES = {
+  INVALID_FILE_TYPE: { code: 203, message: 'Only Images are allowed' },
+  LIMIT_FILE_SIZE: { code: 202, message: 'File too large' },
+  LIMIT_FILE_COUNT: { code: 201, message: 'Too many files' },
+  INVALID_CONTACT_CENTER: { code: 404, message: 'Invalid contact center' },
+  INVALID_ENDPOINT: { code: 400, message: 'Invalid endpoint' },
+  INVALID_NICKNAME: { code: 102, message: 'First Name is required' },
+} as const satisfies Record<string, { code: number; message: string }>;
+export type NgrestCode = keyof typeof NGREST_CODES;
+
+/** A coded error of this transport: the window's numeric code, the spec's message and the code's name. */
+export interface NgrestError extends CodedError {
+  name: string;
+}
+
+/** The decoded client token (web-chat.md §3 "Next-generation REST transport session"). */
+export interface NgrestSession {
+  token: string;
+  sessionId: string;
+  participantId: string;
+}
+
+const TRANSCRIPT_TYPES: readonly string[] = [
+  'Message', 'PushUrl', 'Notice', 'CustomNotice', 'ParticipantJoined', 'ParticipantLeft', 'NicknameUpdated',
+  'TypingStarted', 'TypingStopped', 'FileUploaded', 'FileDeleted', 'IdleAlert', 'IdleClose', 'Structured',
+];
+const PARTICIPANT_TYPES: readonly string[] = ['Client', 'Agent', 'Supervisor', 'Bot', 'External'];
+
+/* ------------------------------------------------------------------ schemas */
+
+const id = v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String), v.nonEmpty('must not be empty'));
+const whole = (min: number) => v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`));
+const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'));
+
+const tokenSchema = v.object({ token: id, sessionId: id, participantId: id }, objectMessage);
+const startSchema = v.object({ data: v.object({ clientToken: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')) }, objectMessage) }, objectMessage);
+
+const messageSchema = v.pipe(
+  v.object(
+    {
+      index: whole(0),
+      type: v.string('must be a string'),
+      text: v.optional(v.nullable(v.string('must be a string')), ''),
+      timestamp: millis,
+      html: v.optional(v.boolean('must be true or false'), false),
+      from: v.object(
+        {
+          id: v.optional(v.nullable(v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String))), ''),
+          type: v.optional(v.nullable(v.string('must be a string')), ''),
+          name: v.optional(v.nullable(v.string('must be a string')), ''),
+        },
+        objectMessage,
+      ),
+      userData: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'must be an object'))),
+    },
+    objectMessage,
+  ),
+  // A type this client does not know (a newer server's) is dropped, not an error that fails every poll.
+  v.transform(({ index, type, text, timestamp, html, from, userData }): TranscriptMessage | undefined => {
+    if (!TRANSCRIPT_TYPES.includes(type)) return undefined;
+    const message: TranscriptMessage = {
+      index,
+      type: type as TranscriptType,
+      text: text ?? '',
+      timestamp,
+      html,
+      from: { id: from.id ?? '', type: (PARTICIPANT_TYPES.includes(from.type ?? '') ? from.type : 'External') as ParticipantType, name: from.name ?? '' },
+    };
+    if (userData) {
+      message.userData = Object.fromEntries(
+        Object.entries(userData)
+          .filter(([, value]) => value !== null && value !== undefined)
+          .map(([key, value]) => [key, typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+      );
+    }
+    return message;
+  }),
+);
+
+const messagesSchema = v.object(
+  {
+    data: v.object(
+      {
+        messages: v.pipe(
+          v.optional(v.array(messageSchema, 'must be a list'), []),
+          v.transform((list) => list.filter((m): m is TranscriptMessage => m !== undefined)),
+        ),
+        chatEnded: v.optional(v.boolean('must be true or false'), false),
+        idleTimerExpire: v.optional(v.nullable(millis)),
+        nextIndex: v.optional(v.nullable(whole(1))),
+      },
+      objectMessage,
+    ),
+  },
+  objectMessage,
+);
+
+const sendSchema = v.object({ data: v.optional(v.object({ index: v.optional(v.nullable(whole(0))) }, objectMessage), {}) }, objectMessage);
+const uploadSchema = v.object({ data: v.object({ fileId: id }, objectMessage) }, objectMessage);
+
+/** A failure answer's body, read leniently. */
+const errorBodySchema = v.object({
+  errors: v.optional(v.array(v.object({ code: v.optional(v.union([v.string(), v.number()])), message: v.optional(v.string(), '') })), []),
+  chatEnded: v.optional(v.boolean(), false),
+});
+
+/* ------------------------------------------------------------------ tokens, ids */
+
+/** base64url → text (UTF-8). */
+function fromBase64url(text: string): string {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** The client token decoded into token, sessionId and participantId, or a malformed ChatFailure. */
+export function decodeClientToken(clientToken: string): NgrestSession {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(fromBase64url(clientToken));
+  } catch {
+    throw new ChatFailure('malformed', 'The chat start answer is malformed at data.clientToken: not base64url JSON');
+  }
+  return read('start', payload, tokenSchema, 'data.clientToken');
+}
+
+/** The session's token fields, or a refusal naming the one missing (a broken restored session). */
+export function ngrestSession(session: SessionData): NgrestSession {
+  const field = (name: keyof NgrestSession): string => {
+    const value = session[name];
+    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') throw new ChatFailure('rejected', `The chat session data has no ${name}`);
+    return String(value);
+  };
+  return { token: field('token'), sessionId: field('sessionId'), participantId: field('participantId') };
+}
+
+/** A fresh operation id: 16 random bytes in hex (crypto.randomUUID needs a secure context). */
+export function operationId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The wait before the next poll after `errors` failed polls in a row. */
+export function pollWait(pollTimeout: number, errors: number): number {
+  return Math.min(pollTimeout + errors * NGREST.errorStep, Math.max(pollTimeout, NGREST.maxPollWait));
+}
+
+/* ------------------------------------------------------------------ failures */
+
+type Call = 'start' | 'restore' | 'poll' | 'history' | 'send' | 'images' | 'userdata' | 'end';
+
+function read<S extends v.GenericSchema>(call: Call, answer: unknown, schema: S, at = ''): v.InferOutput<S> {
+  try {
+    return readAnswer(`The chat ${call} answer`, answer, schema, at);
+  } catch (error) {
+    throw new ChatFailure('malformed', error instanceof MalformedAnswer ? error.message : String(error));
+  }
+}
+
+const isCode = (code: unknown): code is NgrestCode => typeof code === 'string' && Object.hasOwn(NGREST_CODES, code);
+
+/** What a failed request becomes: no answer, a coded refusal, the chat gone, the server unavailable, a bare status, not JSON. */
+export function ngrestFailure(call: Call, error: unknown): ChatFailure {
+  if (!(error instanceof HttpError)) return new ChatFailure('network', `The chat ${call} call failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error.kind === 'timeout' || error.kind === 'network') return new ChatFailure(error.kind, `The chat ${call} call failed: ${error.message}`);
+  const status = error.status;
+  if (error.kind === 'malformed' && !(status !== undefined && status >= 400)) return new ChatFailure('malformed', `The chat ${call} answer is malformed: not JSON`, [], status);
+  const body = v.safeParse(errorBodySchema, error.body);
+  const listed = body.success ? body.output.errors : [];
+  const errors: NgrestError[] = listed.map(({ code, message }) =>
+    isCode(code)
+      ? { code: NGREST_CODES[code].code, message: NGREST_CODES[code].message, name: code }
+      : { code: status ?? 0, message: message.trim(), name: code === undefined ? '' : String(code) },
+  );
+  const text = errors.map((e) => e.message).filter(Boolean).join('\n');
+  if (status === 404 && ((body.success && body.output.chatEnded) || errors.some((e) => e.name === 'SESSION_NOT_FOUND'))) {
+    return new ChatFailure('ended', text || `The chat ${call} call was refused: the chat has ended`, errors, status);
+  }
+  if (status === 401) return new ChatFailure('ended', text || `The chat ${call} call was refused: the client token is not valid`, errors, status);
+  if (status === 503) return new ChatFailure('unavailable', text || `The chat server could not answer the ${call} call`, errors, status);
+  if (errors.some((e) => isCode(e.name)) || (status !== undefined && status >= 400 && status < 500 && errors.length)) {
+    return new ChatFailure('rejected', text || `The chat ${call} call was refused (${error.message})`, errors, status);
+  }
+  return new ChatFailure('status', `The chat ${call} call failed: ${error.message}`, errors, status);
+}
+
+/* ------------------------------------------------------------------ transport */
+
+/** The next-generation REST transport. */
+export const createTransport: TransportFactory = (options: TransportOptions): ChatTransport => {
+  const server = options.dataURL.replace(/\/+$/, '');
+  const pollTimeout = Math.max(NGREST.minPollTimeout, options.pollTimeout ?? NGREST.pollTimeout);
+  const pageSize = Math.max(NGREST.minPageSize, Math.floor(options.pageSize ?? NGREST.pageSize));
+  /** The id of a poll that failed, repeated by the next poll (per session). */
+  const retryPoll = new Map<string, string>();
+
+  const headers = (token?: string): Record<string, string | undefined> => ({
+    ...options.headers,
+    apikey: options.apikey || undefined,
+    'Accept-Language': options.lang?.() || undefined,
+    [NGREST.tokenHeader]: token,
+  });
+  const sessionURL = (s: NgrestSession, path: string) => `${server}/${encodeURIComponent(s.sessionId)}/${path}`;
+
+  async function request(call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<unknown> {
+    try {
+      return await requestJson(url, {
+        method: init.method,
+        headers: headers(init.token),
+        body: init.body,
+        query: init.query,
+        timeoutMs: options.timeout,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    } catch (error) {
+      throw ngrestFailure(call, error);
+    }
+  }
+
+  /** GET messages: a poll (no count), a restore (count) or a history page (index and count). */
+  async function messages(call: Call, s: NgrestSession, query: Record<string, string | number>, op = operationId()): Promise<PollResult> {
+    const answer = await request(call, sessionURL(s, 'messages'), { method: 'GET', token: s.token, query: { ...query, operationId: op } });
+    const { data } = read(call, answer, messagesSchema);
+    const result: PollResult = { messages: data.messages.sort((a, b) => a.index - b.index), chatEnded: data.chatEnded };
+    if (typeof data.idleTimerExpire === 'number') result.idleTimerExpire = data.idleTimerExpire;
+    if (typeof data.nextIndex === 'number') result.nextPosition = data.nextIndex;
+    return result;
+  }
+
+  async function poll(session: SessionData, fromIndex: number): Promise<PollResult> {
+    const s = ngrestSession(session);
+    const op = retryPoll.get(s.sessionId) ?? operationId();
+    retryPoll.set(s.sessionId, op);
+    const result = await messages('poll', s, {}, op);
+    retryPoll.delete(s.sessionId);
+    return { ...result, messages: result.messages.filter((m) => m.index >= fromIndex) };
+  }
+
+  async function post(call: Call, s: NgrestSession, type: string, text: string): Promise<unknown> {
+    return request(call, sessionURL(s, 'messages'), { method: 'POST', token: s.token, body: { operationId: operationId(), data: { type, text } } });
+  }
+
+  return {
+    type: 'ngrest',
+    capabilities: { async: true, pagination: true, fileUpload: true, stream: true },
+
+    async start(req: StartRequest) {
+      const form: Record<string, string> = {};
+      const fields = { nickname: req.nickname, firstName: req.firstName, lastName: req.lastName, email: req.emailAddress, subject: req.subject, text: req.text };
+      for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') form[key] = value;
+      const data: Record<string, unknown> = { form, userData: req.userData ?? {}, clientType: NGREST.clientType };
+      if (req.endpoint !== undefined) data.endpoint = req.endpoint;
+      if (options.stream) data.stream = options.stream;
+      const answer = await request('start', server, { method: 'POST', body: { operationId: operationId(), data } });
+      const { clientToken } = read('start', answer, startSchema).data;
+      const s = decodeClientToken(clientToken);
+      return { session: { chatId: s.sessionId, sessionId: s.sessionId, participantId: s.participantId, token: s.token, clientToken }, messages: [] };
+    },
+
+    /** The restore POST (the server knows the token), then pages back from the end until `fromIndex`. */
+    async restore(session, fromIndex) {
+      const s = ngrestSession(session);
+      const answer = await request('restore', server, { method: 'POST', token: s.token, body: { operationId: operationId(), data: {} } });
+      const restored = decodeClientToken(read('restore', answer, startSchema).data.clientToken);
+      if (restored.sessionId !== s.sessionId) throw new ChatFailure('ended', 'The chat restore answered another session');
+      const from = Math.max(1, Math.floor(fromIndex));
+      const last = await messages('restore', s, { count: pageSize });
+      let list = last.messages;
+      for (let page = 0; page < NGREST.maxRestorePages && list.length && list[0]!.index > from; page++) {
+        const older = (await messages('history', s, { index: list[0]!.index, count: pageSize })).messages.filter((m) => m.index < list[0]!.index);
+        if (!older.length) break;
+        list = [...older, ...list];
+      }
+      return { ...last, messages: list.filter((m) => m.index >= from) };
+    },
+
+    poll,
+
+    subscribe(session: SessionData, fromIndex: number, handlers: StreamHandlers) {
+      let stopped = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let errors = 0;
+      let disconnected = false;
+      let position = fromIndex;
+      let idleTimerExpire: number | undefined;
+      const tick = async () => {
+        timer = undefined;
+        try {
+          const result = await poll(session, position);
+          if (stopped) return;
+          errors = 0;
+          if (disconnected) {
+            disconnected = false;
+            handlers.status('connected');
+          }
+          // Every answer names the idle timer: an empty one goes on only when that changed.
+          if (result.messages.length || result.chatEnded || result.idleTimerExpire !== idleTimerExpire) handlers.messages(result);
+          idleTimerExpire = result.idleTimerExpire;
+          for (const m of result.messages) position = Math.max(position, m.index + 1);
+          if (result.chatEnded) return;
+        } catch (error) {
+          if (stopped) return;
+          const failure = error instanceof ChatFailure ? error : ngrestFailure('poll', error);
+          if (failure.kind === 'ended') return handlers.failed(failure);
+          errors++;
+          if (failure.lost) {
+            if (!disconnected) {
+              disconnected = true;
+              handlers.status('disconnected');
+            }
+          } else {
+            handlers.failed(failure);
+          }
+        }
+        if (!stopped) timer = setTimeout(() => void tick(), pollWait(pollTimeout, errors));
+      };
+      void tick();
+      return () => {
+        stopped = true;
+        if (timer !== undefined) clearTimeout(timer);
+      };
+    },
+
+    async send(session, text, sendOptions = {}) {
+      const type = sendOptions.messageType && sendOptions.messageType !== 'text' ? sendOptions.messageType : 'text';
+      const answer = await post('send', ngrestSession(session), type, text);
+      if (answer === undefined) return {};
+      const index = read('send', answer, sendSchema).data.index;
+      return typeof index === 'number' ? { index } : {};
+    },
+
+    async typing(session, typing, preview) {
+      await post('send', ngrestSession(session), typing ? 'typingStarted' : 'typingStopped', typing ? (preview ?? '') : '');
+    },
+
+    async customNotice(session, text) {
+      await post('send', ngrestSession(session), 'customNotice', text);
+    },
+
+    async disconnect(session) {
+      const s = ngrestSession(session);
+      await request('end', sessionURL(s, `participants/${encodeURIComponent(s.participantId)}`), { method: 'DELETE', token: s.token, query: { operationId: operationId() } });
+      retryPoll.delete(s.sessionId);
+    },
+
+    async updateUserData(session, userData) {
+      const s = ngrestSession(session);
+      await request('userdata', sessionURL(s, 'userdata'), { method: 'PUT', token: s.token, body: { operationId: operationId(), data: { userData } } });
+    },
+
+    /** No limits call in this API: images only; the server checks sizes and counts (LIMIT_FILE_SIZE, LIMIT_FILE_COUNT). */
+    async fileLimits() {
+      return { types: ['png', 'jpg', 'jpeg', 'gif'], needAgent: false, maxFileSize: Number.MAX_SAFE_INTEGER };
+    },
+
+    async upload(session, file) {
+      const s = ngrestSession(session);
+      const body = new FormData();
+      body.append('file', file, file.name);
+      body.append('operationId', operationId());
+      const answer = await request('images', sessionURL(s, 'images'), { method: 'POST', token: s.token, body });
+      return { fileId: read('images', answer, uploadSchema).data.fileId };
+    },
+
+    download() {
+      throw new ChatFailure('rejected', 'File download is not supported by the next-generation REST transport');
+    },
+
+    async history(session, before, count) {
+      const s = ngrestSession(session);
+      const result = await messages('history', s, { index: Math.max(1, Math.floor(before)), count: Math.min(100, Math.max(1, Math.floor(count))) });
+      return result.messages.filter((m) => m.index < before);
+    },
+  };
+};
