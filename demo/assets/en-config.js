@@ -97,3 +97,11 @@ if (new URLSearchParams(window.location.search).get('transport') === 'cometd') {
     logLevel: 'warn',
   };
 }
+
+// /en?transport=ngrest: the same chat over the next-generation REST API (demo/simulator/ngrest.js, the
+// 'ppk' contact centre): a client token in a header, JSON calls with an operationId, its own poll timing
+// (docs/ngrest.md). The customer chat bot first, as on the CometD page.
+if (new URLSearchParams(window.location.search).get('transport') === 'ngrest') {
+  window.liveAssistConfig.main.deploymentID = 'ppk-en-ngrest';
+  window.liveAssistConfig.webchat.transport = { type: 'ngrest', dataURL: '/api/ngrest/ppk', endpoint: 'customer-chat-bot', bot: true };
+}

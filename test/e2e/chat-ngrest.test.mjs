@@ -1,0 +1,127 @@
+// End-to-end: the chat over the next-generation REST API on the English page (`/en?transport=ngrest`) in
+// Chromium — the ngrest transport chunk in the page, the simulator's /api/ngrest/ppk and the one chat model.
+// Needs the built library (npx rollup -c).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useDemo } from './browser.mjs';
+
+const demo = useDemo({ port: 0 });
+const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
+
+async function visit(path = '/en?transport=ngrest') {
+  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  await demo.control('/__control/chat', quick);
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const requests = [];
+  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), token: r.headers()['x-client-token'] }));
+  await page.goto(demo.url + path, { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  return { page, context, problems, requests, chat: page.locator('la-chat') };
+}
+
+/** Resolves once `fn` (run in the page, awaited there) is truthy. */
+async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
+const sessionData = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+
+/** Every index once, in order. */
+function assertWhole(messages) {
+  const indexes = messages.map((m) => m.index);
+  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
+}
+
+test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both ways, a reload restores with no gap and no duplicate, End chat ends it', async () => {
+  const { page, context, problems, requests, chat } = await visit();
+  await demo.control('/__control/chat', { scriptedAgent: false });
+  const agentContext = await demo.browser.newContext();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Nina');
+    await chat.locator('[name=lastname]').fill('Nextgen');
+    await chat.getByRole('button', { name: 'Start Chat' }).click();
+    const log = chat.getByRole('log');
+    await log.getByText('I am the virtual assistant').waitFor();
+    const info = await sessionData(page);
+    assert.equal(info.type, 'ngrest');
+    const api = requests.filter((r) => r.url.includes('/api/'));
+    assert.ok(api.some((r) => r.method === 'POST' && r.url.endsWith('/api/ngrest/ppk')), 'started at the server URL');
+    const polls = api.filter((r) => r.method === 'GET' && r.url.includes(`/api/ngrest/ppk/${info.chatId}/messages?operationId=`));
+    assert.ok(polls.length >= 1, 'polled the messages');
+    assert.ok(polls.every((r) => r.token && r.token.length > 8), 'with the token header');
+    assert.ok(!api.some((r) => /\/api\/chat\//.test(r.url)), 'not the legacy REST API');
+
+    await chat.locator('textarea').fill('I want to talk to a person');
+    await chat.locator('textarea').press('Enter');
+    await log.getByText('passing the conversation to an agent').waitFor({ timeout: 15_000 });
+
+    const agent = await agentContext.newPage();
+    await agent.goto(`${demo.url}/agent#token=${demo.server.agentToken}`, { waitUntil: 'load' });
+    await agent.locator('#agent-name').fill('Ewa');
+    await agent.locator('#chats li', { hasText: 'Nina' }).getByRole('button', { name: 'Przyjmij' }).click();
+    await agent.locator('#transcript').getByText('I want to talk to a person').waitFor();
+    await agent.locator('#reply-text').fill('Hello, Ewa here.');
+    await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await log.getByText('Hello, Ewa here.').waitFor({ timeout: 15_000 });
+    await chat.locator('textarea').fill('Nice to meet you');
+    await chat.locator('textarea').press('Enter');
+    await agent.locator('#transcript').getByText('Nice to meet you').waitFor({ timeout: 15_000 });
+    const before = await transcript(page);
+    assertWhole(before);
+
+    await page.reload({ waitUntil: 'load' });
+    await page.evaluate(() => window.LiveAssist.ready);
+    // The agent writes while the page is loading: the restore or the first poll brings it.
+    await agent.locator('#reply-text').fill('Written during your reload.');
+    await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, { what: 'the restored chat' });
+    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === 'Written during your reload.')), undefined, { what: 'the message written during the reload' });
+    const restored = await transcript(page);
+    assertWhole(restored);
+    assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index), 'no gap');
+    assert.equal(restored.filter((m) => m.text === 'Nice to meet you').length, 1, 'no duplicate after the reload');
+    const server = demo.server.simulator.state.chat.sessions.get(info.chatId);
+    const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
+    assert.deepEqual(restored.map((m) => m.index), visible, 'the page has every message the server has, once');
+
+    await chat.locator('textarea').waitFor();
+    await chat.locator('textarea').fill('After the reload');
+    await chat.locator('textarea').press('Enter');
+    await agent.locator('#transcript').getByText('After the reload').waitFor({ timeout: 15_000 });
+
+    await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
+    await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end' });
+    assert.equal(server.ended, true, 'the server ended the chat');
+    assert.ok(requests.some((r) => r.method === 'DELETE' && r.url.includes(`/api/ngrest/ppk/${info.chatId}/participants/`)), 'ended by DELETE participants/{participantId}');
+    assert.deepEqual(problems, []);
+  } finally {
+    await demo.control('/__control/chat', { scriptedAgent: true });
+    await agentContext.close();
+    await context.close();
+  }
+});
+
+test('/en?transport=ngrest: the start form without a first name is refused by the server (INVALID_NICKNAME, First Name is required)', async () => {
+  const { page, context, chat } = await visit();
+  try {
+    // The form requires the first name; the bus command goes past it to the server's INVALID_NICKNAME.
+    const refusal = await page.evaluate(() =>
+      window.LiveAssist.command('WebChatService.startChat', { lastName: 'Nobody' }).then(() => 'started', (e) => e.message),
+    );
+    assert.equal(refusal, 'First Name is required');
+    assert.equal((await sessionData(page)).sessionActive, false);
+    assert.ok(chat);
+  } finally {
+    await context.close();
+  }
+});
