@@ -28,6 +28,20 @@ async function visit(path = '/en?transport=cometd') {
   return { page, context, problems, requests, trace, chat: page.locator('la-chat') };
 }
 
+/**
+ * Resolves once `fn` (run in the page, awaited there: it may return a promise, as bus commands do) is
+ * truthy. page.waitForFunction passed on a returned promise before the command had answered (seen
+ * here: the reload check failed ~1 in 3 runs), so bus commands are polled with page.evaluate.
+ */
+async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The visible transcript's texts, in order, as the page's service holds them (index → text). */
 const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
 
@@ -67,10 +81,14 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
       window.__chatEvents = [];
       window.LiveAssist.subscribe('WebChatService.*', (e) => window.__chatEvents.push(e.name));
     });
-    await page.waitForFunction((n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length);
-    const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
-    if (after.chatId !== info.chatId) console.log(trace.join('\n'));
-    assert.equal(after.chatId, info.chatId, `the same chat (events: ${await page.evaluate(() => window.__chatEvents.join())})`);
+    // The same chat comes back (restored from its cookies over a new page's Bayeux client).
+    try {
+      await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, { what: 'the restored chat' });
+    } catch (error) {
+      console.log(trace.join('\n'), await page.evaluate(() => window.__chatEvents.join()));
+      throw error;
+    }
+    await until(page, (n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length, { what: 'the restored transcript' });
     const restored = await transcript(page);
     assertWhole(restored);
     assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index));
@@ -81,14 +99,13 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     await chat.locator('textarea').waitFor();
     await chat.locator('textarea').fill('Thank you');
     await chat.locator('textarea').press('Enter');
-    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 3), undefined, { timeout: 15_000 });
+    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 3), undefined, { what: 'the third agent message' });
 
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
-    await page.waitForFunction(() => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive));
+    await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end' });
     const s = demo.server.simulator.state.chat.sessions.get(info.chatId);
     assert.equal(s.ended, true, 'the server ended the chat');
     // With no chat the client leaves the Bayeux server; the next chat handshakes again.
-    await page.waitForFunction(() => true);
     for (let i = 0; i < 50 && demo.server.cometd.sessions > 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(demo.server.cometd.sessions, 0, 'no Bayeux session left');
     const next = await page.evaluate(() => window.LiveAssist.command('WebChatService.startChat', { firstName: 'Anna', lastName: 'Smith' }));
@@ -175,7 +192,7 @@ test('MessagingClient on the bus: the bus rules, status events, a service channe
     assert.equal(await refusal('MessagingClient.configure', { url: '/api/cometd', logLevel: 'warn' }), 'resolved');
     assert.equal(await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }), 'Subscribe refused: the messaging client is disconnected');
     assert.equal(await refusal('MessagingClient.connect'), 'resolved');
-    await page.waitForFunction(() => window.LiveAssist.command('MessagingClient.getStatus').then((s) => s === 'connected'));
+    await until(page, () => window.LiveAssist.command('MessagingClient.getStatus').then((s) => s === 'connected'), undefined, { what: 'connected' });
     const statuses = (await events()).filter((e) => e.name === 'MessagingClient.status').map((e) => e.data.status);
     assert.ok(statuses.includes('handshaking') && statuses.includes('connected'), statuses.join());
     assert.equal(await refusal('MessagingClient.publish', { channel: '/meta/connect', data: {} }), 'Publishing on meta channels is refused');

@@ -337,6 +337,11 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       failedHandshakes++;
       setStatus(false);
       if (failedHandshakes >= MAX_FAILED_HANDSHAKES) giveUp();
+      // A server that advises reconnect 'none' ends the library's retries: nothing more will come.
+      else
+        setTimeout(() => {
+          if (client === c && c.isDisconnected()) giveUp();
+        }, 0);
     });
     c.addListener('/meta/connect', (message: Message) => {
       if (c.isDisconnected()) return;
