@@ -4,6 +4,8 @@ import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
 import { DELAYS } from '../../machines/chat-session.machine.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import pl from '../../locales/pl.json' with { type: 'json' };
 import { NGREST, NGREST_CODES, createTransport, decodeClientToken, pollWait } from '../../src/services/chat/ngrest.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
@@ -233,6 +235,15 @@ describe('next-generation REST transport against the simulator', () => {
 
   describe('the REST transport codes', () => {
     const code = (failure: ChatFailure) => failure.errors.map((e) => ({ ...e }));
+
+    it('each code has its words in en and pl; the spec gives two of them word for word', () => {
+      for (const { key } of Object.values(NGREST_CODES)) {
+        expect(en, key).to.have.property(key).that.is.a('string').and.not.equal('');
+        expect(pl, key).to.have.property(key).that.is.a('string').and.not.equal((en as Record<string, string>)[key]);
+      }
+      expect((en as Record<string, string>)[NGREST_CODES.INVALID_FILE_TYPE.key]).to.equal('Only Images are allowed');
+      expect((en as Record<string, string>)[NGREST_CODES.INVALID_NICKNAME.key]).to.equal('First Name is required');
+    });
 
     it('INVALID_NICKNAME: First Name is required (the window code 102 marks the first-name field)', async () => {
       const failure = await failureOf(transport().start({ lastName: 'K', userData: {}, endpoint: 'customer-chat' }));

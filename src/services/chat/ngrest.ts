@@ -60,15 +60,19 @@ export const NGREST = {
   clientType: 'web',
 } as const;
 
-/** The REST transport codes (web-chat.md §8), their messages, and the window's numeric code. */
+/**
+ * The REST transport codes (web-chat.md §8): the server's message, the window's numeric code (the view
+ * words the known ones: 102, 201, 202, 203; others get the generic text) and the language pack's key of
+ * the code's own words in en and pl (`chat.error.InvalidFileType` 'Only Images are allowed' …).
+ */
 export const NGREST_CODES = {
-  INVALID_FILE_TYPE: { code: 203, message: 'Only Images are allowed' },
-  LIMIT_FILE_SIZE: { code: 202, message: 'File too large' },
-  LIMIT_FILE_COUNT: { code: 201, message: 'Too many files' },
-  INVALID_CONTACT_CENTER: { code: 404, message: 'Invalid contact center' },
-  INVALID_ENDPOINT: { code: 400, message: 'Invalid endpoint' },
-  INVALID_NICKNAME: { code: 102, message: 'First Name is required' },
-} as const satisfies Record<string, { code: number; message: string }>;
+  INVALID_FILE_TYPE: { code: 203, message: 'Only Images are allowed', key: 'chat.error.InvalidFileType' },
+  LIMIT_FILE_SIZE: { code: 202, message: 'File too large', key: 'chat.error.LimitFileSize' },
+  LIMIT_FILE_COUNT: { code: 201, message: 'Too many files', key: 'chat.error.LimitFileCount' },
+  INVALID_CONTACT_CENTER: { code: 404, message: 'Invalid contact center', key: 'chat.error.InvalidContactCenter' },
+  INVALID_ENDPOINT: { code: 400, message: 'Invalid endpoint', key: 'chat.error.InvalidEndpoint' },
+  INVALID_NICKNAME: { code: 102, message: 'First Name is required', key: 'chat.error.InvalidNickname' },
+} as const satisfies Record<string, { code: number; message: string; key: string }>;
 export type NgrestCode = keyof typeof NGREST_CODES;
 
 /** A coded error of this transport: the window's numeric code, the spec's message and the code's name. */
