@@ -111,6 +111,44 @@ test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both 
   }
 });
 
+test('/en?transport=ngrest: polls that get no answer show Connection lost; when they answer again it says Connection restored and every missed message arrives once', async () => {
+  const { page, context, problems, requests, chat } = await visit();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Lena');
+    await chat.locator('[name=lastname]').fill('Lost');
+    await chat.getByRole('button', { name: 'Start Chat' }).click();
+    const log = chat.getByRole('log');
+    await log.getByText('I am the virtual assistant').waitFor();
+    const info = await sessionData(page);
+    // Every poll is dropped (no answer at all) while the visitor asks: the question goes out, the answers wait.
+    await demo.control('/__control/faults', { faults: { 'chat.refresh': { dropRate: 1 } } });
+    const dropsFrom = requests.length;
+    await chat.locator('textarea').fill('How much does the employer pay?');
+    await chat.locator('textarea').press('Enter');
+    await chat.locator('.la-transcript__connection', { hasText: 'Connection lost' }).waitFor({ timeout: 10_000 });
+    // Let the agent answer meanwhile, and two polls fail in a row (back-off: 2 s, then 3 s).
+    const server = demo.server.simulator.state.chat.sessions.get(info.chatId);
+    for (let i = 0; i < 100 && !server.transcript.some((m) => m.type === 'Message' && m.from.type === 'Agent' && /1[.,]5%/.test(m.text)); i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    const dropped = requests.slice(dropsFrom).filter((r) => r.method === 'GET' && r.url.includes('/messages?'));
+    assert.ok(dropped.length >= 2, `polls went on while lost (${dropped.length})`);
+    assert.ok(dropped.length <= 5, `with the back-off, not every second (${dropped.length})`);
+    await demo.control('/__control/faults', undefined, 'DELETE');
+    await log.getByText('1.5%').first().waitFor({ timeout: 10_000 });
+    await chat.locator('.la-transcript__connection', { hasText: 'Connection restored' }).waitFor({ timeout: 5_000 });
+    const messages = await transcript(page);
+    assertWhole(messages);
+    const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
+    assert.deepEqual(messages.map((m) => m.index), visible.slice(0, messages.length), 'every missed message, once, in order');
+    await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await demo.control('/__control/faults', undefined, 'DELETE');
+    await context.close();
+  }
+});
+
 test('/en?transport=ngrest: the start form without a first name is refused by the server (INVALID_NICKNAME, First Name is required)', async () => {
   const { page, context, chat } = await visit();
   try {
