@@ -195,6 +195,43 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     stop();
   });
 
+  it('a small soak: a person at the agent API sends 40 messages and the visitor 10 while the server forgets every Bayeux session 5 times — the visitor has every message once, in order', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Soak', userData: {} });
+    const r = recorder();
+    const stop = t.subscribe!(session, 1, r.handlers);
+    const agent = (path: string, body: Record<string, string>, key = '') =>
+      fetch(`${server.url}/api/agent/chats/${session.chatId}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.agentToken}`, 'content-type': 'application/x-www-form-urlencoded', ...(key ? { 'x-agent-key': key } : {}) },
+        body: new URLSearchParams(body),
+      }).then((response) => response.json());
+    const { agentKey } = await agent('accept', { name: 'Ewa' });
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 8; i++) await agent('send', { text: `agent ${round}.${i}` }, agentKey);
+      await fetch(`${server.url}/__control/cometd/disconnect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      for (let i = 0; i < 2; i++) {
+        // A send while the client re-handshakes may time out or fail as lost: it is retried, as the window's outbox would.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await t.send(session, `visitor ${round}.${i}`);
+            break;
+          } catch (error) {
+            if (!(error instanceof ChatFailure) || !error.lost || attempt > 3) throw error;
+          }
+        }
+      }
+    }
+    const server_ = server.simulator.state.chat.sessions.get(String(session.chatId))!;
+    await waitFor(() => r.transcript().length === server_.transcript.length, { what: 'every message', timeout: 20_000 });
+    expect(r.transcript().map((m) => m.index)).to.deep.equal(server_.transcript.map((m) => m.index));
+    expect(r.transcript().filter((m) => m.type === 'Message' && m.from.type === 'Agent').map((m) => m.text)).to.have.length(40);
+    const visitorTexts = r.transcript().filter((m) => m.type === 'Message' && m.from.type === 'Client').map((m) => m.text);
+    expect(new Set(visitorTexts).size).to.equal(10);
+    expect(r.statuses.filter((status) => status === 'disconnected').length, 'the client did lose its session').to.be.greaterThan(0);
+    stop();
+  });
+
   it('files go over HTTP to apiURL; without it they are refused', async () => {
     const t = transport('/service/chatV2/customer-support', { apiURL: `${server.url}/api/chat/customer-chat` });
     expect(t.capabilities.fileUpload).to.equal(true);
