@@ -212,6 +212,22 @@ describe('next-generation REST transport against the simulator', () => {
     expect(polls()).to.equal(n, 'no poll after the end');
   });
 
+  it('send: an answer lost on the way back is asked again with the same operationId: one message, its index', async () => {
+    const t = transport();
+    const { session } = await startJan(t, 'customer-chat');
+    let drops = 1;
+    fault = (url) => (url.pathname.endsWith('/messages') && drops-- > 0 ? 'drop' : undefined);
+    const { index } = await t.send(session, 'Tylko raz');
+    const sent = chatOf(session).transcript.filter((m) => m.type === 'Message' && m.text === 'Tylko raz');
+    expect(sent.map((m) => m.index)).to.deep.equal([index]);
+    const posts = seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages'));
+    expect(posts.length).to.equal(2);
+    fault = () => 'network';
+    const failure = await failureOf(t.send(session, 'Nie dojdzie'));
+    expect(failure.lost).to.equal(true);
+    expect(seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages')).length).to.equal(4, 'one retry, no more');
+  });
+
   it('send, typing, custom notice and the end reach the one chat model', async () => {
     const t = transport();
     const { session } = await startJan(t, 'customer-chat');

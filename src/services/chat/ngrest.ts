@@ -303,8 +303,18 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     return { ...result, messages: result.messages.filter((m) => m.index >= fromIndex) };
   }
 
+  /**
+   * POST messages. A send that got no answer is tried once more at once with the same operationId: if the
+   * first reached the server, the server answers it again instead of adding the message twice.
+   */
   async function post(call: Call, s: NgrestSession, type: string, text: string): Promise<unknown> {
-    return request(call, sessionURL(s, 'messages'), { method: 'POST', token: s.token, body: { operationId: operationId(), data: { type, text } } });
+    const init = { method: 'POST' as const, token: s.token, body: { operationId: operationId(), data: { type, text } } };
+    try {
+      return await request(call, sessionURL(s, 'messages'), init);
+    } catch (error) {
+      if (!(error instanceof ChatFailure && error.lost && type === 'text')) throw error;
+      return request(call, sessionURL(s, 'messages'), init);
+    }
   }
 
   return {
