@@ -24,7 +24,7 @@
  * idempotent: the same operationId again gets the first answer (a retried send is not a second message,
  * a retried poll gets the batch whose answer was lost).
  */
-import { json, readBody, HttpError } from './http.js';
+import { json, readBody, sameKey, HttpError } from './http.js';
 import { handleChat } from './chat.js';
 import { CHAT_ERRORS, PATHS } from './contracts.js';
 
@@ -211,7 +211,7 @@ export async function handleNgrest(sim, request, url) {
   if (!sessionId) {
     if (method !== 'POST') return failure(405, 'INVALID_REQUEST', 'Method not allowed', operationId);
     if (token) {
-      const found = [...state.sessions.values()].find((s) => s.token === token);
+      const found = [...state.sessions.values()].find((s) => sameKey(s.token, token));
       const chat = found && sim.state.chat.sessions.get(found.sessionId);
       if (!found || !chat || chat.ended) return failure(404, 'SESSION_NOT_FOUND', 'Chat session not found or expired', operationId, { chatEnded: true });
       return json({ operationId, data: { clientToken: clientTokenOf(found), restored: true } });
@@ -250,7 +250,7 @@ export async function handleNgrest(sim, request, url) {
   /* ---------------------------------------------------- a session's calls */
   const s = state.sessions.get(sessionId);
   if (!s || !sim.state.chat.sessions.has(s.sessionId)) return failure(404, 'SESSION_NOT_FOUND', 'Chat session not found or expired', operationId, { chatEnded: true });
-  if (!token || token !== s.token) return failure(401, 'INVALID_TOKEN', 'The client token is missing or wrong', operationId);
+  if (!token || !sameKey(token, s.token)) return failure(401, 'INVALID_TOKEN', 'The client token is missing or wrong', operationId);
   const replay = s.operations.get(`${method} ${resource} ${operationId}`);
   if (replay) return json(replay.body, replay.status);
 
