@@ -416,13 +416,18 @@ export const chatSessionMachine = setup({
       if (context.offline) enqueue.emit({ type: 'chatServerBackOnline' });
       enqueue.raise({ type: 'connection.restored' });
     }),
-    /** A pushed batch: the batch rule; it also means the connection is there. */
+    /**
+     * A pushed batch: the batch rule; it also means the server answers, so the exception count is cleared
+     * and an offline chat is back online (as after a poll answer).
+     */
     streamAnswered: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'stream.messages');
       const step = batchStep(context, event.answer, false);
       enqueue.assign(step.changes);
       for (const emitted of step.emits) enqueue.emit(emitted);
       if (step.raise) enqueue.raise(step.raise);
+      enqueue.assign({ pollExceptions: 0, offline: false });
+      if (context.offline) enqueue.emit({ type: 'chatServerBackOnline' });
     }),
     /** A poll failure, by kind (web-chat.md §4 "Connection", §8 "Server handling"). */
     pollFailed: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {

@@ -651,6 +651,21 @@ describe('chat-session machine with a push transport (stream)', () => {
     expect(t.actor.getSnapshot().matches('ended')).to.equal(true);
   });
 
+  it('server failures (503) over a stream count up to offline; the next pushed batch, even empty, is back online and clears the count', async () => {
+    const t = await streaming({ stream: true, pollExceptionLimit: 5 });
+    for (let i = 0; i < 6; i++) t.subscriptions[0].send({ type: 'stream.failed', error: fail('unavailable') });
+    expect(t.names().filter((n) => n === 'chatServerWentOffline')).to.have.length(1);
+    push(t, []);
+    expect(t.names().filter((n) => n === 'chatServerBackOnline')).to.have.length(1);
+    expect(t.actor.getSnapshot().context).to.include({ pollExceptions: 0, offline: false });
+    // Failures spread over a long chat never add up: each answer clears the count.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) t.subscriptions[0].send({ type: 'stream.failed', error: fail('unavailable') });
+      push(t, []);
+    }
+    expect(t.names().filter((n) => n === 'chatServerWentOffline')).to.have.length(1);
+  });
+
   it('poll.stop unsubscribes, poll.start subscribes again from the position reached', async () => {
     const t = await streaming();
     push(t, [msg(2), msg(3)]);

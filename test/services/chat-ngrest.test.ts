@@ -212,6 +212,24 @@ describe('next-generation REST transport against the simulator', () => {
     expect(polls()).to.equal(n, 'no poll after the end');
   });
 
+  it('subscribe: the first answer after failed polls is delivered even when empty, so the session machine knows the server is back', async () => {
+    const t = transport({ pollTimeout: 20 });
+    const { session } = await startJan(t);
+    const batches: number[] = [];
+    const failures: string[] = [];
+    const stop = t.subscribe!(session, 99, { messages: (r) => batches.push(r.messages.length), status: () => undefined, failed: (f) => failures.push(f.kind) });
+    await sleep(100);
+    const quiet = batches.length; // nothing new after index 99: no batches while the answers stay the same
+    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: { 'chat.refresh': { failureRate: 1 } } }) });
+    await sleep(60);
+    await fetch('/__control/faults', { method: 'DELETE' });
+    expect(failures).to.deep.equal(['unavailable']);
+    await sleep(1200);
+    stop();
+    expect(batches.length, 'one (empty) batch after the failure').to.equal(quiet + 1);
+    expect(batches.at(-1)).to.equal(0);
+  });
+
   it('send: an answer lost on the way back is asked again with the same operationId: one message, its index', async () => {
     const t = transport();
     const { session } = await startJan(t, 'customer-chat');

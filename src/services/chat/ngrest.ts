@@ -365,13 +365,15 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
         try {
           const result = await poll(session, position);
           if (stopped) return;
+          const recovered = errors > 0;
           errors = 0;
           if (disconnected) {
             disconnected = false;
             handlers.status('connected');
           }
-          // Every answer names the idle timer: an empty one goes on only when that changed.
-          if (result.messages.length || result.chatEnded || result.idleTimerExpire !== idleTimerExpire) handlers.messages(result);
+          // Every answer names the idle timer: an empty one goes on only when that changed, or when it is the
+          // first answer after failures (the session machine then clears its exception count: back online).
+          if (recovered || result.messages.length || result.chatEnded || result.idleTimerExpire !== idleTimerExpire) handlers.messages(result);
           idleTimerExpire = result.idleTimerExpire;
           for (const m of result.messages) position = Math.max(position, m.index + 1);
           if (result.chatEnded) return;
