@@ -92,6 +92,9 @@ describe('element pattern and window chrome', () => {
     const { app } = element as LaChromeTest;
     app.provide('ChromeTest', { renders: 0 });
     await waitFor(() => root().querySelector('[part=window]'), 4000, 'the window');
+    // A docked window takes focus after it renders (its first field): let that happen before a test moves
+    // focus itself, or it lands on the field after the test's own focus() (a race that failed loaded runs).
+    await waitFor(() => active()?.getAttribute('name') === 'firstname', 4000, 'the initial focus');
   });
 
   afterEach(() => element.remove());
