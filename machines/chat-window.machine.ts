@@ -52,6 +52,8 @@ export interface ChatAlert {
   key: ChatAlertKey;
   /** The server's codes (the view shows each known code's text, the generic text otherwise). */
   codes: number[];
+  /** Beside each code, the language-pack key of a transport's own code ('' for none): the view prefers it. */
+  keys?: string[];
   /** The server's messages, joined with line breaks by the view. */
   messages: string[];
   /** Whether the alert offers Retry (`retry` is accepted). */
@@ -117,12 +119,12 @@ export type ChatWindowEvent =
   | { type: 'form.submit' }
   | { type: 'form.reset' }
   | { type: 'session.started' }
-  | { type: 'session.startFailed'; codes: number[]; messages: string[]; kind: string }
+  | { type: 'session.startFailed'; codes: number[]; keys?: string[]; messages: string[]; kind: string }
   | { type: 'session.restored' }
   | { type: 'session.message'; count: number }
   | { type: 'session.agentJoined' }
   | { type: 'session.ended' }
-  | { type: 'session.error'; key: ChatAlertKey; codes?: number[]; messages?: string[]; retry?: boolean }
+  | { type: 'session.error'; key: ChatAlertKey; codes?: number[]; keys?: string[]; messages?: string[]; retry?: boolean }
   | { type: 'alert.dismiss' }
   | { type: 'retry' }
   | { type: 'idle.alert'; count: number; countdownMs?: number }
@@ -319,7 +321,7 @@ export const chatWindowMachine = setup({
       return {
         errors,
         focusErrorKey: marked ? context.focusErrorKey + 1 : context.focusErrorKey,
-        alert: alerted ? { key, codes: [...event.codes], messages: [...event.messages], retry: false } : context.alert,
+        alert: alerted ? { key, codes: [...event.codes], ...(event.keys?.some(Boolean) ? { keys: [...event.keys] } : {}), messages: [...event.messages], retry: false } : context.alert,
       };
     }),
     /** Counts arriving messages while the window is hidden (minimised, or closed: the caller decides). */
@@ -348,7 +350,15 @@ export const chatWindowMachine = setup({
     }),
     setAlert: assign(({ event }) => {
       assertEvent(event, 'session.error');
-      return { alert: { key: event.key, codes: [...(event.codes ?? [])], messages: [...(event.messages ?? [])], retry: event.retry === true } };
+      return {
+        alert: {
+          key: event.key,
+          codes: [...(event.codes ?? [])],
+          ...(event.keys?.some(Boolean) ? { keys: [...event.keys] } : {}),
+          messages: [...(event.messages ?? [])],
+          retry: event.retry === true,
+        },
+      };
     }),
     setIdle: assign(({ event }) => {
       assertEvent(event, 'idle.alert');

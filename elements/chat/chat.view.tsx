@@ -22,10 +22,18 @@ import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 /** The chat window's alert keys (web-chat.md §8 "Chat window messages") and server codes, worded in the language pack. */
 const CODES = new Set([102, 103, 161, 201, 202, 203, 204, 240, 364]);
 
-/** The alert's lines: each server error by its code (unknown codes: the generic text), or the alert's own text. */
-export function alertLines(t: Translator, alert: { key: string; codes: number[]; messages: string[] }): string[] {
+/**
+ * The alert's lines: each server error by the key its transport gave it (next-generation REST's own codes),
+ * else by its code (unknown codes: the generic text); or the alert's own text.
+ */
+export function alertLines(t: Translator, alert: { key: string; codes: number[]; keys?: string[]; messages: string[] }): string[] {
   if (alert.key === 'serverErrors' || (alert.codes.length && alert.key !== 'ChatUnavailable')) {
-    return alert.codes.length ? alert.codes.map((code) => t.t(CODES.has(code) ? `chat.error.${code}` : 'chat.error.Generic')) : [t.t('chat.error.Generic')];
+    const word = (code: number, index: number) => {
+      const key = alert.keys?.[index];
+      if (key && key.startsWith('chat.error.') && t.t(key) !== key) return t.t(key);
+      return t.t(CODES.has(code) ? `chat.error.${code}` : 'chat.error.Generic');
+    };
+    return alert.codes.length ? alert.codes.map(word) : [t.t('chat.error.Generic')];
   }
   return [t.t(`chat.error.${alert.key}`)];
 }

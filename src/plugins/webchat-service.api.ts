@@ -34,7 +34,8 @@ export interface StartChatOptions {
 export interface ChatErrorEvent {
   message: string;
   kind: string;
-  errors: Array<{ code: number; message: string }>;
+  /** Each server error: its code, its message and, for a transport's own codes, the language-pack key that words it. */
+  errors: Array<{ code: number; message: string; key?: string }>;
   /** The command or call that failed: 'startChat', 'poll', 'sendMessage' … */
   during: string;
 }

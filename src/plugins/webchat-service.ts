@@ -82,7 +82,7 @@ const failureOf = (error: unknown): ChatFailure =>
 const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
   message: failure.message,
   kind: failure.kind,
-  errors: failure.errors.map(({ code, message }) => ({ code, message })),
+  errors: failure.errors.map(({ code, message, key }) => (key ? { code, message, key } : { code, message })),
   during,
 });
 

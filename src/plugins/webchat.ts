@@ -186,6 +186,7 @@ export function register(app: App): void {
             actor.send({
               type: 'session.startFailed',
               codes: failure?.errors.map((e) => e.code) ?? [],
+              keys: failure?.errors.map((e) => e.key ?? '') ?? [],
               messages: failure?.errors.length ? failure.errors.map((e) => e.message) : [errorMessage(error)],
               kind: failure?.kind ?? 'status',
             });
@@ -502,8 +503,9 @@ export function register(app: App): void {
       try {
         await plugin.command('WebChatService.sendFile', { files });
       } catch (error) {
-        const codes = lastError?.during === 'sendFile' ? lastError.errors.map((e) => e.code) : [];
-        actor.send({ type: 'session.error', key: codes.length ? 'serverErrors' : 'FileSendFailed', codes, messages: [errorMessage(error)], retry: !codes.length });
+        const errors = lastError?.during === 'sendFile' ? lastError.errors : [];
+        const codes = errors.map((e) => e.code);
+        actor.send({ type: 'session.error', key: codes.length ? 'serverErrors' : 'FileSendFailed', codes, keys: errors.map((e) => e.key ?? ''), messages: [errorMessage(error)], retry: !codes.length });
       }
     },
     loadHistory() {

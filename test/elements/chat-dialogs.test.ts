@@ -4,6 +4,10 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { alertLines } from '../../elements/chat/chat.view.tsx';
+import { createTranslator } from '../../src/app/i18n.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import pl from '../../locales/pl.json' with { type: 'json' };
 
 // The chat's dialogs that the main flow does not reach (issue 12 items 5 and 7): the idle alert with its
 // countdown and the start failure's alert, each named, described, keyboard-operable and without axe
@@ -105,5 +109,16 @@ describe('<la-chat> dialogs', () => {
     await waitFor(() => !dialog(), 2000, 'the alert to close');
     expect($<HTMLInputElement>('[name=firstname]')!.value).to.equal('Olek');
     expect(host()!.shadowRoot!.contains(active()), 'focus stays in the window').to.equal(true);
+  });
+
+  it("alert lines: a transport's own code in its language-pack words, known codes by code, others the generic text (en, pl)", () => {
+    const alert = { key: 'serverErrors', codes: [203, 202, 999], keys: ['chat.error.InvalidFileType', '', ''], messages: [] };
+    const english = createTranslator('en', en, en);
+    expect(alertLines(english, alert)).to.deep.equal([en['chat.error.InvalidFileType'], en['chat.error.202'], en['chat.error.Generic']]);
+    expect(alertLines(english, alert)[0]).to.equal('Only Images are allowed');
+    const polish = createTranslator('pl', pl, en);
+    expect(alertLines(polish, alert)[0]).to.equal(pl['chat.error.InvalidFileType']);
+    // A key that is not a chat error, or one the packs lack, falls back to the code's text.
+    expect(alertLines(english, { ...alert, keys: ['callback.title', 'chat.error.NoSuchKey', ''] }).slice(0, 2)).to.deep.equal([en['chat.error.203'], en['chat.error.202']]);
   });
 });

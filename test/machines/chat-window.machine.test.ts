@@ -276,6 +276,15 @@ describe('chat window machine', () => {
       expect(w.context().alert?.key).to.equal('StartFailed');
     });
 
+    it("a transport's own codes keep their language-pack keys beside the codes for the view (next-gen REST)", () => {
+      const w = start();
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'form.change', field: 'firstname', value: 'Anna' });
+      w.actor.send({ type: 'form.submit' });
+      w.actor.send({ type: 'session.startFailed', codes: [400, 999], keys: ['chat.error.InvalidEndpoint', ''], messages: ['Invalid endpoint', 'x'], kind: 'rejected' });
+      expect(w.context().alert).to.deep.equal({ key: 'StartFailed', codes: [400, 999], keys: ['chat.error.InvalidEndpoint', ''], messages: ['Invalid endpoint', 'x'], retry: false });
+    });
+
     it('session.startFailed outside a start is refused', () => {
       const w = start();
       w.actor.send({ type: 'open' });

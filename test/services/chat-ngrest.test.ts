@@ -283,14 +283,14 @@ describe('next-generation REST transport against the simulator', () => {
       const failure = await failureOf(transport().start({ lastName: 'K', userData: {}, endpoint: 'customer-chat' }));
       expect(failure.kind).to.equal('rejected');
       expect(failure.message).to.equal('First Name is required');
-      expect(code(failure)).to.deep.equal([{ code: 102, message: 'First Name is required', name: 'INVALID_NICKNAME' }]);
+      expect(code(failure)).to.deep.equal([{ code: 102, message: 'First Name is required', name: 'INVALID_NICKNAME', key: 'chat.error.InvalidNickname' }]);
       expect(sim.state.chat.sessions.size).to.equal(0);
     });
 
     it('INVALID_ENDPOINT and INVALID_CONTACT_CENTER', async () => {
       const endpoint = await failureOf(startJan(transport(), 'elsewhere'));
       expect(endpoint.kind).to.equal('rejected');
-      expect(code(endpoint)).to.deep.equal([{ code: 400, message: NGREST_CODES.INVALID_ENDPOINT.message, name: 'INVALID_ENDPOINT' }]);
+      expect(code(endpoint)).to.deep.equal([{ code: 400, message: NGREST_CODES.INVALID_ENDPOINT.message, name: 'INVALID_ENDPOINT', key: 'chat.error.InvalidEndpoint' }]);
       const center = await failureOf(startJan(transport({ dataURL: '/api/ngrest/elsewhere' })));
       expect(center.kind).to.equal('rejected');
       expect(center.errors[0]).to.deep.include({ name: 'INVALID_CONTACT_CENTER', message: 'Invalid contact center' });
@@ -303,13 +303,13 @@ describe('next-generation REST transport against the simulator', () => {
       const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
       const pdf = await failureOf(t.upload(session, file('a.pdf', 10, 'application/pdf')));
       expect([pdf.kind, pdf.message]).to.deep.equal(['rejected', 'Only Images are allowed']);
-      expect(code(pdf)).to.deep.equal([{ code: 203, message: 'Only Images are allowed', name: 'INVALID_FILE_TYPE' }]);
+      expect(code(pdf)).to.deep.equal([{ code: 203, message: 'Only Images are allowed', name: 'INVALID_FILE_TYPE', key: 'chat.error.InvalidFileType' }]);
       const big = await failureOf(t.upload(session, file('a.png', 500, 'image/png')));
-      expect(big.errors[0]).to.deep.equal({ code: 202, message: 'File too large', name: 'LIMIT_FILE_SIZE' });
+      expect(big.errors[0]).to.deep.equal({ code: 202, message: 'File too large', name: 'LIMIT_FILE_SIZE', key: 'chat.error.LimitFileSize' });
       const { fileId } = await t.upload(session, file('a.png', 10, 'image/png'));
       expect(chatOf(session).files.has(fileId)).to.equal(true);
       const count = await failureOf(t.upload(session, file('b.png', 10, 'image/png')));
-      expect(count.errors[0]).to.deep.equal({ code: 201, message: 'Too many files', name: 'LIMIT_FILE_COUNT' });
+      expect(count.errors[0]).to.deep.equal({ code: 201, message: 'Too many files', name: 'LIMIT_FILE_COUNT', key: 'chat.error.LimitFileCount' });
       expect(await t.fileLimits(session)).to.deep.include({ types: ['png', 'jpg', 'jpeg', 'gif'] });
     });
 

@@ -236,7 +236,7 @@ export function ngrestFailure(call: Call, error: unknown): ChatFailure {
   const listed = body.success ? body.output.errors : [];
   const errors: NgrestError[] = listed.map(({ code, message }) =>
     isCode(code)
-      ? { code: NGREST_CODES[code].code, message: NGREST_CODES[code].message, name: code }
+      ? { code: NGREST_CODES[code].code, message: NGREST_CODES[code].message, name: code, key: NGREST_CODES[code].key }
       : { code: status ?? 0, message: message.trim(), name: code === undefined ? '' : String(code) },
   );
   const text = errors.map((e) => e.message).filter(Boolean).join('\n');

@@ -123,6 +123,11 @@ export type TransportType = 'rest' | 'cometd' | 'ngrest' | 'cloud';
 export interface CodedError {
   code: number;
   message: string;
+  /**
+   * The language-pack key that words this error for the visitor, when the transport has its own code for it
+   * (next-generation REST's INVALID_FILE_TYPE → `chat.error.InvalidFileType`); else the window words `code`.
+   */
+  key?: string;
 }
 
 /**
