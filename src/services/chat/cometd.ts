@@ -1,17 +1,15 @@
 import { createMessagingClient, type Message } from '../messaging-client.ts';
 import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
+import { transcriptMessagesSchema } from './transcript-schema.ts';
 import { createTransport as createRestTransport } from './legacy-rest.ts';
 import {
   ChatFailure,
   type ChatTransport,
   type CodedError,
   type CometDOptions,
-  type ParticipantType,
   type PollResult,
   type SessionData,
   type StreamHandlers,
-  type TranscriptMessage,
-  type TranscriptType,
   type TransportFactory,
   type TransportOptions,
 } from './types.ts';
@@ -60,11 +58,6 @@ export type CometDOperation =
   | 'customNotice'
   | 'updateData';
 
-const TRANSCRIPT_TYPES: readonly string[] = [
-  'Message', 'PushUrl', 'Notice', 'CustomNotice', 'ParticipantJoined', 'ParticipantLeft', 'NicknameUpdated',
-  'TypingStarted', 'TypingStopped', 'FileUploaded', 'FileDeleted', 'IdleAlert', 'IdleClose', 'Structured',
-];
-const PARTICIPANT_TYPES: readonly string[] = ['Client', 'Agent', 'Supervisor', 'Bot', 'External'];
 
 /* ------------------------------------------------------------------ answers */
 
@@ -75,47 +68,6 @@ const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('mu
 
 const codedErrorSchema = v.object({ code: v.optional(v.number('must be a numeric code'), 0), message: v.optional(v.string('must be a string'), '') }, objectMessage);
 
-/** One transcript message, normalised as the REST transport does: unknown types dropped, unknown participants External. */
-const messageSchema = v.pipe(
-  v.object(
-    {
-      index,
-      type: v.string('must be a string'),
-      text: v.optional(v.nullable(v.string('must be a string')), ''),
-      timestamp: millis,
-      html: v.optional(v.boolean('must be true or false'), false),
-      from: v.object(
-        {
-          id: v.optional(v.nullable(idString), ''),
-          type: v.optional(v.nullable(v.string('must be a string')), ''),
-          name: v.optional(v.nullable(v.string('must be a string')), ''),
-        },
-        objectMessage,
-      ),
-      userData: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'must be an object'))),
-    },
-    objectMessage,
-  ),
-  v.transform(({ index: i, type, text, timestamp, html, from, userData }): TranscriptMessage | undefined => {
-    if (!TRANSCRIPT_TYPES.includes(type)) return undefined;
-    const message: TranscriptMessage = {
-      index: i,
-      type: type as TranscriptType,
-      text: text ?? '',
-      timestamp,
-      html,
-      from: { id: from.id ?? '', type: (PARTICIPANT_TYPES.includes(from.type ?? '') ? from.type : 'External') as ParticipantType, name: from.name ?? '' },
-    };
-    if (userData) {
-      message.userData = Object.fromEntries(
-        Object.entries(userData)
-          .filter(([, value]) => value !== null && value !== undefined)
-          .map(([key, value]) => [key, typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
-      );
-    }
-    return message;
-  }),
-);
 
 /** An answer or a push: the REST API's envelope and whatever of the transcript it carries. */
 const answerSchema = v.object(
@@ -127,10 +79,7 @@ const answerSchema = v.object(
     secureKey: v.optional(idString),
     userId: v.optional(idString),
     alias: v.optional(idString),
-    messages: v.pipe(
-      v.optional(v.array(messageSchema, 'must be a list'), []),
-      v.transform((list) => list.filter((m): m is TranscriptMessage => m !== undefined)),
-    ),
+    messages: transcriptMessagesSchema,
     nextPosition: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')))),
     idleTimerExpire: v.optional(v.nullable(millis)),
     index: v.optional(v.nullable(index)),

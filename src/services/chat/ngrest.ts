@@ -1,16 +1,14 @@
 import { HttpError, requestJson } from '../../http/request.ts';
 import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
+import { transcriptMessagesSchema } from './transcript-schema.ts';
 import {
   ChatFailure,
   type ChatTransport,
   type CodedError,
-  type ParticipantType,
   type PollResult,
   type SessionData,
   type StartRequest,
   type StreamHandlers,
-  type TranscriptMessage,
-  type TranscriptType,
   type TransportFactory,
   type TransportOptions,
 } from './types.ts';
@@ -87,11 +85,6 @@ export interface NgrestSession {
   participantId: string;
 }
 
-const TRANSCRIPT_TYPES: readonly string[] = [
-  'Message', 'PushUrl', 'Notice', 'CustomNotice', 'ParticipantJoined', 'ParticipantLeft', 'NicknameUpdated',
-  'TypingStarted', 'TypingStopped', 'FileUploaded', 'FileDeleted', 'IdleAlert', 'IdleClose', 'Structured',
-];
-const PARTICIPANT_TYPES: readonly string[] = ['Client', 'Agent', 'Supervisor', 'Bot', 'External'];
 
 /* ------------------------------------------------------------------ schemas */
 
@@ -102,56 +95,12 @@ const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('mu
 const tokenSchema = v.object({ token: id, sessionId: id, participantId: id }, objectMessage);
 const startSchema = v.object({ data: v.object({ clientToken: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')) }, objectMessage) }, objectMessage);
 
-const messageSchema = v.pipe(
-  v.object(
-    {
-      index: whole(0),
-      type: v.string('must be a string'),
-      text: v.optional(v.nullable(v.string('must be a string')), ''),
-      timestamp: millis,
-      html: v.optional(v.boolean('must be true or false'), false),
-      from: v.object(
-        {
-          id: v.optional(v.nullable(v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String))), ''),
-          type: v.optional(v.nullable(v.string('must be a string')), ''),
-          name: v.optional(v.nullable(v.string('must be a string')), ''),
-        },
-        objectMessage,
-      ),
-      userData: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'must be an object'))),
-    },
-    objectMessage,
-  ),
-  // A type this client does not know (a newer server's) is dropped, not an error that fails every poll.
-  v.transform(({ index, type, text, timestamp, html, from, userData }): TranscriptMessage | undefined => {
-    if (!TRANSCRIPT_TYPES.includes(type)) return undefined;
-    const message: TranscriptMessage = {
-      index,
-      type: type as TranscriptType,
-      text: text ?? '',
-      timestamp,
-      html,
-      from: { id: from.id ?? '', type: (PARTICIPANT_TYPES.includes(from.type ?? '') ? from.type : 'External') as ParticipantType, name: from.name ?? '' },
-    };
-    if (userData) {
-      message.userData = Object.fromEntries(
-        Object.entries(userData)
-          .filter(([, value]) => value !== null && value !== undefined)
-          .map(([key, value]) => [key, typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
-      );
-    }
-    return message;
-  }),
-);
 
 const messagesSchema = v.object(
   {
     data: v.object(
       {
-        messages: v.pipe(
-          v.optional(v.array(messageSchema, 'must be a list'), []),
-          v.transform((list) => list.filter((m): m is TranscriptMessage => m !== undefined)),
-        ),
+        messages: transcriptMessagesSchema,
         chatEnded: v.optional(v.boolean('must be true or false'), false),
         idleTimerExpire: v.optional(v.nullable(millis)),
         nextIndex: v.optional(v.nullable(whole(1))),
