@@ -11,25 +11,11 @@
  * buttons are `aria-disabled` (not `disabled`) once a vote is on its way or sent, so the focused
  * button keeps the focus while the thank-you is announced.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type JSX, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useT } from '../common/context.ts';
-import { sanitizeHtml } from '../common/sanitize.ts';
+import { SafeHtml } from '../common/safe-html.tsx';
 import type { ChatDeflectionActor } from '../../src/plugins/chat-deflection.ts';
-
-/** The article's HTML, sanitised and appended as nodes (never innerHTML); its links open in a new tab. */
-function ArticleHtml({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const nodes = useMemo(() => sanitizeHtml(html), [html]);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(...nodes);
-    for (const link of ref.current?.querySelectorAll('a') ?? []) {
-      link.target = '_blank';
-      link.rel = 'noopener noreferrer';
-    }
-  }, [nodes]);
-  return <div ref={ref} className="la-knowledge-article__answer" />;
-}
 
 export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX.Element {
   const t = useT();
@@ -82,7 +68,7 @@ export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX
         </p>
       ) : (
         <>
-          <ArticleHtml html={document.answer} />
+          <SafeHtml html={document.answer} className="la-knowledge-article__answer" newTab />
           {document.attachments.length ? (
             <section className="la-knowledge-article__attachments" aria-labelledby={`${titleId}-files`}>
               <h3 id={`${titleId}-files`}>{t.t('chat.knowledge.attachments')}</h3>

@@ -41,6 +41,7 @@ import type { TranscriptMessage } from '../../src/plugins/webchat-service.api.ts
 import type { Translator } from '../../src/app/i18n.ts';
 import { formatDate, formatTime, type TimeFormat } from '../../src/app/datetime.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
+import { SafeHtml } from '../common/safe-html.tsx';
 import { useEnvironment, useT } from '../common/context.ts';
 import { formatSize, shortFileName } from '../../src/app/bytes.ts';
 import { httpUrl } from '../../src/app/urls.ts';
@@ -208,19 +209,6 @@ function announcement(item: Item, t: Translator, lang: string): string {
   return t.t('chat.transcript.announce', { name: senderName(item.message, t), text: plainText(item.message, t, lang) });
 }
 
-/** Agent HTML, only through the sanitiser: parsed inertly, appended as nodes (never innerHTML). */
-function SafeHtml({ html, tabbable }: { html: string; tabbable: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const nodes = useMemo(() => sanitizeHtml(html), [html]);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(...nodes);
-  }, [nodes]);
-  useLayoutEffect(() => {
-    for (const link of ref.current?.querySelectorAll('a') ?? []) link.tabIndex = tabbable ? 0 : -1;
-  }, [nodes, tabbable]);
-  return <div ref={ref} className="la-transcript__html" />;
-}
-
 function Link({ href, tabbable, children }: { href: string; tabbable: boolean; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" tabIndex={tabbable ? 0 : -1}>
@@ -305,7 +293,7 @@ function MessageBody({
       <div className="la-transcript__plain">{message.text}</div>
     );
   }
-  return message.html ? <SafeHtml html={message.text} tabbable={current} /> : <PlainText text={message.text} tabbable={current} />;
+  return message.html ? <SafeHtml html={message.text} className="la-transcript__html" tabbable={current} /> : <PlainText text={message.text} tabbable={current} />;
 }
 
 /** Two builds of one line show the same thing. */

@@ -1,11 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Icon, LoadingScreen, Window } from '../common/chrome.tsx';
 import { TextArea } from '../common/fields.tsx';
 import { SideButton } from '../common/side-button.tsx';
 import { useT } from '../common/context.ts';
-import { isSafeLink, sanitizeHtml } from '../common/sanitize.ts';
+import { isSafeLink } from '../common/sanitize.ts';
+import { SafeHtml } from '../common/safe-html.tsx';
 import { x } from '../common/window-icons.ts';
 import { MAX_COMMENT_LENGTH, MAX_QUERY_LENGTH, MAX_STARS, snippet, type SearchDocument } from '../../machines/search.machine.ts';
 import type { SearchActor, SearchController } from '../../src/plugins/search.ts';
@@ -146,15 +147,6 @@ function Results({ documents, onMore, t }: { documents: readonly SearchDocument[
   );
 }
 
-/** The answer's HTML, sanitised (elements/common/sanitize.ts), appended as nodes (never innerHTML). */
-function Answer({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(...sanitizeHtml(html));
-  }, [html]);
-  return <div ref={ref} className="la-search__answer" />;
-}
-
 function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rating: boolean }) {
   const id = useId();
   const feedback = useSelector(actor, (s) => s.context.feedback);
@@ -249,7 +241,7 @@ function DocumentView({ doc, actor, t, rating, onBack, onClose }: { doc: SearchD
       <h3 id={titleId} ref={titleRef} tabIndex={-1} className="la-search__document-title">
         {doc.title}
       </h3>
-      <Answer html={doc.answer} />
+      <SafeHtml html={doc.answer} className="la-search__answer" />
       {doc.categories.length ? (
         <div className="la-search__meta">
           <h4>{t.t('search.categories')}</h4>
