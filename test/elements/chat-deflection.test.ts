@@ -2,7 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Chat deflection in <la-chat> on the Polish deployment's chat and knowledge centre, against the simulator:
@@ -26,21 +27,9 @@ const host = () => document.querySelector('la-chat');
 const root = () => host()?.shadowRoot ?? null;
 const $ = <T extends Element = HTMLElement>(selector: string) => root()?.querySelector<T & Element>(selector) ?? null;
 const $$ = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
-const active = () => {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el as HTMLElement | null;
-};
+const active = () => deepActiveElement();
 const advance = (ms: number) => (sim.clock as unknown as { advance(ms: number): void }).advance(ms);
-/** Moves the simulator's clock while the page's polling runs, until `check` holds. */
-async function until(check: () => boolean, what: string, step = 500, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    advance(step);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+const until = (check: () => unknown, what: string, step = 500, timeout = 15_000) => advanceUntil(sim, check, what, step, timeout);
 const logText = () => $('[role=log]')?.textContent ?? '';
 const knowledgeBubbles = () => $$('.la-transcript__bubble--knowledge');
 const liveText = () => $('.la-transcript [aria-live=polite]')?.textContent ?? '';

@@ -2,7 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 import { alertLines } from '../../elements/chat/chat.view.tsx';
 import { createTranslator } from '../../src/app/i18n.ts';
@@ -27,22 +28,10 @@ let sim: Simulator;
 const host = () => document.querySelector('la-chat');
 const $ = <T extends Element = HTMLElement>(selector: string) => host()?.shadowRoot?.querySelector<T & Element>(selector) ?? null;
 const dialog = () => $('[role=alertdialog]');
-const active = () => {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el as HTMLElement | null;
-};
+const active = () => deepActiveElement();
 const control = (path: string, body: unknown) =>
   fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-/** Moves the simulator's clock while the page polls, until `check` holds. */
-async function until(check: () => unknown, what: string, step = 1000, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    (sim.clock as unknown as { advance(ms: number): void }).advance(step);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+const until = (check: () => unknown, what: string, step = 1000, timeout = 15_000) => advanceUntil(sim, check, what, step, timeout);
 /** axe in both themes, the dark default last. */
 async function accessibleInBothThemes() {
   await api.command('App.setTheme', { theme: 'light' });

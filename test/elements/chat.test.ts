@@ -3,7 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-chat> on the Polish deployment's chat settings, opened by a command on a page without it, against the simulator.
@@ -27,21 +28,8 @@ const host = () => document.querySelector('la-chat');
 const root = () => host()?.shadowRoot ?? null;
 const $ = <T extends Element = HTMLElement>(selector: string) => root()?.querySelector<T & Element>(selector) ?? null;
 const $$ = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
-const active = () => {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el as HTMLElement | null;
-};
-const advance = (ms: number) => (sim.clock as unknown as { advance(ms: number): void }).advance(ms);
-/** Moves the simulator's clock while the page's polling runs, until `check` holds. */
-async function until(check: () => boolean, what: string, step = 500, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    advance(step);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+const active = () => deepActiveElement();
+const until = (check: () => unknown, what: string, step = 500, timeout = 15_000) => advanceUntil(sim, check, what, step, timeout);
 const logText = () => $('[role=log]')?.textContent ?? '';
 const button = (name: string) => $$('button').find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name) ?? null;
 const dialog = () => $('[role=alertdialog], [role=dialog][aria-modal=true], .la-dialog') as HTMLElement | null;

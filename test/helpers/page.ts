@@ -15,3 +15,16 @@ export async function bootWithSimulator(html = ''): Promise<{ api: LiveAssistApi
   await api.ready;
   return { api, sim };
 }
+
+/**
+ * Moves the simulator's manual clock by `step` ms while the page's own timers (polling) run, until
+ * `check` holds: the agent's reply, an idle alert … arrive without real waiting.
+ */
+export async function advanceUntil(sim: Simulator, check: () => unknown, what: string, step = 500, timeout = 15_000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    (sim.clock as unknown as { advance(ms: number): void }).advance(step);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
