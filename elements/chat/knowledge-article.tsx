@@ -15,6 +15,7 @@ import { useEffect, useId, useRef, type JSX, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useT } from '../common/context.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
+import { HelpfulVote } from '../common/helpful-vote.tsx';
 import type { ChatDeflectionActor } from '../../src/plugins/chat-deflection.ts';
 
 export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX.Element {
@@ -25,7 +26,6 @@ export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX
   const voted = useSelector(actor, (s) => s.hasTag('voted'));
   const article = useSelector(actor, (s) => s.context.article);
   const titleId = useId();
-  const helpfulId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const back = () => actor.send({ type: 'article.back' });
 
@@ -83,25 +83,21 @@ export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX
               </ul>
             </section>
           ) : null}
-          <div className="la-knowledge-article__vote" role="group" aria-labelledby={helpfulId}>
-            <p id={helpfulId}>{t.t('chat.knowledge.helpful')}</p>
-            <div className="la-buttons la-buttons--binary">
-              <button type="button" className="la-button" aria-pressed={article.relevant === true} aria-disabled={locked || undefined} onClick={() => vote(true)}>
-                {t.t('chat.knowledge.yes')}
-              </button>
-              <button type="button" className="la-button" aria-pressed={article.relevant === false} aria-disabled={locked || undefined} onClick={() => vote(false)}>
-                {t.t('chat.knowledge.no')}
-              </button>
-            </div>
-            <p className="la-knowledge-article__feedback" role="status">
-              {voted ? t.t('chat.knowledge.thanks') : ''}
+          <HelpfulVote
+            className="la-knowledge-article__vote"
+            question={t.t('chat.knowledge.helpful')}
+            yes={t.t('chat.knowledge.yes')}
+            no={t.t('chat.knowledge.no')}
+            relevant={article.relevant}
+            locked={locked}
+            onVote={vote}
+            note={voted ? t.t('chat.knowledge.thanks') : ''}
+          />
+          {article.problem === 'vote' ? (
+            <p className="la-knowledge-article__feedback--error" role="alert">
+              {t.t('chat.knowledge.voteFailed')}
             </p>
-            {article.problem === 'vote' ? (
-              <p className="la-knowledge-article__feedback la-knowledge-article__feedback--error" role="alert">
-                {t.t('chat.knowledge.voteFailed')}
-              </p>
-            ) : null}
-          </div>
+          ) : null}
         </>
       )}
     </div>

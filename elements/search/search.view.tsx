@@ -7,6 +7,7 @@ import { SideButton } from '../common/side-button.tsx';
 import { useT } from '../common/context.ts';
 import { isSafeLink } from '../common/sanitize.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
+import { HelpfulVote } from '../common/helpful-vote.tsx';
 import { x } from '../common/window-icons.ts';
 import { MAX_COMMENT_LENGTH, MAX_QUERY_LENGTH, MAX_STARS, snippet, type SearchDocument } from '../../machines/search.machine.ts';
 import type { SearchActor, SearchController } from '../../src/plugins/search.ts';
@@ -158,20 +159,15 @@ function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rat
   const rated = useSelector(actor, (s) => s.hasTag('rated'));
   return (
     <div className="la-search__feedback">
-      <div role="group" aria-labelledby={`${id}-helpful`} className="la-search__vote">
-        <span id={`${id}-helpful`} className="la-search__helpful">
-          {t.t('search.helpful')}
-        </span>
-        <Button aria-pressed={feedback.relevant === true} disabled={!canVote} onClick={() => actor.send({ type: 'vote', relevant: true })}>
-          {t.t('common.yes')}
-        </Button>
-        <Button aria-pressed={feedback.relevant === false} disabled={!canVote} onClick={() => actor.send({ type: 'vote', relevant: false })}>
-          {t.t('common.no')}
-        </Button>
-      </div>
-      <p role="status" className="la-search__note">
-        {voted ? t.t('search.thanks') : feedback.problem === 'vote' ? t.t('search.voteFailed') : ''}
-      </p>
+      <HelpfulVote
+        question={t.t('search.helpful')}
+        yes={t.t('common.yes')}
+        no={t.t('common.no')}
+        relevant={feedback.relevant}
+        locked={!canVote}
+        onVote={(relevant) => actor.send({ type: 'vote', relevant })}
+        note={voted ? t.t('search.thanks') : feedback.problem === 'vote' ? t.t('search.voteFailed') : ''}
+      />
       {rating ? (
         rated ? (
           <p role="status" className="la-search__note">

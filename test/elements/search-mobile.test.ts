@@ -44,7 +44,7 @@ describe('<la-search> in mobile mode, Polish', () => {
     await expectAccessible(host());
     $<HTMLButtonElement>('.la-search__more')!.click();
     await waitFor(() => $('.la-search__document-title'), 4000, 'the document');
-    expect($('.la-search__helpful')!.textContent).to.equal('Czy to było pomocne?');
+    expect($('.la-helpful__question')!.textContent).to.equal('Czy to było pomocne?');
     expect($('.la-search__stars legend')!.textContent).to.equal('Oceń tę odpowiedź');
     expect($('.la-search__star span.la-visually-hidden')!.textContent).to.equal('1 gwiazdka');
     await expectAccessible(host());

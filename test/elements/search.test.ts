@@ -156,17 +156,22 @@ describe('<la-search>', () => {
     await accessibleInBothThemes();
   });
 
-  it('votes Yes: the vote arrives at the simulator, the buttons are disabled and thank the visitor', async () => {
+  it('votes Yes with the keyboard: the vote arrives at the simulator, the buttons lock and thank the visitor, focus stays on Yes', async () => {
     const doc = events.at(-1)!.data as { kbId: string; docId: string };
-    const yes = $$('.la-search__vote button')[0] as HTMLButtonElement;
+    const yes = $$('.la-helpful button')[0] as HTMLButtonElement;
     expect(yes.textContent).to.equal('Yes');
-    yes.click();
-    await waitFor(() => text('.la-search__note') === 'Thank you for your feedback!', 4000, 'the thank-you');
-    expect(($$('.la-search__vote button') as HTMLButtonElement[]).map((b) => b.disabled)).to.deep.equal([true, true]);
+    yes.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => text('.la-helpful__note') === 'Thank you for your feedback!', 4000, 'the thank-you');
+    // Locked, but still focusable: a disabled button would drop the keyboard user's focus to <body>.
+    expect(($$('.la-helpful button') as HTMLButtonElement[]).map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['true', 'true']);
+    expect(active()).to.equal(yes);
+    await sendKeys({ press: 'Enter' });
     expect(yes.getAttribute('aria-pressed')).to.equal('true');
     const { votes } = await knowledge();
     const vote = votes.at(-1)!;
     expect(vote).to.include({ kbId: doc.kbId, docId: doc.docId, relevant: true });
+    expect(votes.filter((v) => v.docId === doc.docId), 'Enter on the locked button votes nothing more').to.have.length(1);
     expect(vote.searchId).to.be.a('string');
     expect(events.at(-1)).to.deep.equal({ name: 'Search.voted', data: { kbId: doc.kbId, docId: doc.docId, relevant: true } });
   });
