@@ -1,7 +1,7 @@
 import { LaElement } from '../common/host.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
 import { render } from 'lit-html';
-import { buttons, channelsOf, sidebarLauncher } from './launcher.ts';
+import { buttons, sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 
@@ -86,6 +86,13 @@ export class LaSidebarElement extends LaElement {
     this.actor = undefined;
   }
 
+  /** A focused channel the availability rule has just hidden hands focus to the first one shown. */
+  override render(): void {
+    const focused = this.shadowRoot?.activeElement;
+    super.render();
+    if (focused?.closest('[hidden]')) this.shadowRoot!.querySelector<HTMLElement>('li:not([hidden]) > button')?.focus();
+  }
+
   /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
   load(): void {
     void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
@@ -93,7 +100,7 @@ export class LaSidebarElement extends LaElement {
 
   /** Renders the channel buttons into `container` (the mobile overlay); `before` runs ahead of a channel. */
   renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
-    render(buttons(this, channelsOf(this), before), container);
+    render(buttons(this, before), container);
   }
 
   /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */

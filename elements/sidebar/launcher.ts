@@ -31,7 +31,7 @@ const renderable = (c: Partial<Record<string, unknown>> | null) =>
  * reported once by its path and dropped — by the hand check below until the plugin's chunk is loaded,
  * then by the whole schema (`LaSidebarElement.checkChannels`).
  */
-export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
+export function channelsOf(host: LaSidebarElement, all = false): SidebarChannel[] {
   const context = host.actor?.getSnapshot().context;
   const raw = host.parsedAttributes.channels;
   const check = (host.constructor as typeof LaSidebarElement).checkChannels;
@@ -45,7 +45,7 @@ export function channelsOf(host: LaSidebarElement): SidebarChannel[] {
     return ok;
   }) as SidebarChannel[];
   reported.add(list);
-  return good.filter((c) => c.enable !== false && (!available || available.includes(c.name)));
+  return good.filter((c) => c.enable !== false && (all || !available || available.includes(c.name)));
 }
 
 /**
@@ -77,12 +77,18 @@ function activate(host: LaSidebarElement, channel: SidebarChannel, before?: () =
     .then(() => run(host, channel));
 }
 
-export function buttons(host: LaSidebarElement, channels: SidebarChannel[], before?: () => Promise<unknown>): TemplateResult {
+/**
+ * Every enabled channel gets its button; those the availability rule leaves out are `hidden`, so a
+ * button stays the same node for its channel while the list changes (keyboard focus and a pointer stay
+ * on the channel they were on, never on a neighbour that moved into its place).
+ */
+export function buttons(host: LaSidebarElement, before?: () => Promise<unknown>): TemplateResult {
   const { t } = host.app.t;
+  const shown = channelsOf(host);
   return html`<ul class="la-sidebar__list">
-    ${channels.map((c) => {
+    ${channelsOf(host, true).map((c) => {
       const name = c.displayName ?? t(c.i18n ?? `sidebar.channel.${c.name}.name`);
-      return html`<li>
+      return html`<li ?hidden=${!shown.some((s) => s.name === c.name)}>
         <button type="button" class="la-sidebar__button" part="channel" data-channel=${c.name} title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
           @click=${() => activate(host, c, before)}>
           <span class="la-sidebar__icon" aria-hidden="true">${badge(c, name)}</span>
@@ -118,7 +124,7 @@ export function sidebarLauncher(element: LaElement): TemplateResult | typeof not
     @pointerenter=${() => host.engage('pointer', true)} @pointerleave=${() => host.engage('pointer', false)}
     @focusin=${() => host.engage('focus', true)}
     @focusout=${(e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node) && host.engage('focus', false)}>
-    ${buttons(host, channels)}
+    ${buttons(host)}
     <p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p>
   </nav>`;
 }

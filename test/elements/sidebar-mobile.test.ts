@@ -61,7 +61,7 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
     button.click();
     await waitFor(dialog, 8000, 'the overlay');
     expect(dialog()!.querySelector('h2')!.textContent).to.equal('Need help?');
-    const labels = () => [...dialog()!.querySelectorAll('.la-sidebar__name')].map((e) => e.textContent);
+    const labels = () => [...dialog()!.querySelectorAll('li:not([hidden]) .la-sidebar__name')].map((e) => e.textContent);
     await waitFor(() => labels().length, 2000, 'the channel list');
     expect(labels()).to.deep.equal(['Live Assistance', 'Call Us', 'Live Chat']);
     await waitFor(() => overlay()!.activeElement?.textContent?.includes('Live Assistance'), 2000, 'focus on the first channel');

@@ -70,7 +70,8 @@ let sim: Simulator;
 const host = () => document.querySelector('la-sidebar')!;
 const root = () => host().shadowRoot!;
 const nav = () => root().querySelector<HTMLElement>('nav.la-sidebar');
-const names = () => [...root().querySelectorAll('.la-sidebar__name')].map((e) => e.textContent);
+const names = () => [...root().querySelectorAll('li:not([hidden]) .la-sidebar__name')].map((e) => e.textContent);
+const button = (name: string) => [...root().querySelectorAll('button')].find((b) => b.textContent!.includes(name))!;
 const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
 
 describe('<la-sidebar>', () => {
@@ -138,11 +139,24 @@ describe('<la-sidebar>', () => {
     const post = (path: string, body: unknown) =>
       fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     await waitFor(() => names().length === 4, 3000, 'four channels at 10:00');
+    // Each channel keeps its own button while the list changes: the one a visitor is on never turns
+    // into a neighbour, and a focused channel that goes away hands focus to the first one shown.
+    const email = button('E-mail');
+    email.focus();
     await post('/__control/clock', { warsawTime: '18:00' });
     await waitFor(() => names().length === 3, 4000, 'three channels at 18:00');
     expect(names()).to.deep.equal(['Call Us', 'Callback', 'E-mail']);
+    expect(button('E-mail')).to.equal(email);
+    expect(root().activeElement).to.equal(email);
     await post('/__control/faults', { endpoint: 'ewt.group', failureRate: 1, status: 503 });
     await waitFor(() => names().length === 4, 4000, 'the full list when statistics fail');
+    expect(button('E-mail')).to.equal(email);
+    button('Live Chat').focus();
+    await fetch('/__control/faults', { method: 'DELETE' });
+    await waitFor(() => names().length === 3, 4000, 'three channels again');
+    expect(root().activeElement).to.equal(button('Call Us'));
+    document.getElementById('before')!.focus();
+    await waitFor(() => !nav()!.classList.contains('la-sidebar--expanded'), 2000, 'contracted after focus left');
     await fetch('/__control/faults', { method: 'DELETE' });
     await post('/__control/clock', { reset: true });
   });
@@ -170,7 +184,8 @@ describe('<la-sidebar>', () => {
     expect(await message(api.command('Sidebar.addButton', { name: 'Faq', clickCommand: 'App.closeAll' }))).to.equal(refused);
     expect(await message(api.command('Sidebar.configure', { channels: [{ name: 'CallUs', clickCommand: 'App.closeAll' }] }))).to.equal(refused);
     await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'Search.open' });
-    await waitFor(() => names().includes('FAQ'), 2000, 'the added button');
+    // Its button is there (hidden while the availability rule, which does not list it, is known).
+    await waitFor(() => root().querySelector('[data-channel=Faq]')?.textContent?.includes('FAQ'), 2000, 'the added button');
     expect((await api.command('Sidebar.getState')).state).to.equal('collapsed');
     off();
   });
