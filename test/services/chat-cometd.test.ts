@@ -110,6 +110,31 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     stop();
   });
 
+  it('send carries the client message id as clientMessageId in the sendMessage data (the outbox\'s retries carry the same one)', async () => {
+    const published: Array<Record<string, unknown>> = [];
+    const realFetch = globalThis.fetch;
+    // The Node client long-polls over fetch (test/helpers/cometd-node.mjs): the Bayeux messages are read on their way.
+    globalThis.fetch = async (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('sendMessage')) {
+        for (const message of JSON.parse(init.body) as Array<{ data?: Record<string, unknown> }>) if (message.data?.operation === 'sendMessage') published.push(message.data);
+      }
+      return realFetch(input, init);
+    };
+    try {
+      const t = transport('/service/chatV2/customer-chat-bot');
+      const { session } = await t.start({ firstName: 'Jan', userData: {} });
+      const { index } = await t.send(session, 'Z identyfikatorem', { clientMessageId: 'c0ffee00-0000-4000-8000-000000000001' });
+      expect(index).to.be.a('number');
+      await t.send(session, 'Bez identyfikatora');
+      expect(published.map((d) => [d.message, d.clientMessageId])).to.deep.equal([
+        ['Z identyfikatorem', 'c0ffee00-0000-4000-8000-000000000001'],
+        ['Bez identyfikatora', undefined],
+      ]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('typing, custom notices and user data go through; disconnect ends the chat and chatEnded is pushed', async () => {
     const t = transport();
     const { session } = await t.start({ firstName: 'Jan', userData: {} });

@@ -80,6 +80,26 @@ describe('legacy chat REST transport against the simulator', () => {
     expect(greeting.from.id).to.be.a('string').and.not.equal('');
   });
 
+  it('send carries the client message id as the Idempotency-Key header; other calls and a send without one carry none', async () => {
+    const keys: Array<[string, string | null]> = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      keys.push([new URL(request.url).pathname.split('/').pop()!, request.headers.get('Idempotency-Key')]);
+      return fetch(request);
+    };
+    const t = transport(BOT, { fetch: recording });
+    const { session } = await startAnna(t);
+    const { index } = await t.send(session, 'Pytanie', { clientMessageId: '5b2c1e9a-7f3d-4c1b-9a0e-2d4f6b8c0a1e' });
+    await t.send(session, 'Drugie');
+    await t.poll(session, 1);
+    expect(keys.slice(1)).to.deep.equal([
+      ['send', '5b2c1e9a-7f3d-4c1b-9a0e-2d4f6b8c0a1e'],
+      ['send', null],
+      ['refresh', null],
+    ]);
+    expect(sessionOf(session).transcript.find((m) => m.index === index)?.text).to.equal('Pytanie');
+  });
+
   it('a first message sent with the start is in the transcript', async () => {
     const t = transport();
     const { session } = await t.start({ firstName: 'Anna', text: 'Dzień dobry', userData: {} });

@@ -25,13 +25,13 @@ describe('next-generation REST transport against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let clock: ReturnType<typeof createManualClock>;
   /** Every request the transport made: method, path + query, the token header. */
-  let seen: Array<{ method: string; url: string; token: string | null }>;
+  let seen: Array<{ method: string; url: string; token: string | null; idempotencyKey?: string | null }>;
   /** Set to make the transport's next requests fail: 'drop' = the request is made, its answer lost. */
   let fault: ((url: URL) => 'network' | 'drop' | undefined) | undefined;
   const recordingFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    seen.push({ method: request.method, url: url.pathname + url.search, token: request.headers.get(NGREST.tokenHeader) });
+    seen.push({ method: request.method, url: url.pathname + url.search, token: request.headers.get(NGREST.tokenHeader), ...(request.headers.has('Idempotency-Key') ? { idempotencyKey: request.headers.get('Idempotency-Key') } : {}) });
     const what = fault?.(url);
     if (what === 'network') throw new TypeError('fetch failed');
     const response = await fetch(request);
@@ -244,6 +244,17 @@ describe('next-generation REST transport against the simulator', () => {
     const failure = await failureOf(t.send(session, 'Nie dojdzie'));
     expect(failure.lost).to.equal(true);
     expect(seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages')).length).to.equal(4, 'one retry, no more');
+  });
+
+  it('send carries the client message id as the Idempotency-Key header, on its own retry too; typing carries none', async () => {
+    const t = transport();
+    const { session } = await startJan(t, 'customer-chat');
+    let drops = 1;
+    fault = (url) => (url.pathname.endsWith('/messages') && drops-- > 0 ? 'drop' : undefined);
+    await t.send(session, 'Z kluczem', { clientMessageId: '0d9f7a52-3b1e-4c7a-8f20-6e5d4c3b2a10' });
+    await t.typing(session, true, 'pisze');
+    const posts = seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages'));
+    expect(posts.map((p) => p.idempotencyKey)).to.deep.equal(['0d9f7a52-3b1e-4c7a-8f20-6e5d4c3b2a10', '0d9f7a52-3b1e-4c7a-8f20-6e5d4c3b2a10', undefined]);
   });
 
   it('send, typing, custom notice and the end reach the one chat model', async () => {

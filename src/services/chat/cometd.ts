@@ -427,6 +427,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
         message: text,
         messageType: sendOptions.messageType ?? 'text',
         ...(sendOptions.eventAttributes !== undefined ? { eventAttributes: sendOptions.eventAttributes } : {}),
+        ...(sendOptions.clientMessageId !== undefined ? { clientMessageId: sendOptions.clientMessageId } : {}),
       });
       return typeof answer.index === 'number' ? { index: answer.index } : {};
     },

@@ -220,13 +220,13 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
    * POSTs `body`; resolves with the answer when its statusCode is 0 (undefined for an empty answer or a
    * 204), rejects with a ChatFailure otherwise.
    */
-  async function post(op: LegacyOp, url: string, body: URLSearchParams | FormData): Promise<unknown> {
+  async function post(op: LegacyOp, url: string, body: URLSearchParams | FormData, extra: Record<string, string | undefined> = {}): Promise<unknown> {
     let answer: unknown;
     try {
       answer = await requestJson(url, {
         method: 'POST',
         body,
-        headers: headers(),
+        headers: { ...headers(), ...extra },
         timeoutMs: options.timeout,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });
@@ -286,7 +286,8 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     async send(session, text, sendOptions = {}) {
       const keys = legacySession(session);
       const fields = { message: text, messageType: sendOptions.messageType ?? 'text', eventAttributes: sendOptions.eventAttributes };
-      const answer = await post('send', urlOf(keys, 'send'), formOf(keys, fields));
+      // The client message id: a retry of the same message is stored once by a server that honours it.
+      const answer = await post('send', urlOf(keys, 'send'), formOf(keys, fields), { 'Idempotency-Key': sendOptions.clientMessageId });
       if (answer === undefined) return {};
       const { index } = read('send', answer, sendSchema);
       return typeof index === 'number' ? { index } : {};

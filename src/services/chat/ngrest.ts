@@ -210,19 +210,20 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
   /** The id of a poll that failed, repeated by the next poll (per session). */
   const retryPoll = new Map<string, string>();
 
-  const headers = (token?: string): Record<string, string | undefined> => ({
+  const headers = (token?: string, idempotencyKey?: string): Record<string, string | undefined> => ({
     ...options.headers,
     apikey: options.apikey || undefined,
     'Accept-Language': options.lang?.() || undefined,
     [NGREST.tokenHeader]: token,
+    'Idempotency-Key': idempotencyKey,
   });
   const sessionURL = (s: NgrestSession, path: string) => `${server}/${encodeURIComponent(s.sessionId)}/${path}`;
 
-  async function request(call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<unknown> {
+  async function request(call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number>; idempotencyKey?: string }): Promise<unknown> {
     try {
       return await requestJson(url, {
         method: init.method,
-        headers: headers(init.token),
+        headers: headers(init.token, init.idempotencyKey),
         body: init.body,
         query: init.query,
         timeoutMs: options.timeout,
@@ -256,8 +257,8 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
    * POST messages. A send that got no answer is tried once more at once with the same operationId: if the
    * first reached the server, the server answers it again instead of adding the message twice.
    */
-  async function post(call: Call, s: NgrestSession, type: string, text: string): Promise<unknown> {
-    const init = { method: 'POST' as const, token: s.token, body: { operationId: operationId(), data: { type, text } } };
+  async function post(call: Call, s: NgrestSession, type: string, text: string, clientMessageId?: string): Promise<unknown> {
+    const init = { method: 'POST' as const, token: s.token, body: { operationId: operationId(), data: { type, text } }, ...(clientMessageId ? { idempotencyKey: clientMessageId } : {}) };
     try {
       return await request(call, sessionURL(s, 'messages'), init);
     } catch (error) {
@@ -351,7 +352,8 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
 
     async send(session, text, sendOptions = {}) {
       const type = sendOptions.messageType && sendOptions.messageType !== 'text' ? sendOptions.messageType : 'text';
-      const answer = await post('send', ngrestSession(session), type, text);
+      // The client message id as Idempotency-Key (the outbox's retries carry the same one).
+      const answer = await post('send', ngrestSession(session), type, text, sendOptions.clientMessageId);
       if (answer === undefined) return {};
       const index = read('send', answer, sendSchema).data.index;
       return typeof index === 'number' ? { index } : {};

@@ -105,6 +105,12 @@ export interface SendOptions {
   messageType?: string;
   /** The legacy `eventAttributes` field: links a reply to a parent message. */
   eventAttributes?: string;
+  /**
+   * The client message id (issue 13, docs/reliability.md "Exactly once"): created once per visitor message,
+   * the same on every retry. HTTP transports send it as the `Idempotency-Key` header, CometD as
+   * `clientMessageId` in the sendMessage data; a server that honours it stores a repeat once.
+   */
+  clientMessageId?: string;
 }
 
 /** What a transport can do beyond the common calls (web-chat.md §3 "Capabilities"). */
