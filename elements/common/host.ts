@@ -1,6 +1,6 @@
 import { html, nothing, render } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
-import type { Subscription } from 'rxjs';
+import type { Subscription } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };

@@ -1,10 +1,9 @@
-import { BehaviorSubject } from 'rxjs';
 import { Bus } from '../bus/index.ts';
-import type { PluginHandle } from '../bus/index.ts';
+import type { PluginHandle, ValueSubject } from '../bus/index.ts';
 import { ConfigMessages, readConfig, resolveLanguage, validateExtension } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
-import type { Translator } from './i18n.ts';
+import type { LanguagePacks, Translator } from './i18n.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
 import { createCookieJar, sessionFlag } from './storage.ts';
@@ -66,7 +65,7 @@ const log = (issue: ConfigIssue) =>
 export class App {
   readonly bus = new Bus();
   readonly config: AppConfig;
-  readonly environment: BehaviorSubject<Environment>;
+  readonly environment: ValueSubject<Environment>;
   readonly cookies: CookieJar;
   readonly window: Window;
   /**
@@ -84,6 +83,7 @@ export class App {
   readonly #extensions = new Set<string>();
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
+  #fallback?: Promise<void>;
 
   constructor(options: AppOptions) {
     this.window = options.window;
@@ -203,6 +203,23 @@ export class App {
     app.ready();
   }
 
+  /**
+   * The English fallback of a bundled language, fetched the first time a key is missing: the
+   * translator then falls back to it, and the environment is published again so views re-render.
+   */
+  #loadFallback(lang: string, packs: LanguagePacks, hostPacks: LanguagePacks | null): Promise<void> {
+    this.#fallback ??= loadLanguagePack('en').then(
+      (english) => {
+        if (this.#translator.lang !== lang) return;
+        const fallback = mergePacks({ en: english }, hostPacks).en ?? {};
+        this.#translator = createTranslator(lang, packs[lang] ?? {}, fallback);
+        this.environment.next({ ...this.environment.value });
+      },
+      (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
+    );
+    return this.#fallback;
+  }
+
   async #loadLanguage(): Promise<void> {
     const { main } = this.config;
     const readyFlag = sessionFlag(this.window, `${main.deploymentID || 'la'}_ready`);
@@ -218,12 +235,17 @@ export class App {
         if (resolved.issue) log(resolved.issue);
         lang = resolved.lang;
       }
+      // Only the active language's pack is fetched. A bundled language is complete (test/app/locales.test.ts),
+      // so its English fallback is fetched on demand, when a key is missing; a host's own language
+      // (usually a few keys) gets English at once.
+      const bundled = bundledLanguages.includes(lang as 'en');
       const [english, own] = await Promise.all([
-        loadLanguagePack('en'),
+        lang === 'en' || !bundled ? loadLanguagePack('en') : undefined,
         lang === 'en' ? undefined : loadLanguagePack(lang),
       ]);
-      const packs = mergePacks(own ? { en: english, [lang]: own } : { en: english }, hostPacks);
-      this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {});
+      const packs = mergePacks(english ? { en: english } : {}, own ? { [lang]: own } : {}, hostPacks);
+      const onMiss = english ? undefined : () => void this.#loadFallback(lang, packs, hostPacks);
+      this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {}, onMiss);
       if (lang !== this.environment.value.lang) this.environment.next({ ...this.environment.value, lang });
     } catch (error) {
       console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);

@@ -47,9 +47,26 @@ const intl = <T>(make: (lang: string) => T, lang: string): T => {
   }
 };
 
-export function createTranslator(lang: string, pack: LanguagePack, fallback: LanguagePack): Translator {
-  const rules = intl((l) => new Intl.PluralRules(l), lang);
-  const numbers = intl((l) => new Intl.NumberFormat(l), lang);
+/**
+ * The plural rules and number format of each language, made on first use and kept: creating an
+ * `Intl.NumberFormat` costs tens of milliseconds in a fresh tab on a slow phone (issue 17), and most
+ * pages never format a count before the visitor opens a window.
+ */
+const formats = new Map<string, { rules: Intl.PluralRules; numbers: Intl.NumberFormat }>();
+const formatsOf = (lang: string) => {
+  let found = formats.get(lang);
+  if (!found) {
+    found = { rules: intl((l) => new Intl.PluralRules(l), lang), numbers: intl((l) => new Intl.NumberFormat(l), lang) };
+    formats.set(lang, found);
+  }
+  return found;
+};
+
+/**
+ * A translator over `pack`, then `fallback`, then the key. `onMiss` is told of a key found in neither
+ * (the app then fetches the English fallback, which it loads only on demand for a bundled language).
+ */
+export function createTranslator(lang: string, pack: LanguagePack, fallback: LanguagePack, onMiss?: (key: string) => void): Translator {
   const find = (...keys: string[]): string | undefined => {
     for (const source of [pack, fallback]) {
       for (const key of keys) {
@@ -57,12 +74,14 @@ export function createTranslator(lang: string, pack: LanguagePack, fallback: Lan
         if (found !== undefined) return found;
       }
     }
+    onMiss?.(keys[0]!);
     return undefined;
   };
   return {
     lang,
     t: (key, params) => fill(find(key) ?? key, params),
     plural(key, count, params) {
+      const { rules, numbers } = formatsOf(lang);
       const exact = `${key}.${rules.select(count)}`;
       const template = find(exact, `${key}.other`) ?? exact;
       return fill(template, { ...params, count: numbers.format(count) });

@@ -1,4 +1,5 @@
-import { Observable, Subject, filter } from 'rxjs';
+import { Subject } from './subject.ts';
+import type { Stream } from './subject.ts';
 import { BusErrors } from './errors.ts';
 import { NO_AUTO_SUBMIT, isChannelCommand, notChannelCommand } from './channel-commands.ts';
 import type {
@@ -149,9 +150,12 @@ export class Bus {
     return () => subscription.unsubscribe();
   }
 
-  /** The events matching a pattern, as an RxJS Observable. */
-  events(pattern: string): Observable<BusEvent> {
-    return this.#events.pipe(filter((event) => matches(pattern, event.name)));
+  /**
+   * The events matching a pattern, as a stream (src/bus/subject.ts): `subscribe` as with RxJS; it is an
+   * interoperable observable, so RxJS's `from(bus.events(…))` gives an Observable for operators.
+   */
+  events(pattern: string): Stream<BusEvent> {
+    return this.#events.filter((event) => matches(pattern, event.name));
   }
 
   /** Adds a `before` hook to a command (or `Plugin.*`); returns its removal function. */

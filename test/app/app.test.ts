@@ -60,6 +60,26 @@ describe('App', () => {
     expect(sessionStorage.getItem('ppk_ready')).to.equal('1');
   });
 
+  it('fetches the English fallback of a bundled language only when a key is missing, then re-renders once', async () => {
+    const app = make({ main: { lang: 'pl' } });
+    await app.ready;
+    const renders: string[] = [];
+    app.environment.subscribe((e) => renders.push(e.lang));
+    expect(app.t.t('common.close')).to.equal('Zamknij');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).to.deep.equal(['pl'], 'a key the Polish pack has fetches nothing');
+    expect(app.t.t('no.such.key')).to.equal('no.such.key');
+    await new Promise<void>((resolve) => {
+      const check = () => (renders.length > 1 ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    expect(renders).to.deep.equal(['pl', 'pl'], 'the views are told once the fallback is there');
+    expect(app.t.t('no.such.key')).to.equal('no.such.key');
+    expect(app.t.t('common.close')).to.equal('Zamknij');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders.length).to.equal(2, 'a second miss fetches nothing more');
+  });
+
   it('becomes ready when the language-pack URL cannot be fetched', async () => {
     let app: App | undefined;
     const { warnings } = await captureConsole(async () => {

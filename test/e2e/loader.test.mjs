@@ -101,6 +101,18 @@ test('a click on a channel runs its command, opening a React window under a stri
   }
 });
 
+test('a Polish page fetches only the Polish language pack (English is its fallback on demand)', async () => {
+  const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
+    await pastIdlePreload(host.page);
+    assert.ok(host.requests.some((p) => /\/dist\/pl-[\w-]+\.js$/.test(p)), host.requests.join(', '));
+    assert.ok(!host.requests.some((p) => /\/dist\/en-[\w-]+\.js$/.test(p)), host.requests.join(', '));
+  } finally {
+    await host.close();
+  }
+});
+
 test("LiveAssist.command('Nope.open') rejects with \"Command does not exist\"", async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
   try {
