@@ -35,7 +35,8 @@
  *
  * Options: --messages 10000 (both directions together, half each way), --rates 0.01,0.1,
  * --transports rest,cometd,ngrest,cloud (default: every transport the demo page offers), --reloads 2,
- * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --json <file>, --verbose.
+ * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --json <file>, --verbose, --parallel (the transports at once,
+ * each on a demo server of its own; the rates of one transport still one after the other).
  * CHROME_PATH overrides /usr/bin/chromium. Needs the built library (npx rollup -c): the run serves a copy
  * of dist/ taken at the start, so a rebuild meanwhile cannot pull chunks from under a long run.
  */
@@ -50,7 +51,8 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /**
  * @typedef {object} TransportSpec
  * @property {string} path the demo page that runs the chat over it
- * @property {string[][]} faultKeys fault endpoint keys, each list a preference order (the first the simulator knows is used)
+ * @property {string[][]} faultKeys fault endpoint keys, each list a preference order (the first the simulator knows is used);
+ *   a transport's own key and the legacy REST key it stands for are both set (the simulator takes the first that matches a request)
  * @property {(method: string, url: string, body: string) => number} sends visitor message sends in one request
  */
 
@@ -63,17 +65,17 @@ export const TRANSPORTS = {
   },
   cometd: {
     path: '/en?transport=cometd',
-    faultKeys: [['chat'], ['cometd']],
+    faultKeys: [['cometd'], ['chat']],
     sends: (method, url, body) => (method === 'POST' && new URL(url).pathname.startsWith('/api/cometd') ? (body.match(/"operation":"sendMessage"/g) ?? []).length : 0),
   },
   ngrest: {
     path: '/en?transport=ngrest',
-    faultKeys: [['ngrest', 'chat']],
+    faultKeys: [['ngrest'], ['chat']],
     sends: (method, url, body) => (method === 'POST' && /\/api\/ngrest\/[^/]+\/[^/]+\/messages$/.test(new URL(url).pathname) && /"type":"text"/.test(body) ? 1 : 0),
   },
   cloud: {
     path: '/en?transport=cloud',
-    faultKeys: [['cloud']],
+    faultKeys: [['cloud'], ['chat']],
     sends: (method, url, body) => (method === 'POST' && /\/messages$/.test(new URL(url).pathname) && !new URL(url).pathname.startsWith('/api/ngrest/') && /"text"/.test(body) ? 1 : 0),
   },
 };
@@ -231,7 +233,12 @@ function recorder() {
     api.subscribe('WebChatService.messageReceived', (event) => {
       if (event.data.history) return;
       const items = event.data.messages.map((m) => [m.index, m.type, m.text, m.from?.type ?? '']);
-      sessionStorage.setItem(`soak:${load}:${++batch}`, JSON.stringify(items));
+      try {
+        sessionStorage.setItem(`soak:${load}:${++batch}`, JSON.stringify(items));
+      } catch (error) {
+        // Not recorded: the compare would count these as lost, so the run says why.
+        soak.rejected.push(`the soak could not record ${items.length} delivered messages: ${error}`);
+      }
     });
   };
   // Module scripts run before DOMContentLoaded; the chat service's chunk (and so any restore) loads later.
@@ -361,7 +368,12 @@ async function setFaults(control, spec, chatId, rate, override) {
     if (!done) missing.push(choices.join('|'));
   }
   const state = await control('/__control/faults', undefined, 'GET');
-  const chaos = state.ok && state.data && typeof state.data === 'object' && 'injected' in state.data && keys.every((k) => JSON.stringify(state.data.faults?.[k] ?? '').includes(override ? 'dropRequestRate' : 'chaos'));
+  // Set for this chat: the spec under `<key>@<chatId>` (or under the key, naming the chat).
+  const specOf = (k) => {
+    const faults = state.data?.faults ?? {};
+    return faults[`${k}@${chatId}`] ?? (faults[k]?.chatId === chatId ? faults[k] : undefined);
+  };
+  const chaos = state.ok && state.data && typeof state.data === 'object' && 'injected' in state.data && keys.every((k) => specOf(k) && (override ? specOf(k).dropRequestRate === 1 : specOf(k).chaos === rate));
   if (!chaos && keys.length) {
     // The old API: drops and failures only, for every chat.
     const half = override ? undefined : rate / 2;
@@ -620,6 +632,7 @@ function parseArgs(argv) {
     seed: Number(get('seed', 1)),
     json: get('json', ''),
     verbose: argv.includes('--verbose'),
+    parallel: argv.includes('--parallel'),
   };
 }
 
@@ -633,27 +646,36 @@ async function main() {
   const root = mkdtempSync(join(tmpdir(), 'live-assist-soak-'));
   for (const dir of ['dist', 'locales', 'styles']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   const { startServer } = await import('../../demo/server.mjs');
-  const server = await startServer({ port: 0, rootDir: root, simulator: { maxTranscript: args.messages * 2 + 1000 } });
   const browser = await launchChromium();
   const started = Date.now();
-  console.log(`soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')} (${new Date().toISOString()})`);
-  const rows = [];
-  try {
-    for (const transport of args.transports) {
+  console.log(`soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')}${args.parallel ? ' (transports in parallel)' : ''} (${new Date().toISOString()})`);
+  /** @type {Map<string, Awaited<ReturnType<typeof runSoak>>>} */
+  const results = new Map();
+  /** One transport's rows on a server of its own (its own simulator: its faults and fault counters are the run's alone). */
+  const runTransport = async (transport) => {
+    const server = await startServer({ port: 0, rootDir: root, simulator: { maxTranscript: args.messages * 2 + 1000 } });
+    try {
       for (const rate of args.rates) {
         const row = await runSoak({ url: server.url, agentToken: server.agentToken, browser, transport, rate, messages: args.messages, reloads: args.reloads, disconnects: args.disconnects, backlog: args.backlog, settleMs: args.settleMs, seed: args.seed, log: args.verbose ? console.log : () => {} });
-        rows.push(row);
-        console.log(`${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`);
-        for (const p of row.problems.slice(0, 10)) console.log(`    ${p}`);
-        for (const p of row.rejected.slice(0, 5)) console.log(`    rejected: ${p}`);
-        if (row.faultKinds) console.log(`    faults: ${Object.entries(row.faultKinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+        results.set(`${transport} ${rate}`, row);
+        const lines = [`${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`];
+        for (const p of row.problems.slice(0, 10)) lines.push(`    ${p}`);
+        for (const p of row.rejected.slice(0, 5)) lines.push(`    rejected: ${p}`);
+        if (row.faultKinds) lines.push(`    faults: ${Object.entries(row.faultKinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+        console.log(lines.join('\n'));
       }
+    } finally {
+      await server.close();
     }
+  };
+  try {
+    if (args.parallel) await Promise.all(args.transports.map(runTransport));
+    else for (const transport of args.transports) await runTransport(transport);
   } finally {
     await browser.close();
-    await server.close();
     rmSync(root, { recursive: true, force: true });
   }
+  const rows = args.transports.flatMap((t) => args.rates.map((r) => results.get(`${t} ${r}`)).filter((row) => row !== undefined));
   console.log('');
   console.log(table(rows));
   console.log(`\nTotal run time ${((Date.now() - started) / 60000).toFixed(1)} min.`);
