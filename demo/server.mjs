@@ -19,6 +19,8 @@ import { SIMULATOR_TEXTS, requestLanguage } from './simulator/texts.js';
 import { sendStatic } from './static.js';
 import { createRequire } from 'node:module';
 import { attachCometD, COMETD_PATH } from './simulator/cometd.js';
+import { attachCloudStream, CLOUD_STREAM_PATH } from './simulator/cloud.js';
+import { WebSocketServer } from 'ws';
 
 // The CometD project's own Node server (CommonJS) for the chat's Bayeux endpoint (docs/cometd.md).
 const requireCjs = createRequire(import.meta.url);
@@ -194,7 +196,7 @@ const isLoopbackHost = (host) => host === '127.0.0.1' || host === '::1' || host 
 /**
  * Start the demo server.
  * @param {StartOptions} [options]
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string, cometd: ReturnType<typeof attachCometD> }>}
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string, cometd: ReturnType<typeof attachCometD>, cloud: ReturnType<typeof attachCloudStream> }>}
  */
 export async function startServer(options = {}) {
   const rootDir = options.rootDir || ROOT_DIR;
@@ -330,6 +332,25 @@ export async function startServer(options = {}) {
       }
     },
   );
+  // The cloud chat's event stream (demo/simulator/cloud.js): a WebSocket upgrade on its path, by the `ws`
+  // package's server (docs/cloud.md); every other upgrade is refused.
+  const cloud = attachCloudStream(simulator);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    let url;
+    try {
+      url = new URL(req.url || '/', `http://${req.headers.host || 'localhost'}`);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !url.pathname.startsWith(CLOUD_STREAM_PATH + '/')) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const streamURL = url;
+    wss.handleUpgrade(req, socket, head, (ws) => cloud.connect(ws, streamURL));
+  });
+
   server.on('clientError', (err, socket) => {
     // Headers that never complete (or a request past Node's whole-request limit) are 408, as Node
     // itself would answer; anything unparsable is 400.
@@ -357,10 +378,13 @@ export async function startServer(options = {}) {
     simulator,
     agentToken,
     cometd,
+    cloud,
     close() {
       closing ||= new Promise((resolveClose) => {
         simulator.dispose();
         bayeux.close();
+        cloud.close();
+        wss.close();
         server.close(() => resolveClose());
         server.closeAllConnections();
       });

@@ -18,6 +18,7 @@ import { handleCallback } from './callback.js';
 import { handleSendMessage } from './sendmessage.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleNgrest } from './ngrest.js';
+import { handleCloud } from './cloud.js';
 import { handleAgent } from './agent.js';
 import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleControl, snapshot } from './control.js';
@@ -208,7 +209,7 @@ export function createSimulator(opts = {}) {
   }
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleAgent, handleKnowledge];
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.

@@ -1,0 +1,445 @@
+import { expect } from '@esm-bundle/chai';
+import WebSocket from 'ws';
+import { waitFor } from '../helpers/wait.mjs';
+import { createManualClock } from '../../demo/simulator/index.js';
+import { startServer } from '../../demo/server.mjs';
+import { CLOUD_PATH } from '../../demo/simulator/cloud.js';
+import { TEXTS } from '../../demo/simulator/texts.js';
+import en from '../../locales/en.json' with { type: 'json' };
+import pl from '../../locales/pl.json' with { type: 'json' };
+import { CLOUD, CLOUD_CODES, closeFailure, cloudFailure, createCloudTransport, type CloudError, type CloudSocketFactory, type CloudTimers, type CloudTransport, type CloudTransportOptions } from '../../src/services/chat/cloud.ts';
+import { HttpError } from '../../src/http/request.ts';
+import { ChatFailure, type PollResult, type SessionData, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
+
+// The cloud transport against the demo server's guest API and its real WebSocket event stream (the `ws`
+// package on both sides: Node 20 has no WebSocket of its own). The socket's timers are injected where a
+// test checks the 5000 and 12000 ms.
+
+const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ChatFailure);
+    return error as ChatFailure;
+  }
+  throw new Error('expected a failure');
+};
+
+/** A subscriber that keeps what the transport hands it. */
+function recorder() {
+  const batches: PollResult[] = [];
+  const statuses: string[] = [];
+  const failures: ChatFailure[] = [];
+  const handlers: StreamHandlers = {
+    messages: (result) => batches.push(result),
+    status: (status) => statuses.push(status),
+    failed: (failure) => failures.push(failure),
+  };
+  /** Every index handed on, in the order handed on (the session machine drops an index at or below the highest it has). */
+  const indexes = () => batches.flatMap((b) => b.messages.map((m) => m.index));
+  const transcript = (): TranscriptMessage[] => batches.flatMap((b) => b.messages);
+  return { handlers, batches, statuses, failures, indexes, transcript };
+}
+
+/** Timers the test fires by hand: what is armed, with which delay. */
+function manualTimers() {
+  const armed = new Map<number, { fn: () => void; ms: number }>();
+  let seq = 0;
+  const timers: CloudTimers = {
+    setTimeout: (fn, ms) => {
+      armed.set(++seq, { fn, ms });
+      return seq;
+    },
+    clearTimeout: (handle) => void armed.delete(handle as number),
+  };
+  return {
+    timers,
+    delays: () => [...armed.values()].map((t) => t.ms).sort((a, b) => a - b),
+    /** Fires every timer armed with `ms`; false when there was none. */
+    fire(ms: number) {
+      const due = [...armed].filter(([, t]) => t.ms === ms);
+      for (const [handle, t] of due) {
+        armed.delete(handle);
+        t.fn();
+      }
+      return due.length > 0;
+    },
+  };
+}
+
+describe('cloud chat transport against the demo guest API and event stream', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let clock: ReturnType<typeof createManualClock>;
+  let conversations: string;
+  /** Every request the transport made: method, path + query, its Authorization and Idempotency-Key. */
+  let seen: Array<{ method: string; url: string; auth: string | null; key: string | null; body: string }>;
+  /** Makes the next requests fail: 'network' before the server, 'drop' after it answered, or a Response. */
+  let fault: ((url: URL, method: string) => 'network' | 'drop' | Response | undefined) | undefined;
+  const transports: CloudTransport[] = [];
+
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    seen.push({ method: request.method, url: url.pathname + url.search, auth: request.headers.get('authorization'), key: request.headers.get('idempotency-key'), body });
+    const what = fault?.(url, request.method);
+    if (what instanceof Response) return what;
+    if (what === 'network') throw new TypeError('fetch failed');
+    const response = await fetch(request);
+    if (what === 'drop') throw new TypeError('fetch failed after the server answered');
+    return response;
+  };
+  const transport = (extra: Partial<CloudTransportOptions> = {}) => {
+    const t = createCloudTransport({
+      dataURL: conversations,
+      timeout: 3000,
+      fetch: recordingFetch,
+      WebSocket: WebSocket as unknown as CloudSocketFactory,
+      cloud: { organizationId: 'ppk-org', deploymentId: 'ppk-webchat', routingTarget: { targetAddress: 'customer-chat-bot', language: 'pl' }, memberInfo: { customFields: { plan: 'gold' } } },
+      ...extra,
+    });
+    transports.push(t);
+    return t;
+  };
+  const startJan = (t: CloudTransport, endpoint?: string) =>
+    t.start({ nickname: 'Jan', firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty', userData: { languageCode: 'pl' }, ...(endpoint ? { endpoint } : {}) });
+  const chatOf = (session: SessionData) => server.simulator.state.chat.sessions.get(String(session.conversationId))!;
+  const advance = async (ms: number, step = 250) => {
+    for (let t = 0; t < ms; t += step) {
+      clock.advance(step);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const control = (body: unknown) =>
+    fetch(`${server.url}/__control/cloud`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  /** A person at the agent console takes the chat; returns a sender of their messages. */
+  const agent = async (chatId: string) => {
+    const auth = { Authorization: `Bearer ${server.agentToken}`, 'Content-Type': 'application/json' };
+    const accepted = await (await fetch(`${server.url}/api/agent/chats/${chatId}/accept`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Ewa' }) })).json();
+    const headers = { ...auth, 'x-agent-key': accepted.agentKey as string };
+    return {
+      say: (text: string) => fetch(`${server.url}/api/agent/chats/${chatId}/send`, { method: 'POST', headers, body: JSON.stringify({ text }) }).then((r) => r.json()),
+      end: () => fetch(`${server.url}/api/agent/chats/${chatId}/end`, { method: 'POST', headers, body: '{}' }).then((r) => r.json()),
+    };
+  };
+
+  before(async () => {
+    clock = createManualClock('2025-03-03T10:00:00+01:00');
+    server = await startServer({ port: 0, simulator: { clock, random: () => 0 } });
+    conversations = `${server.url}${CLOUD_PATH}`;
+  });
+  beforeEach(() => {
+    seen = [];
+    fault = undefined;
+    server.simulator.state.chat.scriptedAgent = true;
+  });
+  afterEach(() => {
+    for (const t of transports.splice(0)) t.close();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('is a push transport with the spec constants; its codes are worded in en and pl', () => {
+    const t = transport();
+    expect(t.type).to.equal('cloud');
+    expect(t.capabilities).to.deep.equal({ async: false, pagination: true, fileUpload: false, stream: true });
+    expect([CLOUD.reconnectDelay, CLOUD.heartbeatTimeout, CLOUD.endTimeout, CLOUD.pageSize]).to.deep.equal([5000, 12000, 3000, 100]);
+    expect(CLOUD_CODES[500].message).to.equal('unexpected error occurred with the service');
+    expect(CLOUD_CODES[503].message).to.equal('service is currently unavailable');
+    for (const { key } of Object.values(CLOUD_CODES)) {
+      expect((en as Record<string, string>)[key], key).to.be.a('string').and.not.equal('');
+      expect((pl as Record<string, string>)[key], key).to.be.a('string').and.not.equal((en as Record<string, string>)[key]);
+    }
+  });
+
+  it('start: the conversation options go in the create; the session holds id, jwt, the stream URI and the member id; the jwt is on every later call only', async () => {
+    const t = transport();
+    const { session, messages } = await startJan(t);
+    expect(messages).to.deep.equal([]);
+    expect(Object.keys(session).sort()).to.deep.equal(['chatId', 'conversationId', 'jwt', 'memberId', 'webSocketUrl']);
+    expect(session.chatId).to.equal(session.conversationId);
+    expect(String(session.jwt).split('.')).to.have.length(3);
+    expect(String(session.webSocketUrl)).to.match(/^ws:\/\/127\.0\.0\.1:\d+\/api\/v2\/webchat\/guest\/stream\//);
+    const create = JSON.parse(seen[0]!.body);
+    expect(create).to.deep.equal({
+      organizationId: 'ppk-org',
+      deploymentId: 'ppk-webchat',
+      routingTarget: { targetType: 'QUEUE', targetAddress: 'customer-chat-bot', language: 'pl' },
+      memberInfo: { displayName: 'Jan', role: 'CUSTOMER', customFields: { plan: 'gold', languageCode: 'pl', firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty' } },
+    });
+    expect(seen[0]!.auth).to.equal(null);
+    const chat = chatOf(session);
+    expect(chat.userId).to.equal(session.memberId);
+    expect(chat.service).to.equal('customer-chat-bot');
+    expect(chat.visitor).to.include({ nickname: 'Jan', firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty' });
+    await t.restore(session, 1);
+    await t.typing(session, true);
+    await t.typing(session, false);
+    expect(seen.slice(1).map((r) => `${r.method} ${r.url.replace(String(session.conversationId), '{id}').replace(String(session.memberId), '{member}').split('?')[0]}`)).to.deep.equal([
+      'GET /api/v2/webchat/guest/conversations/{id}/members',
+      'GET /api/v2/webchat/guest/conversations/{id}/messages',
+      'POST /api/v2/webchat/guest/conversations/{id}/members/{member}/typing',
+    ]);
+    expect(seen.slice(1).every((r) => r.auth === `Bearer ${session.jwt}`)).to.equal(true);
+    expect(chat.visitorTyping.typing).to.equal(true);
+  });
+
+  it('the jwt is honoured: a wrong one ends the session (401), a broken stored session is refused naming the field', async () => {
+    const t = transport();
+    const { session } = await startJan(t);
+    const failure = await failureOf(t.poll({ ...session, jwt: 'x.y.z' }, 1));
+    expect(failure.kind).to.equal('ended');
+    expect(failure.status).to.equal(401);
+    expect(failure.errors[0]).to.deep.include({ code: 401, name: 'cloud.401' });
+    const other = await startJan(transport());
+    expect((await failureOf(t.poll({ ...session, jwt: other.session.jwt }, 1))).status).to.equal(401, "another conversation's jwt");
+    const broken = await failureOf(t.poll({ chatId: 'x', conversationId: 'x', memberId: 'm', webSocketUrl: 'ws://x' }, 1));
+    expect(broken.message).to.equal('The chat session data has no jwt');
+  });
+
+  it('restore: members, then pages of 100 after the position, following on until the last: no gap, no duplicate; history pages before an index', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const t = transport();
+    const { session } = await startJan(t, 'customer-chat');
+    const all: number[] = [];
+    for (let i = 0; i < 130; i++) all.push((await t.send(session, `pytanie ${i}`)).index!);
+    const model = chatOf(session).transcript.filter((m) => m.type === 'Message' || m.type === 'Notice' || m.type === 'ParticipantJoined').map((m) => m.index);
+    expect(model.length).to.be.greaterThan(130);
+    seen = [];
+    const restored = await t.restore(session, 1);
+    expect(restored.messages.map((m) => m.index)).to.deep.equal(model);
+    expect(restored.chatEnded).to.equal(false);
+    expect(restored.messages[0]).to.deep.include({ type: 'ParticipantJoined', from: { id: session.memberId, type: 'Client', name: 'Jan' } });
+    expect(restored.messages.find((m) => m.type === 'Notice')!.from.type).to.equal('External');
+    const pages = seen.filter((r) => r.url.includes('/messages')).map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(pages.map((q) => [q.get('after'), q.get('maxResults')])).to.deep.equal([
+      ['0', '100'],
+      [String(model[99]), '100'],
+    ]);
+    const tail = await t.restore(session, all[125]!);
+    expect(tail.messages.map((m) => m.index)).to.deep.equal(all.slice(125));
+    const page = await t.history(session, all[10]!, 5);
+    expect(page.map((m) => m.index)).to.deep.equal(all.slice(5, 10));
+    expect(page.map((m) => m.text)).to.deep.equal(['pytanie 5', 'pytanie 6', 'pytanie 7', 'pytanie 8', 'pytanie 9']);
+  });
+
+  it('subscribe: the bot joins (member-change), types (typing-indicator) and talks (message) over the socket, each index once in order', async () => {
+    const t = transport();
+    const { session } = await startJan(t);
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.indexes().includes(1), { what: 'the visitor joined (paged on open)' });
+    await advance(600);
+    await waitFor(() => r.transcript().some((m) => m.type === 'Message' && m.from.type === 'Bot'), { what: 'the bot greeting' });
+    const joined = r.transcript().find((m) => m.type === 'ParticipantJoined' && m.from.type === 'Bot')!;
+    expect(joined.from.name).to.equal(TEXTS.pl.botName);
+    expect(r.transcript().find((m) => m.type === 'Message')!.text).to.equal(TEXTS.pl.botGreeting);
+    await t.send(session, 'Ile wynosi wpłata?', { clientMessageId: 'c0ffee00-0000-4000-8000-0000000000aa' });
+    await advance(800);
+    await waitFor(() => r.transcript().some((m) => m.type === 'TypingStarted' && m.from.type === 'Bot'), { what: 'the bot typing' });
+    await advance(6000);
+    await waitFor(() => r.transcript().some((m) => m.type === 'ParticipantLeft' && m.from.type === 'Bot'), { what: 'the bot leaves (hand-over)' });
+    const indexes = r.indexes();
+    expect(indexes).to.deep.equal([...indexes].sort((a, b) => a - b));
+    expect(new Set(indexes).size).to.equal(indexes.length);
+    expect(r.failures).to.deep.equal([]);
+    expect(r.statuses).to.deep.equal([]);
+  });
+
+  it('send: the client message id is the Idempotency-Key; a lost answer is asked again with the same key and the message is stored once', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const t = transport();
+    const { session } = await startJan(t, 'customer-chat');
+    let drops = 1;
+    fault = (url, method) => (method === 'POST' && url.pathname.endsWith('/messages') && drops-- > 0 ? 'drop' : undefined);
+    const { index } = await t.send(session, 'Raz', { clientMessageId: 'c0ffee00-0000-4000-8000-000000000001' });
+    const posts = seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages'));
+    expect(posts.map((r) => r.key)).to.deep.equal(['c0ffee00-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000001']);
+    expect(chatOf(session).transcript.filter((m) => m.text === 'Raz').map((m) => m.index)).to.deep.equal([index]);
+    // The outbox's own retry of the same message: the same answer, nothing new stored.
+    expect((await t.send(session, 'Raz', { clientMessageId: 'c0ffee00-0000-4000-8000-000000000001' })).index).to.equal(index);
+    await t.send(session, 'Dwa');
+    const keys = seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages')).map((r) => r.key);
+    expect(keys[3]).to.match(/^[0-9a-f-]{32,36}$/, 'a send without a client message id still has a key');
+    expect(chatOf(session).transcript.filter((m) => m.text === 'Raz')).to.have.length(1);
+  });
+
+  it('a dropped socket: disconnected, a new socket 5000 ms later, the messages sent meanwhile paged after the highest index held, then live again: no gap, no duplicate', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const timers = manualTimers();
+    const t = transport({ timers: timers.timers });
+    const { session } = await startJan(t, 'customer-chat');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => server.cloud.sockets === 1 && r.batches.length > 0, { what: 'the socket open and paged' });
+    expect(timers.delays()).to.deep.equal([CLOUD.heartbeatTimeout]);
+    const person = await agent(String(session.conversationId));
+    await person.say('Dzień dobry, tu Ewa.');
+    await waitFor(() => r.transcript().some((m) => m.text === 'Dzień dobry, tu Ewa.'), { what: 'the agent message live' });
+    server.cloud.dropAll();
+    await waitFor(() => r.statuses.length === 1, { what: 'disconnected' });
+    expect(r.statuses).to.deep.equal(['disconnected']);
+    expect(timers.delays()).to.deep.equal([CLOUD.reconnectDelay]);
+    for (let i = 1; i <= 3; i++) await person.say(`W przerwie ${i}`);
+    await t.send(session, 'Czy mnie słychać?');
+    expect(timers.fire(CLOUD.reconnectDelay)).to.equal(true);
+    await waitFor(() => r.statuses.length === 2, { what: 'connected again' });
+    expect(r.statuses).to.deep.equal(['disconnected', 'connected']);
+    await person.say('Po przerwie');
+    await waitFor(() => r.transcript().some((m) => m.text === 'Po przerwie'), { what: 'live again' });
+    const server_ = chatOf(session).transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped').map((m) => m.index);
+    expect(r.indexes()).to.deep.equal(server_, 'every message once, in order');
+    const texts = r.transcript().filter((m) => m.type === 'Message').map((m) => m.text);
+    expect(texts).to.deep.equal(['Dzień dobry, tu Ewa.', 'W przerwie 1', 'W przerwie 2', 'W przerwie 3', 'Czy mnie słychać?', 'Po przerwie']);
+    const resync = seen.filter((q) => q.url.includes('/messages?')).at(-1)!;
+    const held = r.transcript().find((m) => m.text === 'Dzień dobry, tu Ewa.')!.index;
+    expect(new URL(resync.url, 'http://x').searchParams.get('after')).to.equal(String(held), 'paged after the highest index held');
+  });
+
+  it('heartbeats: a socket silent for 12000 ms is disconnected; the next socket (5000 ms) brings every message the dead one lost', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const timers = manualTimers();
+    const t = transport({ timers: timers.timers });
+    const { session } = await startJan(t, 'customer-chat');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.batches.length > 0, { what: 'open' });
+    const person = await agent(String(session.conversationId));
+    await control({ heartbeatMs: 100 });
+    // Every heartbeat re-arms the tracker: a live socket never reaches 12000 ms.
+    const armed = timers.delays().length;
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(timers.delays()).to.deep.equal([CLOUD.heartbeatTimeout]);
+    expect(armed).to.equal(1);
+    expect((await control({ silence: true })).silent).to.equal(1);
+    await person.say('Nie dojdzie tym gniazdem 1');
+    await person.say('Nie dojdzie tym gniazdem 2');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.transcript().some((m) => m.text.startsWith('Nie dojdzie'))).to.equal(false, 'the dead socket brought nothing');
+    expect(r.statuses).to.deep.equal([]);
+    expect(timers.fire(CLOUD.heartbeatTimeout)).to.equal(true);
+    expect(r.statuses).to.deep.equal(['disconnected']);
+    expect(timers.delays()).to.deep.equal([CLOUD.reconnectDelay]);
+    expect(timers.fire(CLOUD.reconnectDelay)).to.equal(true);
+    await waitFor(() => r.statuses.length === 2, { what: 'connected again' });
+    expect(r.transcript().filter((m) => m.text.startsWith('Nie dojdzie')).map((m) => m.text)).to.deep.equal(['Nie dojdzie tym gniazdem 1', 'Nie dojdzie tym gniazdem 2']);
+    await control({ heartbeatMs: 5000 });
+  });
+
+  it('a socket that cannot open is tried again every 5000 ms, until one opens', async () => {
+    const timers = manualTimers();
+    let refused = 3;
+    const opened: string[] = [];
+    const Flaky = function (this: unknown, url: string) {
+      opened.push(url);
+      return new WebSocket(refused-- > 0 ? url.replace(/:\d+\//, ':1/') : url);
+    } as unknown as CloudSocketFactory;
+    const t = transport({ timers: timers.timers, WebSocket: Flaky });
+    const { session } = await startJan(t);
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitFor(() => timers.delays().includes(CLOUD.reconnectDelay), { what: `attempt ${attempt} refused` });
+      expect(timers.delays()).to.deep.equal([CLOUD.reconnectDelay]);
+      timers.fire(CLOUD.reconnectDelay);
+    }
+    await waitFor(() => r.statuses.includes('connected'), { what: 'the fourth socket open' });
+    expect(opened).to.have.length(4);
+    expect(r.statuses).to.deep.equal(['disconnected', 'connected']);
+    expect(r.indexes()[0]).to.equal(1);
+  });
+
+  it('end: DELETE members/{memberId} within 3000 ms; the visitor leaving ends the stream with chatEnded', async () => {
+    const t = transport();
+    const { session } = await startJan(t);
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.batches.length > 0, { what: 'open' });
+    await t.disconnect(session);
+    expect(seen.at(-1)).to.deep.include({ method: 'DELETE', url: `${CLOUD_PATH}/${session.conversationId}/members/${session.memberId}` });
+    await waitFor(() => r.batches.some((b) => b.chatEnded), { what: 'chatEnded' });
+    expect(chatOf(session).ended).to.equal(true);
+    expect(r.transcript().at(-1)).to.deep.include({ type: 'ParticipantLeft', from: { id: session.memberId, type: 'Client', name: 'Jan' } });
+    await waitFor(() => server.cloud.sockets === 0, { what: 'the socket closed' });
+    const ended = await t.restore(session, 1);
+    expect(ended.chatEnded).to.equal(true, 'a restore after the end says so');
+  });
+
+  it('an agent who ends the chat: the visitor leaves too, chatEnded', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const t = transport();
+    const { session } = await startJan(t, 'customer-chat');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.batches.length > 0, { what: 'open' });
+    const person = await agent(String(session.conversationId));
+    await waitFor(() => r.transcript().some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent' && m.from.name === 'Ewa'), { what: 'the agent joined' });
+    await person.end();
+    await waitFor(() => r.batches.some((b) => b.chatEnded), { what: 'chatEnded' });
+    expect(r.failures).to.deep.equal([]);
+  });
+
+  it('each error code: REST statuses as cloud.<status> (400, 500, 503 with their keys), the socket close codes, no answer', async () => {
+    const t = transport();
+    const refused = await failureOf(t.start({ firstName: 'Jan', userData: {}, endpoint: 'nowhere' }));
+    expect(refused.kind).to.equal('rejected');
+    expect(refused.errors).to.deep.equal([{ code: 400, message: CLOUD_CODES[400].message, name: 'cloud.400', key: 'chat.error.Cloud400' }]);
+    expect(refused.message).to.contain('Unknown routingTarget.targetAddress');
+
+    await fetch(`${server.url}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: { 'chat.start': { failureRate: 1 } } }) });
+    try {
+      const unavailable = await failureOf(startJan(t));
+      expect(unavailable.kind).to.equal('unavailable');
+      expect(unavailable.errors[0]).to.deep.equal({ code: 503, message: 'service is currently unavailable', name: 'cloud.503', key: 'chat.error.Cloud503' });
+    } finally {
+      await fetch(`${server.url}/__control/faults`, { method: 'DELETE' });
+    }
+
+    fault = () => new Response('oops', { status: 500 });
+    const broken = await failureOf(startJan(t));
+    expect(broken.kind).to.equal('status');
+    expect(broken.errors[0]).to.deep.equal({ code: 500, message: 'unexpected error occurred with the service', name: 'cloud.500', key: 'chat.error.Cloud500' });
+    fault = () => new Response(JSON.stringify({ status: 409, message: 'Conflict here' }), { status: 409, headers: { 'content-type': 'application/json' } });
+    const conflict = await failureOf(startJan(t));
+    expect(conflict.errors[0]).to.deep.equal({ code: 409, message: 'Conflict here', name: 'cloud.409' });
+    fault = () => new Response('{"id":"x"}', { status: 200, headers: { 'content-type': 'application/json' } });
+    expect((await failureOf(startJan(t))).kind).to.equal('malformed');
+    fault = () => 'network';
+    expect((await failureOf(startJan(t))).lost).to.equal(true);
+    fault = undefined;
+
+    expect(cloudFailure('send', new HttpError('timeout', 'slow')).kind).to.equal('timeout');
+    expect(cloudFailure('send', new HttpError('status', '404', 404, { message: 'gone' })).kind).to.equal('ended');
+    expect(closeFailure(1006)).to.equal(undefined);
+    expect(closeFailure(1000)).to.equal(undefined);
+    expect(closeFailure(4503)!.errors[0]!.key).to.equal('chat.error.Cloud503');
+    expect(closeFailure(1013)!.kind).to.equal('unavailable');
+    expect((closeFailure(1011)!.errors[0] as CloudError).name).to.equal('cloud.500');
+    expect(closeFailure(1008)!.errors[0]!.key).to.equal('chat.error.Cloud400');
+    expect(closeFailure(4404)!.kind).to.equal('ended');
+  });
+
+  it('a stream refused by the server: a wrong stream token (4401) ends it; the server closing with 4503 is reported and tried again', async () => {
+    const t = transport();
+    const { session } = await startJan(t);
+    const r = recorder();
+    t.subscribe!({ ...session, webSocketUrl: String(session.webSocketUrl).replace(/token=[^&]+/, 'token=wrong') }, 1, r.handlers);
+    await waitFor(() => r.failures.length === 1, { what: 'the refusal' });
+    expect(r.failures[0]!.kind).to.equal('ended');
+    expect((r.failures[0]!.errors[0] as CloudError).name).to.equal('cloud.401');
+
+    const timers = manualTimers();
+    const t2 = transport({ timers: timers.timers });
+    const r2 = recorder();
+    t2.subscribe!(session, 1, r2.handlers);
+    await waitFor(() => server.cloud.sockets === 1 && r2.batches.length > 0, { what: 'open' });
+    await control({ close: 4503 });
+    await waitFor(() => r2.failures.length === 1, { what: 'the 503' });
+    expect(r2.failures[0]!.kind).to.equal('unavailable');
+    expect(r2.failures[0]!.errors[0]).to.deep.include({ code: 503, key: 'chat.error.Cloud503' });
+    expect(timers.delays()).to.deep.equal([CLOUD.reconnectDelay]);
+    timers.fire(CLOUD.reconnectDelay);
+    await waitFor(() => server.cloud.sockets === 1, { what: 'a new socket' });
+  });
+});
