@@ -103,6 +103,8 @@ export interface ChatWindowContext {
   survey: ChatSurveyOffer | null;
   confirmFormClose: boolean;
   async: boolean;
+  /** The message input's text (the plugin keeps it in the outbox's draft, so a reload gives it back). */
+  draft: string;
 }
 
 export type ChatWindowEvent =
@@ -130,7 +132,14 @@ export type ChatWindowEvent =
   | { type: 'idle.alert'; count: number; countdownMs?: number }
   | { type: 'idle.close' }
   | { type: 'survey.offer'; surveyUrl?: string; cancelUrl?: string }
-  | { type: 'configure'; fields?: ChatFieldConfig[]; confirmFormClose?: boolean; async?: boolean };
+  | { type: 'configure'; fields?: ChatFieldConfig[]; confirmFormClose?: boolean; async?: boolean }
+  /** The visitor typed (or the plugin put a saved draft back). */
+  | { type: 'draft.change'; text: string }
+  /** The text `text` is safe in the outbox: the input empties unless the visitor typed on meanwhile. */
+  | { type: 'draft.sent'; text: string }
+  /** A 'Not sent' message's Retry and Edit (the plugin asks the outbox). */
+  | { type: 'message.retry'; id: string }
+  | { type: 'message.edit'; id: string };
 
 export type ChatWindowEmitted =
   | { type: 'opened' }
@@ -145,7 +154,9 @@ export type ChatWindowEmitted =
   | { type: 'endRequested' }
   | { type: 'retryRequested'; key: ChatAlertKey }
   | { type: 'surveyAccepted'; url: string }
-  | { type: 'surveyDeclined'; url: string };
+  | { type: 'surveyDeclined'; url: string }
+  | { type: 'messageRetryRequested'; id: string }
+  | { type: 'messageEditRequested'; id: string };
 
 /** An address with one @, no spaces or brackets, and a dotted domain (the send-message form's check). */
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
@@ -278,6 +289,23 @@ export const chatWindowMachine = setup({
     },
   },
   actions: {
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'draft.change');
+      return { draft: event.text };
+    }),
+    /** Sent: the input empties — unless it holds something else now (typed after Enter). */
+    draftSent: assign(({ context, event }) => {
+      assertEvent(event, 'draft.sent');
+      return context.draft.trim() === event.text.trim() ? { draft: '' } : {};
+    }),
+    requestMessageRetry: emit(({ event }) => {
+      assertEvent(event, 'message.retry');
+      return { type: 'messageRetryRequested' as const, id: event.id };
+    }),
+    requestMessageEdit: emit(({ event }) => {
+      assertEvent(event, 'message.edit');
+      return { type: 'messageEditRequested' as const, id: event.id };
+    }),
     configure: assign(({ context, event }) => {
       assertEvent(event, 'configure');
       return {
@@ -307,7 +335,7 @@ export const chatWindowMachine = setup({
     resetForm: assign({ form: emptyForm(), errors: {} }),
     /** The first client join: the chat runs and the form inputs are cleared (web-chat.md §4). */
     startChat: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ started: true, form: emptyForm(), errors: {} });
+      enqueue.assign({ started: true, form: emptyForm(), errors: {}, draft: '' });
       enqueue.emit({ type: 'started' });
     }),
     restoreChat: assign({ started: true, form: emptyForm(), errors: {} }),
@@ -413,10 +441,13 @@ export const chatWindowMachine = setup({
     focusErrorKey: 0,
     confirmFormClose: input.confirmFormClose ?? true,
     async: input.async ?? false,
+    draft: '',
   }),
   initial: 'closed',
   on: {
     configure: { actions: 'configure' },
+    'draft.change': { actions: 'setDraft' },
+    'draft.sent': { actions: 'draftSent' },
   },
   states: {
     closed: {
@@ -472,6 +503,8 @@ export const chatWindowMachine = setup({
             chat: {
               tags: ['chatting'],
               on: {
+                'message.retry': { actions: 'requestMessageRetry' },
+                'message.edit': { actions: 'requestMessageEdit' },
                 'session.restored': { actions: 'restoreChat' },
                 'session.started': { guard: not('running'), actions: 'startChat' },
                 'session.ended': { target: 'ended', actions: 'endChat' },

@@ -111,7 +111,6 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
     () => controller.view.value,
   );
   const settings = controller.settings();
-  const [text, setText] = useState('');
   // The idle alert's close countdown, in whole seconds.
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
@@ -159,13 +158,8 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
 
   const title = settings.title ?? t.t('chat.title');
   const unread = context.unread > 0 ? t.plural('chat.unread', context.unread) : undefined;
-  const send = (value: string) => {
-    controller.send(value).then(
-      () => setText((current) => (current === value ? '' : current)),
-      // A failed send keeps the text in the input (the window shows MessageFailed).
-      () => undefined,
-    );
-  };
+  // Safe in the outbox: the plugin empties the input; refused: the text stays (the window shows MessageFailed).
+  const send = (value: string) => void controller.send(value).catch(() => undefined);
 
   return (
     <>
@@ -194,6 +188,13 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
           <div className="la-chat__session" inert={articleOpen || undefined}>
             <Transcript
               messages={view.messages}
+              pending={view.outbox}
+              onRetry={(id) => actor.send({ type: 'message.retry', id })}
+              onEdit={(id) => {
+                // The text goes back into the input: so does the focus (the Edit button is gone).
+                actor.send({ type: 'message.edit', id });
+                host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+              }}
               ended={ended}
               typing={view.typing}
               connection={view.connection}
@@ -205,9 +206,9 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
               groupingThresholdMs={settings.groupingThreshold}
             />
             <MessageInput
-              value={text}
+              value={context.draft}
               onChange={(value) => {
-                setText(value);
+                actor.send({ type: 'draft.change', text: value });
                 controller.typing(value);
               }}
               onSend={send}

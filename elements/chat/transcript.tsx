@@ -48,10 +48,20 @@ import { httpUrl } from '../../src/app/urls.ts';
 import { linkify } from './linkify.ts';
 import { isKnowledgeMessage } from '../../machines/chat-knowledge.ts';
 import { KnowledgeBody, type KnowledgeOpen } from './knowledge-bubble.tsx';
+import type { PendingMessage } from '../../src/plugins/webchat.ts';
 
 export interface TranscriptProps {
   /** Visible messages, ordered by index (the service dropped duplicates and filtered ones). */
   messages: readonly TranscriptMessage[];
+  /**
+   * The visitor's messages the server has not shown yet (the outbox), in order, after the server's:
+   * 'Sending…', 'Sent', or 'Not sent' with Retry and Edit.
+   */
+  pending?: readonly PendingMessage[];
+  /** A 'Not sent' message's Retry (the same message again). */
+  onRetry?: (id: string) => void;
+  /** A 'Not sent' message's Edit (its text back into the input). */
+  onEdit?: (id: string) => void;
   /** The chat ended: a 'Chat Ended' line closes the log. */
   ended?: boolean;
   /** Who is typing now (an agent's, bot's or supervisor's name), or null. */
@@ -362,6 +372,81 @@ const Row = memo(
     sameItem(a.item, b.item),
 );
 
+/** The words of a pending line's state. */
+const PENDING_STATUS = { sending: 'chat.outbox.sending', sent: 'chat.outbox.sent', failed: 'chat.outbox.notSent' } as const;
+
+/**
+ * The visitor's messages still in the outbox: the visitor's bubbles after the server's lines, each with its
+ * state in words; a 'Not sent' one has its reason and Retry / Edit buttons below it. They are lines of the
+ * log for the arrow keys (never the roving Tab stop: that stays on a server message); the buttons are Tab stops.
+ */
+const PendingLines = memo(function PendingLines({
+  pending,
+  t,
+  lang,
+  timeFormat,
+  onRetry,
+  onEdit,
+}: {
+  pending: readonly PendingMessage[];
+  t: Translator;
+  lang: string;
+  timeFormat: TimeFormat;
+  onRetry: (id: string, from: HTMLElement) => void;
+  onEdit: (id: string) => void;
+}) {
+  if (!pending.length) return null;
+  const name = t.t('chat.transcript.you');
+  return (
+    <div className="la-transcript__pending">
+      {pending.map((line) => {
+        const status = t.t(PENDING_STATUS[line.state]);
+        const time = formatTime(new Date(line.timestamp), lang, timeFormat);
+        const failed = line.state === 'failed';
+        return (
+          <div key={line.id} className="la-transcript__pending-line">
+            <div
+              data-item=""
+              data-key={`p${line.id}`}
+              data-pending={line.id}
+              role="article"
+              tabIndex={-1}
+              className={`la-transcript__item la-transcript__bubble la-transcript__bubble--client la-transcript__bubble--grouped la-transcript__bubble--${line.state}`}
+              aria-label={t.t('chat.outbox.label', { name, time, text: line.text, status })}
+            >
+              <div className="la-transcript__content">
+                <div className="la-transcript__meta">
+                  <span className="la-transcript__status">{status}</span>
+                  <time className="la-transcript__time" dateTime={new Date(line.timestamp).toISOString()}>
+                    {time}
+                  </time>
+                </div>
+                <div className="la-transcript__plain">{line.text}</div>
+              </div>
+            </div>
+            {failed ? (
+              <div className="la-transcript__delivery">
+                {line.error ? <span className="la-transcript__reason">{line.error}</span> : null}
+                <button
+                  type="button"
+                  className="la-button la-transcript__retry"
+                  aria-label={t.t('chat.outbox.retryLabel', { text: line.text })}
+                  onClick={(event) => onRetry(line.id, event.currentTarget)}
+                >
+                  {t.t('chat.outbox.retry')}
+                </button>
+                <button type="button" className="la-button la-transcript__edit" aria-label={t.t('chat.outbox.editLabel', { text: line.text })} onClick={() => onEdit(line.id)}>
+                  {t.t('chat.outbox.edit')}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
 interface ChunkProps {
   items: readonly Item[];
   /** The current line's key when it is in this chunk, else null. */
@@ -420,6 +505,8 @@ function chunked(items: readonly Item[]): Array<[string, Item[]]> {
   return boxes;
 }
 
+const NONE: readonly PendingMessage[] = [];
+
 /** Every message line of the list, in order. */
 const lines = (list: Element) => [...list.querySelectorAll<HTMLElement>('[data-item]')];
 
@@ -438,6 +525,7 @@ function edge(list: Element, step: 1 | -1): HTMLElement | null {
 export function Transcript(props: TranscriptProps): JSX.Element {
   const {
     messages,
+    pending = NONE,
     ended = false,
     typing = null,
     connection = 'connected',
@@ -466,6 +554,13 @@ export function Transcript(props: TranscriptProps): JSX.Element {
   });
   const download = useCallback((fileId: string) => latest.current.onDownload(fileId), []);
   const openKnowledge = useCallback((request: KnowledgeOpen, opener: HTMLElement) => latest.current.onKnowledgeOpen?.(request, opener), []);
+  // Retry: the line stays (now 'Sending…'), its button goes — focus moves to the line itself.
+  const retry = useCallback((id: string, from: HTMLElement) => {
+    const line = from.closest('.la-transcript__pending-line')?.querySelector<HTMLElement>('[data-pending]');
+    latest.current.onRetry?.(id);
+    line?.focus();
+  }, []);
+  const edit = useCallback((id: string) => latest.current.onEdit?.(id), []);
 
   const today = dayKey(now());
   const items = useMemo(
@@ -519,6 +614,20 @@ export function Transcript(props: TranscriptProps): JSX.Element {
     // `items` changes with `messages` and `ended`; t and lang only relabel.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items]);
+
+  // A pending message that becomes 'Not sent' is announced once (sending and sent are not: the visitor
+  // just sent it, and its server copy is announced when it arrives); new pending lines are followed.
+  const failedBefore = useRef<Set<string> | null>(null);
+  useLayoutEffect(() => {
+    const failed = new Set(pending.filter((line) => line.state === 'failed').map((line) => line.id));
+    if (failedBefore.current) {
+      announce(pending.filter((line) => line.state === 'failed' && !failedBefore.current!.has(line.id)).map((line) => t.t('chat.outbox.announceNotSent', { text: line.text })));
+    }
+    failedBefore.current = failed;
+    const scroller = scrollerRef.current;
+    if (scroller && stick.current) scroller.scrollTop = scroller.scrollHeight;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
 
   // The typing line appearing at the bottom is followed like a message.
   useLayoutEffect(() => {
@@ -657,6 +766,7 @@ export function Transcript(props: TranscriptProps): JSX.Element {
         </div>
         <div ref={listRef} className="la-transcript__list">
           {rows}
+          <PendingLines pending={pending} t={t} lang={lang} timeFormat={timeFormat} onRetry={retry} onEdit={edit} />
         </div>
         {typing ? (
           <div className="la-transcript__typing">

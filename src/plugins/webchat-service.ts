@@ -4,6 +4,7 @@ import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } f
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
+import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageLike } from '../services/chat/outbox.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
 import { readSection } from '../app/section.ts';
@@ -56,6 +57,17 @@ export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
 export interface WebChatServiceController {
   actor: WebChatSessionActor;
   transcript(): TranscriptMessage[];
+  /** The visitor's unsent messages and the input's draft (docs/reliability.md "Outbox and drafts"). */
+  outbox: Outbox;
+  /**
+   * Puts the visitor's message in the outbox (checked as `sendMessage` checks it; throws its message) and
+   * returns at once: the text is safe; the outbox sends it.
+   */
+  queue(text: string): OutboxEntry;
+  /** 'Not sent — Retry': the same message (the same id) goes again. */
+  retry(id: string): void;
+  /** 'Not sent — Edit': the entry leaves the outbox and is returned (its text goes back to the input). */
+  takeBack(id: string): OutboxEntry | undefined;
 }
 
 /** Page size of `fetchHistory` (web-chat.md §9 "async page size 20"). */
@@ -340,6 +352,82 @@ export function register(app: App): void {
     }
   });
   actor.start();
+
+  /* ---------------------------------------------------------------- the outbox (docs/reliability.md) */
+
+  // What the visitor sent and the server has not acknowledged, and the draft, survive a reload; one
+  // message in flight at a time, in order, each with its client message id on every retry.
+  const storageOf = (): StorageLike | null => {
+    try {
+      return app.window.localStorage ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const outbox = createOutbox({ storage: storageOf(), prefix: app.config.main.deploymentID || 'la', events: app.window });
+  /** `sendMessage` commands waiting for their entry. */
+  const waiting = new Map<string, { resolve(result: { index?: number }): void; reject(error: unknown): void }>();
+  const settleWaiting = (id: string, outcome: { result: { index?: number } } | { error: unknown }) => {
+    const waiter = waiting.get(id);
+    if (!waiter) return;
+    waiting.delete(id);
+    if ('result' in outcome) waiter.resolve(outcome.result);
+    else waiter.reject(outcome.error);
+  };
+  /** Only the tab that holds the chat's connection sends (every tab is its own leader until the tabs say otherwise). */
+  const outboxLeader = (): boolean => true;
+  const connectionUp = () => {
+    const snapshot = actor.getSnapshot();
+    return !snapshot.context.offline && !snapshot.matches({ started: { connection: 'disconnected' } }) && app.window.navigator?.onLine !== false;
+  };
+  const sender = createOutboxSender({
+    outbox,
+    send: (entry) => transport!.send(sessionOf(), entry.text, { ...entry.options, clientMessageId: entry.id }),
+    transcript: () => [...transcript.values()],
+    isLeader: () => actor.getSnapshot().hasTag('active') && outbox.chatId !== undefined && outboxLeader(),
+    connected: connectionUp,
+    failureOf,
+    onSent: (entry, result) => {
+      saveMetadata({ userMessages: metadata.userMessages + 1 });
+      actor.send({ type: 'message.sent' });
+      actor.send({ type: 'activity' });
+      actor.send({ type: 'poll.now' });
+      settleWaiting(entry.id, { result });
+    },
+    onFailed: (entry, error) => {
+      const failure = failureOf(error);
+      saveMetadata({ errors: metadata.errors + 1 });
+      plugin.publish('error', errorEvent(failure, 'sendMessage'));
+      if (failure.kind === 'ended') actor.send({ type: 'poll.now' });
+      settleWaiting(entry.id, { error: failure });
+    },
+  });
+  // Another tab's message, a Retry: the sender looks again (it sends one at a time whatever calls it).
+  outbox.subscribe(() => sender.kick());
+  const openOutbox = () => {
+    const session = actor.getSnapshot().context.session;
+    outbox.open(session ? String(session.chatId) : undefined);
+    sender.kick();
+  };
+  const closeOutbox = () => {
+    sender.stop();
+    outbox.clear();
+    for (const id of [...waiting.keys()]) settleWaiting(id, { error: new Error(webChatServiceMessages.noSession) });
+  };
+  actor.on('started', openOutbox);
+  actor.on('restored', openOutbox);
+  actor.on('restoredOffline', openOutbox);
+  actor.on('ended', closeOutbox);
+  actor.on('restoreFailed', closeOutbox);
+  actor.on('restoreTimeout', closeOutbox);
+  // The server's copy of an acknowledged message replaces it.
+  actor.on('messageReceived', (event) => outbox.settle(event.messages));
+  // The connection is back: what waits goes now, in order.
+  actor.on('reconnected', () => sender.resume());
+  actor.on('chatServerBackOnline', () => sender.resume());
+  app.window.addEventListener?.('online', () => sender.resume());
+  // Entries of a chat the session cookie no longer names go (a chat that ended in another page, expired).
+  if (!store.load()) outbox.open(undefined);
   const configureMachine = () => {
     if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: streams(transportTypeOf(settings)) });
   };
@@ -433,7 +521,8 @@ export function register(app: App): void {
     await done;
   });
 
-  const send = async (message: unknown, options: { messageType?: string; eventAttributes?: string } = {}) => {
+  /** The visitor's message checked (preprocessors, empty, too long) and put in the outbox; throws when refused. */
+  const queue = (message: unknown, options: { messageType?: string; eventAttributes?: string } = {}): OutboxEntry => {
     requireActive();
     if (typeof message !== 'string' || message.trim() === '') throw new Error(webChatServiceMessages.noText);
     let text = message;
@@ -447,20 +536,18 @@ export function register(app: App): void {
     }
     if (text.trim() === '') throw new Error(webChatServiceMessages.noText);
     if (text.length > settings.maxMessageLength) throw new Error(webChatServiceMessages.tooLong(settings.maxMessageLength));
-    try {
-      const result = await transport!.send(sessionOf(), text, options);
-      saveMetadata({ userMessages: metadata.userMessages + 1 });
-      actor.send({ type: 'message.sent' });
-      actor.send({ type: 'activity' });
-      actor.send({ type: 'poll.now' });
-      return result;
-    } catch (error) {
-      const failure = failureOf(error);
-      saveMetadata({ errors: metadata.errors + 1 });
-      plugin.publish('error', errorEvent(failure, 'sendMessage'));
-      if (failure.kind === 'ended') actor.send({ type: 'poll.now' });
-      throw failure;
-    }
+    const sendOptions = Object.fromEntries(Object.entries(options).filter(([, v]) => typeof v === 'string'));
+    const entry = outbox.add(text, sendOptions, actor.getSnapshot().context.lastIndex);
+    sender.kick();
+    return entry;
+  };
+  /** Resolves when the outbox's entry is acknowledged, rejects when it is given up (the public command's contract). */
+  const acknowledged = (id: string) => new Promise<{ index?: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
+  const send = async (message: unknown, options: { messageType?: string; eventAttributes?: string } = {}) => {
+    const entry = queue(message, options);
+    const answer = outbox.get(entry.id);
+    if (answer?.state === 'sent') return answer.index === undefined ? {} : { index: answer.index };
+    return acknowledged(entry.id);
   };
 
   plugin.registerCommand('sendMessage', (options) => send(options?.message, { messageType: options?.messageType, eventAttributes: options?.eventAttributes }));
@@ -635,7 +722,23 @@ export function register(app: App): void {
     preprocessors.push(preprocessor as (text: string) => string);
   });
 
-  app.provide('WebChatService', { actor, transcript: () => [...transcript.values()].sort((a, b) => a.index - b.index) });
+  app.provide('WebChatService', {
+    actor,
+    transcript: () => [...transcript.values()].sort((a, b) => a.index - b.index),
+    outbox,
+    queue: (text) => queue(text),
+    retry: (id) => {
+      outbox.retry(id);
+      sender.kick();
+    },
+    takeBack: (id) => {
+      const entry = outbox.get(id);
+      if (entry?.state !== 'failed') return undefined;
+      outbox.remove(id);
+      settleWaiting(id, { error: new Error('The message was taken back to be edited') });
+      return entry;
+    },
+  });
   plugin.ready();
 
   // A chat saved by an earlier page comes back by itself (async chats through the page's functions).

@@ -6,6 +6,7 @@ import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
 import { readSection } from '../app/section.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import type { WebChatServiceController } from './webchat-service.ts';
+import type { OutboxEntry } from '../services/chat/outbox.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
 import {
@@ -39,9 +40,38 @@ export const CHAT_WIDTH_PX = 380;
 export type ChatWindowActor = ActorRefFrom<typeof chatWindowMachine>;
 export type ChatButtonActor = ActorRefFrom<typeof sideButtonMachine>;
 
+/**
+ * A message of the visitor's that the server has not shown yet (the outbox): 'sending' (queued or on its
+ * way), 'sent' (acknowledged, its server copy not yet arrived), 'failed' ('Not sent', with Retry and Edit).
+ */
+export interface PendingMessage {
+  id: string;
+  text: string;
+  state: 'sending' | 'sent' | 'failed';
+  /** Epoch ms the visitor sent it. */
+  timestamp: number;
+  /** Why it was not sent (the server's words). */
+  error?: string;
+}
+
+/** The outbox's entries as the transcript shows them, in order. */
+export const pendingMessages = (entries: readonly OutboxEntry[]): PendingMessage[] =>
+  entries.map((e) => ({
+    id: e.id,
+    text: e.text,
+    state: e.state === 'pending' || e.state === 'sending' ? 'sending' : e.state,
+    timestamp: e.createdAt,
+    ...(e.state === 'failed' && e.error ? { error: e.error } : {}),
+  }));
+
+/** How long the input's draft waits after a keystroke before it is stored (and at once on `pagehide`). */
+export const DRAFT_SAVE_MS = 300;
+
 /** What the window renders besides the machines: the transcript and the service's live state. */
 export interface ChatView {
   messages: TranscriptMessage[];
+  /** The visitor's messages still in the outbox, shown after the server's. */
+  outbox: PendingMessage[];
   typing: string | null;
   connection: 'connected' | 'disconnected' | 'reconnected';
   agentConnected: boolean;
@@ -74,7 +104,7 @@ export interface WebChatController {
   chatButton: ChatButtonActor;
   view: ViewState<ChatView>;
   settings(): WebChatWindowSettings & { service: WebChatServiceSettings };
-  /** Sends the visitor's text; rejects (the input keeps the text) when it was not sent. */
+  /** Puts the visitor's text in the outbox and empties the input; rejects (the input keeps the text) when it is refused. */
   send(text: string): Promise<void>;
   /** Every keystroke of the input: typing notifications to the agent. */
   typing(text: string): void;
@@ -121,7 +151,7 @@ export function register(app: App): void {
   const { openDelay, effect, effectDuration } = invite.chatButton;
   const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
 
-  const view = new ViewState<ChatView>({ messages: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
+  const view = new ViewState<ChatView>({ messages: [], outbox: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
   const patch = (change: Partial<ChatView>) => view.next({ ...view.value, ...change });
   let lastError: ChatErrorEvent | undefined;
   let survey: { surveyUrl?: string; cancelUrl?: string } | undefined;
@@ -197,9 +227,23 @@ export function register(app: App): void {
         svc.end().catch(() => actor.send({ type: 'session.ended' }));
         return undefined;
       case 'retryRequested':
-        // FileSendFailed's Retry: the same files again.
-        if (lastFiles.length) void controller.sendFiles(lastFiles);
+        // MessageFailed's Retry: every 'Not sent' message again; FileSendFailed's: the same files again.
+        if (emitted.key === 'MessageFailed') {
+          for (const line of view.value.outbox) if (line.state === 'failed') session?.retry(line.id);
+        } else if (lastFiles.length) void controller.sendFiles(lastFiles);
         return undefined;
+      case 'messageRetryRequested':
+        session?.retry(emitted.id);
+        return undefined;
+      case 'messageEditRequested': {
+        // Edit: the message leaves the outbox and its text goes back into the input (before what is typed there).
+        const entry = session?.takeBack(emitted.id);
+        if (entry) {
+          const draft = actor.getSnapshot().context.draft;
+          actor.send({ type: 'draft.change', text: draft.trim() ? `${entry.text}\n${draft}` : entry.text });
+        }
+        return undefined;
+      }
       case 'surveyAccepted':
         app.window.open(emitted.url, '_blank', 'noopener,noreferrer');
         return undefined;
@@ -320,6 +364,49 @@ export function register(app: App): void {
     session = await app.whenProvided('WebChatService');
     return session;
   };
+
+  /* ---------------------------------------------------------------- the outbox and the draft */
+
+  // The visitor's unsent messages show in the transcript with their state; one that becomes 'Not sent'
+  // here raises MessageFailed once. The input's draft is stored as the visitor types (DRAFT_SAVE_MS after
+  // the last key, at once on pagehide) and put back when the chat comes back after a reload.
+  const followOutbox = (controller: WebChatServiceController) => {
+    let failed = new Set(controller.outbox.entries().filter((e) => e.state === 'failed').map((e) => e.id));
+    const update = () => {
+      const entries = controller.outbox.entries();
+      patch({ outbox: pendingMessages(entries) });
+      const now = entries.filter((e) => e.state === 'failed');
+      const fresh = now.filter((e) => !failed.has(e.id));
+      failed = new Set(now.map((e) => e.id));
+      if (fresh.length && isOpen()) actor.send({ type: 'session.error', key: 'MessageFailed', messages: fresh.map((e) => e.error ?? ''), retry: true });
+    };
+    controller.outbox.subscribe(update);
+    update();
+    let saved = controller.outbox.draft();
+    let timer: number | undefined;
+    const save = () => {
+      if (timer !== undefined) app.window.clearTimeout(timer);
+      timer = undefined;
+      const { draft } = actor.getSnapshot().context;
+      if (draft === saved || !controller.actor.getSnapshot().hasTag('active')) return;
+      saved = draft;
+      controller.outbox.setDraft(draft);
+    };
+    actor.subscribe((snapshot) => {
+      if (snapshot.context.draft === saved || timer !== undefined) return;
+      timer = app.window.setTimeout(save, DRAFT_SAVE_MS);
+    });
+    app.window.addEventListener('pagehide', save);
+    /** The stored draft back in an empty input (after a reload). */
+    const putBack = () => {
+      saved = controller.outbox.draft();
+      if (saved && !actor.getSnapshot().context.draft) actor.send({ type: 'draft.change', text: saved });
+    };
+    controller.actor.on('restored', putBack);
+    controller.actor.on('restoredOffline', putBack);
+    if (controller.actor.getSnapshot().hasTag('active')) putBack();
+  };
+  void app.whenProvided('WebChatService').then(followOutbox);
 
   /* ---------------------------------------------------------------- invite */
 
@@ -483,13 +570,15 @@ export function register(app: App): void {
     view,
     settings: () => ({ ...settings, service }),
     async send(text) {
-      await ensureService();
+      const service = await ensureService();
       try {
-        await plugin.command('WebChatService.sendMessage', { message: text });
+        // Safe in the outbox (stored), the input empties; the outbox sends it and the transcript shows how it goes.
+        service.queue(text);
       } catch (error) {
         actor.send({ type: 'session.error', key: 'MessageFailed', messages: [errorMessage(error)] });
         throw error;
       }
+      actor.send({ type: 'draft.sent', text });
     },
     typing(text) {
       if (!session?.actor.getSnapshot().hasTag('active')) return;

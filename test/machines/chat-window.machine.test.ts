@@ -622,4 +622,52 @@ describe('chat window machine', () => {
       }
     });
   });
+
+  describe('the draft and the outbox (issue 13)', () => {
+    it('draft.change keeps the input text; draft.sent empties it only when it still holds what was sent', () => {
+      const w = start();
+      chatting(w);
+      w.actor.send({ type: 'draft.change', text: ' Dzień dobry ' });
+      expect(w.context().draft).to.equal(' Dzień dobry ');
+      // Typed on after Enter: the new text stays.
+      w.actor.send({ type: 'draft.change', text: 'Dzień dobry, mam' });
+      w.actor.send({ type: 'draft.sent', text: 'Dzień dobry' });
+      expect(w.context().draft).to.equal('Dzień dobry, mam');
+      w.actor.send({ type: 'draft.sent', text: 'Dzień dobry, mam' });
+      expect(w.context().draft).to.equal('');
+    });
+
+    it('a saved draft put back while the window is closed stays for the chat view; a new chat starts with an empty input', () => {
+      const w = start();
+      w.actor.send({ type: 'draft.change', text: 'z poprzedniej strony' });
+      w.actor.send({ type: 'session.restored' });
+      expect(w.actor.getSnapshot().matches({ open: { main: 'chat' } })).to.equal(true);
+      expect(w.context().draft).to.equal('z poprzedniej strony');
+      w.actor.send({ type: 'session.ended' });
+      w.actor.send({ type: 'close' });
+      chatting(w);
+      expect(w.context().draft).to.equal('');
+    });
+
+    it("a 'Not sent' message's Retry and Edit are asked of the plugin with its id, only while chatting", () => {
+      const w = start();
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'message.retry', id: 'm-1' });
+      expect(w.emitted()).to.not.include('messageRetryRequested');
+      w.actor.send({ type: 'form.change', field: 'firstname', value: 'Anna' });
+      w.actor.send({ type: 'form.submit' });
+      w.actor.send({ type: 'session.started' });
+      w.clear();
+      w.actor.send({ type: 'message.retry', id: 'm-1' });
+      w.actor.send({ type: 'message.edit', id: 'm-2' });
+      expect(w.events).to.deep.equal([
+        { type: 'messageRetryRequested', id: 'm-1' },
+        { type: 'messageEditRequested', id: 'm-2' },
+      ]);
+      w.actor.send({ type: 'session.ended' });
+      w.clear();
+      w.actor.send({ type: 'message.retry', id: 'm-1' });
+      expect(w.events).to.deep.equal([]);
+    });
+  });
 });
