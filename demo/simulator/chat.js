@@ -8,6 +8,7 @@ import { HttpError, json, readBody, field, randomId, randomKey, sameKey, isEmail
 import { PATHS, CHAT_ERRORS as C } from './contracts.js';
 import { TEXTS, fold } from './texts.js';
 import { buildPdf, AGENT_LEAFLET } from './pdf.js';
+import { once, fingerprintOf, readIdempotencyKey } from './idempotency.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 /** @typedef {import('./contracts.js').TranscriptMessage} TranscriptMessage */
@@ -41,6 +42,8 @@ import { buildPdf, AGENT_LEAFLET } from './pdf.js';
  * @property {number} replies
  * @property {string} unanswered
  * @property {number} agentSeq
+ * @property {Map<string, import('./idempotency.js').Entry>} sends the visitor's sends by Idempotency-Key
+ *   (at most maxTranscript, the oldest dropped; gone with the chat)
  */
 
 const OPS = new Set(['refresh', 'send', 'startTyping', 'stopTyping', 'disconnect', 'customNotice', 'updateData', 'requestNotifications', 'file']);
@@ -476,6 +479,7 @@ function start(sim, service, request, body) {
     replies: 0,
     unanswered: '',
     agentSeq: 0,
+    sends: new Map(),
   };
   sim.state.chat.sessions.set(s.chatId, s);
   join(sim, s, 'Client', visitor.nickname || [visitor.firstName, visitor.lastName].filter((x) => x && x !== '.').join(' '));
@@ -598,20 +602,9 @@ export async function handleChat(sim, request, url) {
       endChat(sim, s);
       return ok({ chatEnded: true });
     }
+    if (op === 'send') return send(sim, s, request, body);
     if (s.ended) return rejected(C.SESSION_NOT_FOUND, 'Chat session has ended', { chatEnded: true });
 
-    if (op === 'send') {
-      const message = field(body, 'message');
-      if (!message) return rejected(C.INVALID_REQUEST, 'No message text provided');
-      if (message.length > sim.state.chat.maxMessageLength) return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
-      const msg = push(sim, s, 'Message', s.userId, message);
-      const attrs = field(body, 'eventAttributes');
-      if (attrs) msg.userData = { eventAttributes: attrs.slice(0, 2000) };
-      s.visitorTyping = { typing: false, preview: '' };
-      armIdle(sim, s);
-      onClientMessage(sim, s, message);
-      return ok({ chatEnded: false, index: msg.index });
-    }
     if (op === 'startTyping' || op === 'stopTyping') {
       const typing = op === 'startTyping';
       const preview = field(body, 'message').slice(0, sim.state.chat.maxMessageLength);
@@ -655,7 +648,42 @@ export async function handleChat(sim, request, url) {
       return ok({ chatEnded: false, userData: { 'file-id': fileId } });
     }
     return rejected(C.INVALID_REQUEST, 'Unknown chat operation', {}, 404);
-  });
+  }, { chatId: chatId || undefined });
+}
+
+/**
+ * `POST …/send`: the visitor's message. With an `Idempotency-Key` (the client's message id; CometD's
+ * `clientMessageId`, next-gen REST's header are passed on as it) a repeat within the chat stores nothing
+ * new and answers as the first time did — the same index — and waits for the first while it runs; the same
+ * key with another message is refused (422).
+ * @param {Sim} sim
+ * @param {ChatSession} s
+ * @param {Request} request
+ * @param {import('./http.js').ParsedBody} body
+ */
+async function send(sim, s, request, body) {
+  const message = field(body, 'message');
+  const attrs = field(body, 'eventAttributes');
+  const run = async () => {
+    if (s.ended) return rejected(C.SESSION_NOT_FOUND, 'Chat session has ended', { chatEnded: true });
+    if (!message) return rejected(C.INVALID_REQUEST, 'No message text provided');
+    if (message.length > sim.state.chat.maxMessageLength) return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
+    const msg = push(sim, s, 'Message', s.userId, message);
+    if (attrs) msg.userData = { eventAttributes: attrs.slice(0, 2000) };
+    s.visitorTyping = { typing: false, preview: '' };
+    armIdle(sim, s);
+    onClientMessage(sim, s, message);
+    return ok({ chatEnded: false, index: msg.index });
+  };
+  try {
+    const key = readIdempotencyKey(request);
+    if (key === null) return await run();
+    const print = await fingerprintOf([message, field(body, 'messageType'), attrs]);
+    return await once({ store: s.sends, id: key, fingerprint: print, at: sim.clock.now(), limit: sim.options.maxTranscript }, run);
+  } catch (e) {
+    if (e instanceof HttpError) return rejected(C.INVALID_REQUEST, e.message, {}, e.status);
+    throw e;
+  }
 }
 
 /** @returns {Uint8Array} */

@@ -24,10 +24,19 @@
  * file routes). POST /__control/cometd/disconnect forgets every Bayeux session and drops every pending
  * Bayeux request, as a server restart would: clients get '402::session_unknown', re-handshake and
  * resync by transcript position.
+ *
+ * Faults (faults.js, `POST /__control/faults`), per chat by the operation's or the push's chatId:
+ * `cometd.publish.{operation}` (falling back to the REST call's key, `chat.send` …) — latency, a dropped
+ * publish (no answer, nothing done), a failure answer (statusCode 1), a dropped answer after the operation
+ * was done, a disconnect (the client's session is dropped: its held /meta/connect fails, the next one gets
+ * 402, it re-handshakes); `cometd.push` — a pushed batch with a message twice or reordered, or a disconnect
+ * instead of the push. sendMessage's `clientMessageId` is the REST send's Idempotency-Key: a repeat within
+ * the chat stores nothing and answers the first index.
  */
 import { HttpError, json } from './http.js';
 import { DEPLOYMENT, PATHS } from './contracts.js';
 import { assertJsonBody, assertSameOrigin } from './security.js';
+import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
 
 /** The Bayeux endpoint's path and the service channels' prefix. */
 export const COMETD_PATH = '/api/cometd';
@@ -55,6 +64,7 @@ const FIELDS = ['nickname', 'firstName', 'lastName', 'emailAddress', 'subject', 
  * @property {string} id
  * @property {(sender: null, channel: string, data: unknown) => void} deliver
  * @property {(event: string, fn: (...args: any[]) => void) => void} addListener
+ * @property {{ cancel: () => void } | null} [_scheduler] the held /meta/connect, if any
  */
 
 /**
@@ -119,8 +129,15 @@ export function attachCometD(simulator, server, options = {}) {
       const bound = bindings.get(chatId);
       if (!s || !bound) continue;
       for (const binding of bound.values()) {
-        const messages = s.transcript.filter((m) => m.index >= binding.next);
+        let messages = s.transcript.filter((m) => m.index >= binding.next);
         if (!messages.length && (binding.ended || !s.ended)) continue;
+        const fault = simulator.fault('cometd.push', chatId);
+        if (fault?.disconnect) {
+          // The connection is lost with this push in it: the client re-handshakes and resyncs from its position.
+          dropSession(binding.session);
+          continue;
+        }
+        messages = simulator.applyToBatch(messages, fault);
         binding.next = s.nextIndex;
         binding.ended = s.ended;
         /** @type {Record<string, unknown>} */
@@ -188,19 +205,37 @@ export function attachCometD(simulator, server, options = {}) {
       reply({ statusCode: 2, errors: [{ code: 400, message: 'chatId is required' }] });
       return;
     }
+    const { origin, lang } = requestInfo();
+    const fault = simulator.fault([`cometd.publish.${operation}`, op ? `chat.${op}` : 'chat.start'], chatId || undefined);
+    if (fault) {
+      if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault.disconnect) {
+        dropSession(session);
+        return;
+      }
+      // A dropped publish: nothing done, no answer.
+      if (fault.dropRequest) return;
+      if (fault.failure) {
+        const texts = SIMULATOR_TEXTS[requestLanguage({ headers: new Headers(lang ? { 'accept-language': lang } : {}) })];
+        reply({ statusCode: 1, errors: [{ code: 503, message: texts.simulatedChatFailure }] });
+        return;
+      }
+    }
     const form = new URLSearchParams();
     for (const name of FIELDS) {
       const value = data[name];
       if (typeof value === 'string' || typeof value === 'number') form.set(name, String(value));
     }
     if (data.userData !== undefined) form.set('userData', typeof data.userData === 'string' ? data.userData : JSON.stringify(data.userData));
-    const { origin, lang } = requestInfo();
     const service = serviceOf(channel.slice(CHAT_CHANNEL_PREFIX.length));
     const path = op ? `${PATHS.chat}/${encodeURIComponent(service)}/${encodeURIComponent(chatId)}/${op}` : `${PATHS.chat}/${encodeURIComponent(service)}`;
-    const response = await simulator.handle(
-      new Request(origin + path, { method: 'POST', body: form, headers: lang ? { 'accept-language': lang } : {} }),
-    );
-    // A dropped connection (an injected fault): no answer at all, as over HTTP.
+    /** @type {Record<string, string>} */
+    const headers = lang ? { 'accept-language': lang } : {};
+    // The client's message id: the REST send keeps one message per id within the chat.
+    const clientMessageId = data.clientMessageId;
+    if (operation === 'sendMessage' && (typeof clientMessageId === 'string' || typeof clientMessageId === 'number')) headers['idempotency-key'] = String(clientMessageId);
+    // The REST call made for the operation: its faults were drawn above.
+    const response = await simulator.handle(new Request(origin + path, { method: 'POST', body: form, headers }), { faults: false });
     if (!response || response.type === 'error') return;
     /** @type {Record<string, unknown>} */
     let answer;
@@ -209,7 +244,8 @@ export function attachCometD(simulator, server, options = {}) {
     } catch {
       answer = { statusCode: 1, errors: [{ code: response.status, message: `The chat server answered ${response.status}` }] };
     }
-    reply(answer);
+    // A dropped answer (an injected fault): the operation was done, the client hears nothing.
+    if (!fault?.dropResponse) reply(answer);
     if (answer.statusCode !== 0) return;
     if (operation === 'requestChat' && typeof answer.chatId === 'string') bind(session, channel, answer.chatId, 1);
     // The answer carried the transcript from the position asked for; what comes after is pushed.
@@ -231,6 +267,16 @@ export function attachCometD(simulator, server, options = {}) {
     });
   const channels = ['customer-support', ...simulator.state.chat.services].map((service) => CHAT_CHANNEL_PREFIX + service);
   for (const name of channels) listen(name);
+
+  /**
+   * Drop one client's session as a lost connection would: its held /meta/connect fails now, the next gets
+   * 402 and the client re-handshakes.
+   * @param {BayeuxSession} session
+   */
+  function dropSession(session) {
+    if (session._scheduler) session._scheduler.cancel();
+    server._removeServerSession(session, true);
+  }
 
   /** Forget every Bayeux session and drop every pending request: clients see 402 and re-handshake. */
   function disconnectAll() {

@@ -264,13 +264,22 @@ export const CHAT_ERRORS = Object.freeze({
 /* -------------------------------------------------------------- control API */
 
 /**
- * Fault injection per endpoint key (see ENDPOINT_KEYS). A key also matches its sub-keys:
- * 'chat' covers 'chat.refresh'; '*' covers everything but the control API.
+ * Fault injection per endpoint key (see ENDPOINT_KEYS), optionally for one chat (demo/simulator/faults.js).
+ * A key also matches its sub-keys: 'chat' covers 'chat.refresh'; '*' covers everything but the control API.
+ * Rates are 0..1, drawn independently per request (or push); kinds that do not apply to an endpoint are ignored.
  * @typedef {object} FaultSpec
  * @property {number} [latencyMs] added before answering (real time)
- * @property {number} [failureRate] 0..1 probability of a failure answer
- * @property {number} [dropRate] 0..1 probability of a dropped connection (Response.error())
+ * @property {number} [jitterMs] up to this much more latency, at random
+ * @property {number} [dropRequestRate] the request is dropped before the server acts (a network error);
+ *   `dropRate` in a control request is its alias
+ * @property {number} [dropResponseRate] the server acts (a message is stored), then the connection is dropped
+ * @property {number} [duplicateRate] one transcript message of an answer or push is delivered twice (same index)
+ * @property {number} [reorderRate] the messages of one answer or push are shuffled
+ * @property {number} [failureRate] a failure answer (5xx; chat: statusCode 1) without acting
+ * @property {number} [disconnectRate] push transports: the client's session / connection is dropped
+ * @property {number} [chaos] one fault of a kind that applies to the endpoint, each kind an equal share
  * @property {number} [status] HTTP status of a failure answer (default 503; chat answers statusCode 1)
+ * @property {string} [chatId] only this chat's requests (else every chat's)
  */
 
 export const ENDPOINT_KEYS = Object.freeze([
@@ -280,4 +289,9 @@ export const ENDPOINT_KEYS = Object.freeze([
   'chat.start', 'chat.refresh', 'chat.send', 'chat.startTyping', 'chat.stopTyping', 'chat.disconnect',
   'chat.customNotice', 'chat.updateData', 'chat.requestNotifications', 'chat.file', 'chat.fileLimits',
   'chat.fileDownload', 'survey.cancel', 'agent',
+  'ngrest.start', 'ngrest.poll', 'ngrest.send', 'ngrest.images', 'ngrest.userdata', 'ngrest.end',
+  'cometd.publish.requestChat', 'cometd.publish.sendMessage', 'cometd.publish.startTyping', 'cometd.publish.stopTyping',
+  'cometd.publish.disconnect', 'cometd.publish.requestNotifications', 'cometd.publish.customNotice', 'cometd.publish.updateData',
+  'cometd.push',
+  'cloud.create', 'cloud.members', 'cloud.messages', 'cloud.send', 'cloud.typing', 'cloud.end', 'cloud.stream',
 ]);

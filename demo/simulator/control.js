@@ -6,6 +6,7 @@ import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX
 import { assertSameOrigin, assertJsonBody } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
+import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 
@@ -100,6 +101,11 @@ export async function handleControl(sim, request, url) {
     st.faults.clear();
     return json(snapshot(sim));
   }
+  if (op === 'faults' && method === 'GET') return json({ faults: Object.fromEntries(st.faults), injected: { ...injectedCounts(sim) } });
+  if (op === 'faults/injected' && method === 'DELETE') {
+    resetInjectedCounts(sim);
+    return json({ faults: Object.fromEntries(st.faults), injected: { ...injectedCounts(sim) } });
+  }
   if (method !== 'POST' && method !== 'PUT') throw new HttpError(405, 'Method not allowed');
   const b = await body(request);
 
@@ -185,23 +191,26 @@ export async function handleControl(sim, request, url) {
     case 'faults': {
       /** @type {Record<string, any>} */
       const faults = b.faults && typeof b.faults === 'object' ? b.faults : b.endpoint !== undefined ? { [b.endpoint]: b } : {};
-      if (!Object.keys(faults).length) throw new HttpError(400, 'Give { endpoint, latencyMs?, failureRate?, dropRate?, status? } or { faults: { endpoint: spec } }');
+      if (!Object.keys(faults).length) {
+        throw new HttpError(400, 'Give { endpoint, chatId?, latencyMs?, jitterMs?, dropRequestRate?, dropResponseRate?, duplicateRate?, reorderRate?, failureRate?, status?, disconnectRate?, chaos? } or { faults: { endpoint: spec } }');
+      }
+      // Check every spec first: a refused call changes nothing.
+      const next = new Map(st.faults);
+      const keys = [...ENDPOINT_KEYS, ...KNOWLEDGE_ENDPOINT_KEYS, ...registeredFaultKeys()];
       for (const [key, spec] of Object.entries(faults)) {
-        const keys = [...ENDPOINT_KEYS, ...KNOWLEDGE_ENDPOINT_KEYS];
         const known = key === '*' || keys.some((k) => k === key || k.startsWith(key + '.'));
         if (!known) throw new HttpError(400, `Unknown endpoint key '${key.slice(0, 40)}'; known: * ${keys.join(' ')}`);
+        if (spec !== null && (typeof spec !== 'object' || Array.isArray(spec))) throw new HttpError(400, `The spec of '${key.slice(0, 40)}' must be an object`);
         if (spec === null || spec.clear === true) {
-          st.faults.delete(key);
+          const chatId = spec && typeof spec.chatId === 'string' ? spec.chatId : '';
+          next.delete(specKey(key, chatId));
           continue;
         }
-        /** @type {import('./contracts.js').FaultSpec} */
-        const f = {};
-        if (spec.latencyMs !== undefined) f.latencyMs = num(spec.latencyMs, 'latencyMs', 0, 60000);
-        if (spec.failureRate !== undefined) f.failureRate = num(spec.failureRate, 'failureRate', 0, 1);
-        if (spec.dropRate !== undefined) f.dropRate = num(spec.dropRate, 'dropRate', 0, 1);
-        if (spec.status !== undefined) f.status = Math.round(num(spec.status, 'status', 400, 599));
-        st.faults.set(key, f);
+        const f = parseFaultSpec(spec);
+        next.set(specKey(key, f.chatId), f);
+        if (next.size > 1000) throw new HttpError(400, 'Too many fault specs (at most 1000)');
       }
+      st.faults = next;
       return json(snapshot(sim));
     }
     case 'chat': {

@@ -8,8 +8,14 @@
  * injected failure, a dropped connection or a 5xx the key is released and the retry runs again.
  * The request is remembered as a SHA-256 fingerprint of its parsed fields and files, so reusing a
  * key for a different submission is refused (422) rather than answered with someone else's result.
+ *
+ * The chat's send (legacy REST `…/send`, next-gen `POST …/messages`, CometD `sendMessage` with
+ * `clientMessageId`) uses the same machinery through `once`, with a store per chat (chat.js).
+ * A response dropped by an injected `dropResponseRate` after the endpoint acted (faults.js) keeps the
+ * endpoint's own answer: the caller sees the drop, a retry gets the answer.
  */
 import { HttpError, httpErrorResponse, readBody } from './http.js';
+import { answerBeforeDrop } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 /** @typedef {{ status: number, headers: [string, string][], body: ArrayBuffer } | 'dropped'} Outcome */
@@ -84,6 +90,70 @@ function answer(outcome, replayed) {
 }
 
 /**
+ * Run `run` once per `id` in `store`: a repeat with the same fingerprint gets the first outcome (waiting
+ * for it while it runs), another fingerprint is refused (HttpError 422). Failures (a thrown error, a
+ * dropped connection before acting, a 5xx) release the id so a retry runs again.
+ * @param {{ store: Map<string, Entry>, id: string, fingerprint: string, at: number, limit?: number }} slot
+ *   `limit`: at most this many ids in the store (the oldest go first)
+ * @param {() => Promise<Response>} run (may throw HttpError)
+ * @returns {Promise<Response>}
+ */
+export async function once({ store, id, fingerprint: print, at, limit }, run) {
+  const known = store.get(id);
+  if (known) {
+    if (known.fingerprint !== print) {
+      throw new HttpError(422, 'Idempotency-Key already used for a different request: send a new key for a new submission');
+    }
+    return answer(await known.outcome, true);
+  }
+  /** The endpoint acted but this caller's connection is dropped (an injected fault). */
+  let droppedAfterActing = false;
+  /** @type {Entry} */
+  const entry = {
+    at,
+    fingerprint: print,
+    outcome: (async () => {
+      let response;
+      try {
+        response = await run();
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        response = httpErrorResponse(e);
+      }
+      if (response.type === 'error') {
+        const acted = answerBeforeDrop(response);
+        if (!acted) return /** @type {Outcome} */ ('dropped');
+        droppedAfterActing = true;
+        response = acted;
+      }
+      return { status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
+    })(),
+  };
+  store.set(id, entry);
+  if (limit !== undefined) while (store.size > limit) store.delete(/** @type {string} */ (store.keys().next().value));
+  /** Only the endpoint's own answers are kept; a retry after a failure runs again. */
+  const release = () => {
+    if (store.get(id) === entry) store.delete(id);
+  };
+  let outcome;
+  try {
+    outcome = await entry.outcome;
+  } catch (e) {
+    release();
+    throw e;
+  }
+  if (outcome === 'dropped' || outcome.status >= 500) release();
+  if (droppedAfterActing) return Response.error();
+  return answer(outcome, false);
+}
+
+/**
+ * A SHA-256 fingerprint of a value (its JSON).
+ * @param {unknown} value
+ */
+export const fingerprintOf = (value) => sha256(new TextEncoder().encode(JSON.stringify(value)));
+
+/**
  * Run a submitting endpoint once per Idempotency-Key; without the header, just run it.
  * @param {Sim} sim
  * @param {Request} request
@@ -98,42 +168,6 @@ export async function idempotent(sim, request, url, run) {
   evictIdempotencyKeys(sim);
   const store = sim.state.idempotency;
   const id = `${request.method} ${url.pathname} ${key}`;
-  const known = store.get(id);
-  if (known) {
-    if (known.fingerprint !== print) {
-      throw new HttpError(422, 'Idempotency-Key already used for a different request: send a new key for a new submission');
-    }
-    return answer(await known.outcome, true);
-  }
-  evictIdempotencyKeys(sim, 1);
-  /** @type {Entry} */
-  const entry = {
-    at: sim.clock.now(),
-    fingerprint: print,
-    outcome: (async () => {
-      let response;
-      try {
-        response = await run();
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-        response = httpErrorResponse(e);
-      }
-      if (response.type === 'error') return /** @type {Outcome} */ ('dropped');
-      return { status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
-    })(),
-  };
-  store.set(id, entry);
-  /** Only the endpoint's own answers are kept; a retry after a failure runs again. */
-  const release = () => {
-    if (store.get(id) === entry) store.delete(id);
-  };
-  let outcome;
-  try {
-    outcome = await entry.outcome;
-  } catch (e) {
-    release();
-    throw e;
-  }
-  if (outcome === 'dropped' || outcome.status >= 500) release();
-  return answer(outcome, false);
+  if (!store.has(id)) evictIdempotencyKeys(sim, 1);
+  return once({ store, id, fingerprint: print, at: sim.clock.now() }, run);
 }

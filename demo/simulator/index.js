@@ -24,6 +24,7 @@ import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleControl, snapshot } from './control.js';
 import { isValidToken } from './security.js';
 import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
+import { guarded, decideFault, applyToBatch } from './faults.js';
 
 export { createRealClock, createManualClock };
 export * from './contracts.js';
@@ -69,8 +70,12 @@ export * from './contracts.js';
  * @property {import('./clock.js').Clock} clock
  * @property {ReturnType<typeof initialState>} state
  * @property {() => number} serverNow simulated server time (clock + control offset), epoch ms
- * @property {(key: string, request: Request, fn: () => Promise<Response>) => Promise<Response>} guard applies
- *   injected faults (their messages in the request's language)
+ * @property {(key: string, request: Request, fn: () => Promise<Response>, options?: import('./faults.js').GuardOptions) => Promise<Response>} guard
+ *   runs an endpoint under the injected faults for its key (and chat): faults.js `guarded`
+ * @property {(keys: string | string[], chatId?: string, kinds?: import('./faults.js').FaultKind[]) => import('./faults.js').Fault | undefined} fault
+ *   draws the fault for one request or push of a wire adapter (faults.js `decideFault`)
+ * @property {WeakSet<Request>} internal requests one adapter makes of another (ngrest → chat): their
+ *   faults were drawn by the outer call, so `guard` runs them as they are
  * @property {() => Uint8Array} leaflet the PDF the agent sends
  * @property {() => void} reset
  * @property {Set<(session: import('./chat.js').ChatSession) => void>} chatListeners told of every message a
@@ -174,39 +179,10 @@ export function createSimulator(opts = {}) {
       disposeChats(sim);
       sim.state = initialState(options);
     },
-    async guard(key, request, fn) {
-      const fault = faultFor(key);
-      if (fault) {
-        if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
-        if (fault.dropRate && options.random() < fault.dropRate) return Response.error();
-        if (fault.failureRate && options.random() < fault.failureRate) {
-          const lang = requestLanguage(request);
-          const texts = SIMULATOR_TEXTS[lang];
-          if (key.startsWith('chat.')) {
-            return json({ statusCode: 1, errors: [{ code: 503, message: texts.simulatedChatFailure }] }, fault.status || 200, { 'content-language': lang });
-          }
-          const status = fault.status || 503;
-          return json({ error: texts.simulatedFailure, status }, status, { 'content-language': lang });
-        }
-      }
-      return fn();
-    },
+    guard: (key, request, fn, guardOptions) => guarded(sim, key, request, fn, guardOptions),
+    fault: (keys, chatId, kinds) => decideFault(sim, keys, chatId, kinds),
+    internal: new WeakSet(),
   };
-
-  /** @param {string} key */
-  function faultFor(key) {
-    const faults = sim.state.faults;
-    if (!faults.size) return undefined;
-    let k = key;
-    for (;;) {
-      const f = faults.get(k);
-      if (f) return f;
-      const i = k.lastIndexOf('.');
-      if (i < 0) break;
-      k = k.slice(0, i);
-    }
-    return faults.get('*');
-  }
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
   const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
@@ -214,9 +190,12 @@ export function createSimulator(opts = {}) {
   /**
    * Answer a request, or undefined when the path is not the simulator's.
    * @param {Request} request
+   * @param {{ faults?: boolean }} [handleOptions] `faults: false` for a request another wire adapter
+   *   (CometD) makes for its own call, whose faults it drew already
    * @returns {Promise<Response | undefined>}
    */
-  async function handle(request) {
+  async function handle(request, handleOptions = {}) {
+    if (handleOptions.faults === false) sim.internal.add(request);
     let url;
     try {
       url = new URL(request.url);
@@ -285,6 +264,19 @@ export function createSimulator(opts = {}) {
     use(handler) {
       handlers.unshift(handler);
     },
+    /**
+     * The fault for one request or push of a wire adapter in another module (cometd.js, cloud.js), drawn
+     * now and counted; undefined when none. See demo/simulator/faults.js.
+     * @param {string | string[]} keys the endpoint key, then fallbacks (the legacy REST key it stands for)
+     * @param {string} [chatId]
+     * @param {import('./faults.js').FaultKind[]} [kinds] the kinds that apply (default: by the key)
+     */
+    fault: (keys, chatId, kinds) => decideFault(sim, keys, chatId, kinds),
+    /**
+     * A batch of transcript messages with the fault's duplicate / reorder applied (a new array; counted).
+     * @template T @param {T[]} messages @param {import('./faults.js').Fault | undefined} fault @returns {T[]}
+     */
+    applyToBatch: (messages, fault) => applyToBatch(sim, messages, fault),
     /** @param {(session: import('./chat.js').ChatSession) => void} listener @returns {() => void} stop listening */
     onChat(listener) {
       sim.chatListeners.add(listener);

@@ -22,11 +22,19 @@
  * `data.clientToken` is base64url(JSON { token, sessionId, participantId }); every call after the start
  * carries `token` in the `x-client-token` header. `operationId` is required on every call and makes it
  * idempotent: the same operationId again gets the first answer (a retried send is not a second message,
- * a retried poll gets the batch whose answer was lost).
+ * a retried poll gets the batch whose answer was lost). `POST …/messages` also honours an `Idempotency-Key`
+ * header (the client's message id, kept across retries with new operationIds): it is the legacy send's key,
+ * scoped to the chat (chat.js).
+ *
+ * Faults (faults.js): `ngrest.start`, `ngrest.poll`, `ngrest.send`, `ngrest.images`, `ngrest.userdata`,
+ * `ngrest.end`, each falling back to the legacy key of its call (`chat.start`, `chat.refresh`, `chat.send`,
+ * `chat.file`, `chat.updateData`, `chat.disconnect`), per chat by the session id; the legacy calls made for
+ * them are not faulted again.
  */
 import { json, readBody, sameKey, HttpError } from './http.js';
 import { handleChat } from './chat.js';
 import { CHAT_ERRORS, PATHS } from './contracts.js';
+import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
 
 /** The API's root; the contact centre follows. */
 export const NGREST_PATH = '/api/ngrest';
@@ -139,7 +147,13 @@ function legacyCall(sim, request, url, service, chatPath, body) {
   const headers = new Headers();
   const lang = request.headers.get('accept-language');
   if (lang) headers.set('accept-language', lang);
-  return handleChat(sim, new Request(target, { method: 'POST', body, headers }), target).then((r) => /** @type {Response} */ (r));
+  // The client's message id: the legacy send keeps one message per key within the chat.
+  const key = request.headers.get('idempotency-key');
+  if (key !== null) headers.set('idempotency-key', key);
+  const legacy = new Request(target, { method: 'POST', body, headers });
+  // Its faults were drawn for the next-generation call (handleNgrest).
+  sim.internal.add(legacy);
+  return handleChat(sim, legacy, target).then((r) => /** @type {Response} */ (r));
 }
 
 /** @param {NgSession} s @param {Record<string, string>} [fields] */
@@ -167,13 +181,60 @@ const OPERATION_ID = /^[A-Za-z0-9._~-]{1,100}$/;
 /** @param {unknown} v */
 const text = (v) => (typeof v === 'string' ? v.trim() : '');
 
+/** Fault key and the legacy key it falls back to, by resource and method. */
+const FAULT_KEYS = /** @type {Record<string, [string, string]>} */ ({
+  'GET messages': ['ngrest.poll', 'chat.refresh'],
+  'POST messages': ['ngrest.send', 'chat.send'],
+  'POST images': ['ngrest.images', 'chat.file'],
+  'PUT userdata': ['ngrest.userdata', 'chat.updateData'],
+  'DELETE participants': ['ngrest.end', 'chat.disconnect'],
+});
+
+/** The request's operationId for a failure answer (query, else a JSON body's). @param {Request} request @param {URL} url */
+async function operationIdOf(request, url) {
+  const q = url.searchParams.get('operationId');
+  if (q !== null) return q;
+  try {
+    const body = await request.clone().json();
+    return typeof body?.operationId === 'string' ? body.operationId : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
+ * The next-generation REST API under the faults injected for it.
  * @param {import('./index.js').Sim} sim
  * @param {Request} request
  * @param {URL} url
  * @returns {Promise<Response | undefined>}
  */
 export async function handleNgrest(sim, request, url) {
+  const p = url.pathname;
+  if (p !== NGREST_PATH && !p.startsWith(NGREST_PATH + '/')) return undefined;
+  const [, sessionId, resource] = p.slice(NGREST_PATH.length + 1).split('/').filter(Boolean);
+  const keys = !sessionId ? (request.method === 'POST' ? ['ngrest.start', 'chat.start'] : undefined) : FAULT_KEYS[`${request.method} ${resource}`];
+  if (!keys) return ngrest(sim, request, url);
+  let chatId;
+  try {
+    chatId = sessionId ? decodeURIComponent(sessionId) : undefined;
+  } catch {
+    chatId = undefined;
+  }
+  return sim.guard(keys[0], request, async () => /** @type {Response} */ (await ngrest(sim, request, url)), {
+    chatId,
+    fallback: [keys[1]],
+    failure: async (status) => failure(status || 503, 'SERVICE_UNAVAILABLE', SIMULATOR_TEXTS[requestLanguage(request)].simulatedChatFailure, await operationIdOf(request, url)),
+  });
+}
+
+/**
+ * @param {import('./index.js').Sim} sim
+ * @param {Request} request
+ * @param {URL} url
+ * @returns {Promise<Response | undefined>}
+ */
+async function ngrest(sim, request, url) {
   const p = url.pathname;
   if (p !== NGREST_PATH && !p.startsWith(NGREST_PATH + '/')) return undefined;
   const parts = p.slice(NGREST_PATH.length + 1).split('/').filter(Boolean).map((x) => {
