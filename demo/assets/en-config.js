@@ -105,3 +105,21 @@ if (new URLSearchParams(window.location.search).get('transport') === 'ngrest') {
   window.liveAssistConfig.main.deploymentID = 'ppk-en-ngrest';
   window.liveAssistConfig.webchat.transport = { type: 'ngrest', dataURL: '/api/ngrest/ppk', endpoint: 'customer-chat-bot', bot: true };
 }
+
+// /en?transport=cloud: the same chat over the cloud guest API (demo/simulator/cloud.js): a conversation
+// created with the conversation options, a jwt on every call and a WebSocket event stream with heartbeats
+// (docs/cloud.md). The customer chat bot first, as on the other pages.
+if (new URLSearchParams(window.location.search).get('transport') === 'cloud') {
+  window.liveAssistConfig.main.deploymentID = 'ppk-en-cloud';
+  window.liveAssistConfig.webchat.transport = {
+    type: 'cloud',
+    dataURL: '/api/v2/webchat/guest/conversations',
+    endpoint: 'customer-chat-bot',
+    bot: true,
+    organizationId: 'ppk-org',
+    deploymentId: 'ppk-webchat',
+    routingTarget: { targetType: 'QUEUE', language: 'en' },
+    memberInfo: { displayName: 'Customer' },
+  };
+  window.liveAssistConfig.webchat.uploadsEnabled = false;
+}

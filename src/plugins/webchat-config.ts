@@ -1,4 +1,4 @@
-import { MAX_KEYS, MAX_TEXT, dataProtectionSchema, flag, link, listOf, milliseconds, number, readSection, seconds, text, v, type Log, type SectionOf } from '../app/section.ts';
+import { MAX_KEYS, MAX_TEXT, dataProtectionSchema, flag, link, listOf, milliseconds, number, readSection, seconds, someNumber, text, textOr, v, type Log, type SectionOf } from '../app/section.ts';
 
 /**
  * The chat's proactive-invite and chat-button settings (`webchat.autoInvite`, `webchat.chatButton`), read
@@ -75,7 +75,7 @@ const userDataRecord = () =>
 
 /** `webchat.transport`: which transport carries the chat and where it talks (web-chat.md §7). */
 export const transportSchema = {
-  /** 'rest' (legacy REST) is built; the others arrive with their issues. */
+  /** 'rest' (legacy REST), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket). */
   type: v.optional(v.picklist(TRANSPORTS, `must be one of ${TRANSPORTS.map((t) => `'${t}'`).join(', ')}`), 'rest'),
   /** The chat service URL: start is POST {dataURL}, the chat's calls {dataURL}/{chatId}/{op}. */
   dataURL: v.optional(link()),
@@ -97,6 +97,31 @@ export const transportSchema = {
   pageSize: number(20, 16, 'messages', 100),
   /** Next-generation REST: the start's `stream` (the routing stream), when the contact centre wants one. */
   stream: text(200),
+  /** Cloud ('cloud', docs/cloud.md): the organisation of the conversation options (required). */
+  organizationId: text(200),
+  /** Cloud: the web-chat deployment of the conversation options (required). */
+  deploymentId: text(200),
+  /** Cloud: where the conversation is routed (web-chat.md §3 "Cloud conversation options"). */
+  routingTarget: {
+    targetType: v.optional(v.picklist(['QUEUE'], "must be 'QUEUE'"), 'QUEUE'),
+    /** The queue; the start's endpoint (`transport.endpoint`, startChat's `endpoint`) comes first. */
+    targetAddress: text(200),
+    skills: listOf(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long')), 20),
+    language: text(50),
+    priority: someNumber(0, undefined, 1_000_000),
+  },
+  /** Cloud: the visitor as a member (role CUSTOMER); the form's name and fields come first. */
+  memberInfo: {
+    displayName: textOr('Customer', 100),
+    customFields: userDataRecord(),
+  },
+  /** Cloud: the journey context sent with the create, as the contact centre defines it (a JSON object). */
+  journeyContext: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown(), 'must be an object'),
+      v.check((value) => JSON.stringify(value).length <= MAX_TEXT, `must be at most ${MAX_TEXT} characters as JSON`),
+    ),
+  ),
 };
 
 /** `webchat.async`: asynchronous chats (web-chat.md §3, §4). Functions only from a configuration object. */
@@ -162,8 +187,9 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
 export function transportProblem(settings: WebChatServiceSettings): string | undefined {
   const { transport, cometD } = settings;
   if (cometD.enabled || transport.type === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
-  if (transport.type !== 'rest' && transport.type !== 'ngrest') return `Invalid transport configuration: the '${transport.type}' transport is not available yet`;
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
+  if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
+  if (transport.type === 'cloud' && !transport.deploymentId) return 'Invalid transport configuration: webchat.transport.deploymentId is missing';
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } f
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
+import type { CloudOptions } from '../services/chat/cloud.ts';
 import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageLike } from '../services/chat/outbox.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
@@ -79,13 +80,31 @@ const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport:
   // The official CometD client comes with it: a REST-only page never loads it.
   cometd: () => import('../services/chat/cometd.ts'),
   ngrest: () => import('../services/chat/ngrest.ts'),
+  // REST + a WebSocket event stream (docs/cloud.md).
+  cloud: () => import('../services/chat/cloud.ts'),
 };
 
 /**
- * Transports that feed the session machine themselves (`subscribe`): CometD pushes; the next-generation
- * REST transport polls with its own timing (web-chat.md §9: 1000 ms, +1000 ms after errors).
+ * Transports that feed the session machine themselves (`subscribe`): CometD and cloud (its WebSocket)
+ * push; the next-generation REST transport polls with its own timing (web-chat.md §9: 1000 ms, +1000 ms
+ * after errors).
  */
-const streams = (type: TransportType): boolean => type === 'cometd' || type === 'ngrest';
+const streams = (type: TransportType): boolean => type === 'cometd' || type === 'ngrest' || type === 'cloud';
+
+/** The cloud transport's conversation options (web-chat.md §3) from `webchat.transport`. */
+const cloudOptions = ({ organizationId, deploymentId, routingTarget, memberInfo, journeyContext }: WebChatServiceSettings['transport']): CloudOptions => ({
+  ...(organizationId ? { organizationId } : {}),
+  ...(deploymentId ? { deploymentId } : {}),
+  routingTarget: {
+    targetType: routingTarget.targetType,
+    ...(routingTarget.targetAddress ? { targetAddress: routingTarget.targetAddress } : {}),
+    ...(routingTarget.skills.length ? { skills: routingTarget.skills } : {}),
+    ...(routingTarget.language ? { language: routingTarget.language } : {}),
+    ...(routingTarget.priority !== undefined ? { priority: routingTarget.priority } : {}),
+  },
+  memberInfo: { displayName: memberInfo.displayName, customFields: memberInfo.customFields },
+  ...(journeyContext ? { journeyContext } : {}),
+});
 
 const failureOf = (error: unknown): ChatFailure =>
   error instanceof ChatFailure ? error : new ChatFailure('network', error instanceof Error ? error.message : String(error));
@@ -184,6 +203,7 @@ export function register(app: App): void {
       lang: () => app.t.lang,
       ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
       ...(type === 'ngrest' ? { pollTimeout: settings.transport.pollTimeout, pageSize: settings.transport.pageSize, ...(settings.transport.stream ? { stream: settings.transport.stream } : {}) } : {}),
+      ...(type === 'cloud' ? { cloud: cloudOptions(settings.transport) } : {}),
     });
     transportType = type;
     return transport;
