@@ -101,7 +101,10 @@ export async function handleControl(sim, request, url) {
     st.faults.clear();
     return json(snapshot(sim));
   }
-  if (op === 'faults' && method === 'GET') return json({ faults: Object.fromEntries(st.faults), injected: { ...injectedCounts(sim) } });
+  if (op === 'faults' && method === 'GET') {
+    const chatId = url.searchParams.get('chatId');
+    return json({ faults: Object.fromEntries(st.faults), injected: { ...injectedCounts(sim, chatId ?? undefined) } });
+  }
   if (op === 'faults/injected' && method === 'DELETE') {
     resetInjectedCounts(sim);
     return json({ faults: Object.fromEntries(st.faults), injected: { ...injectedCounts(sim) } });

@@ -66,6 +66,7 @@ export function kindsFor(key) {
  * a dropped response leaves no answer to duplicate or reorder.
  * @typedef {object} Fault
  * @property {string} key the spec's key that matched (e.g. 'chat', 'chat.send@<chatId>', '*')
+ * @property {string} [chatId] the chat of the request (its injected faults are also counted for it)
  * @property {number} latencyMs wait this long first (0: none)
  * @property {boolean} dropRequest drop the connection before acting
  * @property {boolean} failure answer a failure (chat: statusCode 1; else 5xx) without acting
@@ -78,6 +79,11 @@ export function kindsFor(key) {
 
 /** Per simulator state: injected counts (a reset starts afresh). @type {WeakMap<object, Record<FaultKind, number>>} */
 const counters = new WeakMap();
+/** Per simulator state: injected counts by chat. @type {WeakMap<object, Map<string, Record<FaultKind, number>>>} */
+const chatCounters = new WeakMap();
+/** Chats whose counts are kept (the oldest dropped beyond). */
+const MAX_COUNTED_CHATS = 1000;
+const zeroCounts = () => /** @type {Record<FaultKind, number>} */ (Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])));
 
 /** Endpoint keys other modules register (e.g. cloud.js), besides contracts.js ENDPOINT_KEYS. */
 const registeredKeys = new Set();
@@ -92,21 +98,35 @@ export function registerFaultKeys(...keys) {
 /** @returns {string[]} */
 export const registeredFaultKeys = () => [...registeredKeys];
 
-/** @param {Sim} sim @returns {Record<FaultKind, number>} */
-export function injectedCounts(sim) {
+/**
+ * Faults injected since the start or the last reset, by kind: all of them, or one chat's.
+ * @param {Sim} sim @param {string} [chatId] @returns {Record<FaultKind, number>}
+ */
+export function injectedCounts(sim, chatId) {
+  if (chatId !== undefined) return { ...(chatCounters.get(sim.state)?.get(chatId) || zeroCounts()) };
   let c = counters.get(sim.state);
-  if (!c) counters.set(sim.state, (c = /** @type {Record<FaultKind, number>} */ (Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])))));
+  if (!c) counters.set(sim.state, (c = zeroCounts()));
   return c;
 }
 
 /** @param {Sim} sim */
 export function resetInjectedCounts(sim) {
   counters.delete(sim.state);
+  chatCounters.delete(sim.state);
 }
 
-/** @param {Sim} sim @param {FaultKind} kind */
-export function count(sim, kind) {
+/** @param {Sim} sim @param {FaultKind} kind @param {string} [chatId] */
+export function count(sim, kind, chatId) {
   injectedCounts(sim)[kind]++;
+  if (!chatId) return;
+  let byChat = chatCounters.get(sim.state);
+  if (!byChat) chatCounters.set(sim.state, (byChat = new Map()));
+  let c = byChat.get(chatId);
+  if (!c) {
+    byChat.set(chatId, (c = zeroCounts()));
+    if (byChat.size > MAX_COUNTED_CHATS) byChat.delete(/** @type {string} */ (byChat.keys().next().value));
+  }
+  c[kind]++;
 }
 
 /** The map key of a spec: the endpoint key, plus `@chatId` for a chat's own. @param {string} endpoint @param {string} [chatId] */
@@ -180,6 +200,7 @@ export function decideFault(sim, keys, chatId, kinds) {
   /** @type {Fault} */
   const fault = {
     key,
+    chatId,
     latencyMs,
     dropRequest: hit.has('dropRequest'),
     failure: false,
@@ -197,8 +218,8 @@ export function decideFault(sim, keys, chatId, kinds) {
       fault.reorder = !fault.dropResponse && hit.has('reorder');
     }
   }
-  if (latencyMs) count(sim, 'latency');
-  for (const kind of /** @type {const} */ (['dropRequest', 'failure', 'dropResponse', 'disconnect'])) if (fault[kind]) count(sim, kind);
+  if (latencyMs) count(sim, 'latency', chatId);
+  for (const kind of /** @type {const} */ (['dropRequest', 'failure', 'dropResponse', 'disconnect'])) if (fault[kind]) count(sim, kind, chatId);
   return fault;
 }
 
@@ -221,13 +242,13 @@ export function applyToBatch(sim, messages, fault) {
       [out[i], out[j]] = [out[j], out[i]];
     }
     if (out.every((m, i) => m === messages[i])) out = [...out.slice(1), out[0]];
-    count(sim, 'reorder');
+    count(sim, 'reorder', fault.chatId);
   }
   if (fault.duplicate && out.length >= 1) {
     const at = Math.min(out.length - 1, Math.floor(random() * out.length));
     const to = at + 1 + Math.min(out.length - 1 - at, Math.floor(random() * (out.length - at)));
     out.splice(to, 0, structuredClone(out[at]));
-    count(sim, 'duplicate');
+    count(sim, 'duplicate', fault.chatId);
   }
   return out;
 }
