@@ -679,7 +679,7 @@ async function send(sim, s, request, body) {
     const key = readIdempotencyKey(request);
     if (key === null) return await run();
     const print = await fingerprintOf([message, field(body, 'messageType'), attrs]);
-    return await once({ store: s.sends, id: key, fingerprint: print, at: sim.clock.now(), limit: sim.options.maxTranscript }, run);
+    return await once({ store: s.sends, id: key, fingerprint: print, at: sim.clock.now(), limit: sim.options.maxTranscript, request }, run);
   } catch (e) {
     if (e instanceof HttpError) return rejected(C.INVALID_REQUEST, e.message, {}, e.status);
     throw e;

@@ -253,15 +253,23 @@ export function applyToBatch(sim, messages, fault) {
   return out;
 }
 
-/** Responses dropped after the server acted → the answer it gave (idempotency.js keeps that one). @type {WeakMap<Response, Response>} */
+/**
+ * Responses dropped after the server acted → the request and the answer the endpoint gave (idempotency.js
+ * keeps that one). @type {WeakMap<Response, { request: Request, answer: Response }>}
+ */
 const actedBeforeDrop = new WeakMap();
 
 /**
- * The answer the server gave before an injected dropped response, or undefined (a request dropped before
- * the server acted, or no drop at all).
+ * The answer the endpoint gave to `request` before an injected dropped response, or undefined (a request
+ * dropped before the server acted, no drop at all, or the drop of another request — an inner call one
+ * adapter made for another, whose answer is not the outer endpoint's).
  * @param {Response} response
+ * @param {Request} request
  */
-export const answerBeforeDrop = (response) => actedBeforeDrop.get(response);
+export function answerBeforeDrop(response, request) {
+  const acted = actedBeforeDrop.get(response);
+  return acted && acted.request === request ? acted.answer : undefined;
+}
 
 /**
  * A failure answer for a key: the chat's `statusCode: 1` (HTTP 200 unless the spec gives a status), else
@@ -326,7 +334,7 @@ export async function guarded(sim, key, request, fn, options = {}) {
   const response = await fn();
   if (fault.dropResponse) {
     const dropped = Response.error();
-    actedBeforeDrop.set(dropped, response);
+    actedBeforeDrop.set(dropped, { request, answer: response });
     return dropped;
   }
   if (fault.duplicate || fault.reorder) return applyToAnswer(sim, response, fault);

@@ -93,12 +93,13 @@ function answer(outcome, replayed) {
  * Run `run` once per `id` in `store`: a repeat with the same fingerprint gets the first outcome (waiting
  * for it while it runs), another fingerprint is refused (HttpError 422). Failures (a thrown error, a
  * dropped connection before acting, a 5xx) release the id so a retry runs again.
- * @param {{ store: Map<string, Entry>, id: string, fingerprint: string, at: number, limit?: number }} slot
- *   `limit`: at most this many ids in the store (the oldest go first)
+ * @param {{ store: Map<string, Entry>, id: string, fingerprint: string, at: number, limit?: number, request?: Request }} slot
+ *   `limit`: at most this many ids in the store (the oldest go first); `request`: the request `run` answers
+ *   (a response of it dropped after the endpoint acted keeps the endpoint's answer)
  * @param {() => Promise<Response>} run (may throw HttpError)
  * @returns {Promise<Response>}
  */
-export async function once({ store, id, fingerprint: print, at, limit }, run) {
+export async function once({ store, id, fingerprint: print, at, limit, request }, run) {
   const known = store.get(id);
   if (known) {
     if (known.fingerprint !== print) {
@@ -121,7 +122,7 @@ export async function once({ store, id, fingerprint: print, at, limit }, run) {
         response = httpErrorResponse(e);
       }
       if (response.type === 'error') {
-        const acted = answerBeforeDrop(response);
+        const acted = request && answerBeforeDrop(response, request);
         if (!acted) return /** @type {Outcome} */ ('dropped');
         droppedAfterActing = true;
         response = acted;
@@ -169,5 +170,5 @@ export async function idempotent(sim, request, url, run) {
   const store = sim.state.idempotency;
   const id = `${request.method} ${url.pathname} ${key}`;
   if (!store.has(id)) evictIdempotencyKeys(sim, 1);
-  return once({ store, id, fingerprint: print, at: sim.clock.now() }, run);
+  return once({ store, id, fingerprint: print, at: sim.clock.now(), request }, run);
 }

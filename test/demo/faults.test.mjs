@@ -417,3 +417,32 @@ test('CometD: disconnectRate on the push drops the client\'s session: it gets it
   assert.deepEqual(all, all.map((_, i) => i + 1), 'no gap');
   await v.close();
 });
+
+test('a response dropped after a submit acted keeps the answer for its Idempotency-Key: the retry gets it, one record (send message)', async () => {
+  const { sim } = makeSim();
+  const submit = () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Wpłaty', text: 'Ile?' })) fd.append(k, v);
+    return call(sim, '/api/sendmessage', { multipart: fd, headers: { 'idempotency-key': 'sm-1' } });
+  };
+  await faults(sim, { endpoint: 'sendmessage', dropResponseRate: 1 });
+  assert.equal((await submit()).res.type, 'error');
+  assert.equal(sim.state.messages.length, 1, 'stored before the drop');
+  await call(sim, '/__control/faults', { method: 'DELETE' });
+  const retry = await submit();
+  assert.equal(retry.status, 200);
+  assert.equal(retry.res.headers.get('idempotent-replayed'), 'true');
+  assert.equal(retry.body.interactionId, sim.state.messages[0].interactionId);
+  assert.equal(sim.state.messages.length, 1);
+  // A dropped request: nothing stored, the key stays free.
+  await faults(sim, { endpoint: 'sendmessage', dropRequestRate: 1 });
+  const second = () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Inne', text: 'Ile?' })) fd.append(k, v);
+    return call(sim, '/api/sendmessage', { multipart: fd, headers: { 'idempotency-key': 'sm-2' } });
+  };
+  assert.equal((await second()).res.type, 'error');
+  await call(sim, '/__control/faults', { method: 'DELETE' });
+  assert.equal((await second()).res.headers.get('idempotent-replayed'), null);
+  assert.equal(sim.state.messages.length, 2);
+});
