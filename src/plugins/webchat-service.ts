@@ -6,6 +6,7 @@ import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata,
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
 import type { CloudOptions } from '../services/chat/cloud.ts';
 import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageLike } from '../services/chat/outbox.ts';
+import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
 import { readSection } from '../app/section.ts';
@@ -69,6 +70,8 @@ export interface WebChatServiceController {
   retry(id: string): void;
   /** 'Not sent — Edit': the entry leaves the outbox and is returned (its text goes back to the input). */
   takeBack(id: string): OutboxEntry | undefined;
+  /** The tabs of this browser that show this deployment's chat (one leader holds the connection). */
+  tabs: Tabs;
 }
 
 /** Page size of `fetchHistory` (web-chat.md §9 "async page size 20"). */
@@ -187,6 +190,19 @@ export function register(app: App): void {
 
   const isAsync = () => settings.async.enabled || settings.transport.async;
 
+  // One connection for all tabs (docs/reliability.md): the tab that holds the deployment's lock polls or
+  // holds the socket; the others follow its broadcasts (their session machine streams them).
+  const win = app.window as Window & typeof globalThis;
+  const tabs: Tabs = createTabs({
+    name: tabsName(app.config.main.deploymentID || 'la'),
+    locks: win.navigator?.locks as LockManagerLike | undefined,
+    channel: typeof win.BroadcastChannel === 'function' ? (name) => new win.BroadcastChannel(name) : undefined,
+    page: win,
+    load: (type) => loadTransport(type),
+  });
+  /** Whether the session machine streams: a push transport, or any chat of a tab that follows. */
+  const streamMode = (type: TransportType): boolean => !tabs.isLeader() || streams(type);
+
   /** The transport for a type, its chunk loaded once. */
   const loadTransport = async (type: TransportType): Promise<ChatTransport> => {
     if (transport && transportType === type) return transport;
@@ -195,7 +211,8 @@ export function register(app: App): void {
     const { createTransport } = await load();
     const { dataURL = '', apikey, headers, timeout } = settings.transport;
     const { cometURL = '', channel, apiURL, websocketEnabled, logLevel } = settings.cometD;
-    transport = createTransport({
+    // Wrapped for the tabs: the leading tab talks to the network, the others through it.
+    transport = tabs.wrap(createTransport({
       dataURL,
       apikey,
       headers,
@@ -204,7 +221,7 @@ export function register(app: App): void {
       ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
       ...(type === 'ngrest' ? { pollTimeout: settings.transport.pollTimeout, pageSize: settings.transport.pageSize, ...(settings.transport.stream ? { stream: settings.transport.stream } : {}) } : {}),
       ...(type === 'cloud' ? { cloud: cloudOptions(settings.transport) } : {}),
-    });
+    }));
     transportType = type;
     return transport;
   };
@@ -263,7 +280,7 @@ export function register(app: App): void {
   });
 
   const actor = createActor(machine, {
-    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: streams(transportTypeOf(settings)) },
+    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: streamMode(transportTypeOf(settings)) },
   });
 
   const info = (): ChatSessionInfo => {
@@ -296,6 +313,7 @@ export function register(app: App): void {
       case 'started': {
         transcript.clear();
         persistSession(event.session);
+        tabs.post({ t: 'chat', event: 'started', chatId: String(event.session.chatId) });
         saveMetadata({ ...emptyMetadata(), form: metadata.form, proactive: metadata.proactive, opened: metadata.opened, started: Date.now() });
         plugin.publish('started', info());
         break;
@@ -350,6 +368,7 @@ export function register(app: App): void {
         plugin.publish('agentDisconnected', { numAgentsConnected: event.numAgentsConnected });
         break;
       case 'ended':
+        if (stored) tabs.post({ t: 'chat', event: 'ended', chatId: String(stored.session.chatId) });
         forget();
         saveMetadata({ elapsed: metadata.started ? Date.now() - metadata.started : 0 });
         plugin.publish('ended', { endedBy: event.endedBy });
@@ -394,8 +413,8 @@ export function register(app: App): void {
     if ('result' in outcome) waiter.resolve(outcome.result);
     else waiter.reject(outcome.error);
   };
-  /** Only the tab that holds the chat's connection sends (every tab is its own leader until the tabs say otherwise). */
-  const outboxLeader = (): boolean => true;
+  /** Only the tab that holds the chat's connection sends (the tabs' leader; without Web Locks every tab leads). */
+  const outboxLeader = (): boolean => tabs.isLeader();
   const connectionUp = () => {
     const snapshot = actor.getSnapshot();
     return !snapshot.context.offline && !snapshot.matches({ started: { connection: 'disconnected' } }) && app.window.navigator?.onLine !== false;
@@ -427,7 +446,9 @@ export function register(app: App): void {
   const openOutbox = () => {
     const session = actor.getSnapshot().context.session;
     outbox.open(session ? String(session.chatId) : undefined);
-    sender.kick();
+    // After the restore's transcript is in (it is emitted right after `restored`): a message whose answer was
+    // lost before the reload is found there, not sent again.
+    queueMicrotask(() => sender.kick());
   };
   const closeOutbox = () => {
     sender.stop();
@@ -449,7 +470,7 @@ export function register(app: App): void {
   // Entries of a chat the session cookie no longer names go (a chat that ended in another page, expired).
   if (!store.load()) outbox.open(undefined);
   const configureMachine = () => {
-    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: streams(transportTypeOf(settings)) });
+    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: streamMode(transportTypeOf(settings)) });
   };
   configureMachine();
 
@@ -484,7 +505,7 @@ export function register(app: App): void {
     stored = found;
     restoring = true;
     // The stored chat's transport decides whether it is polled or pushed.
-    actor.send({ type: 'configure', stream: streams(found.type) });
+    actor.send({ type: 'configure', stream: streamMode(found.type) });
     const done = outcome(['restored', 'restoredOffline'], ['restoreFailed', 'restoreTimeout']);
     if (found.filters.length) actor.send({ type: 'prefilter.add', filters: found.filters.flatMap(([source, flags]) => { try { return [new RegExp(source, flags)]; } catch { return []; } }) });
     actor.send({ type: 'restore', session: found.session, position: 1, lastActivity: found.ping, now: Date.now() });
@@ -742,9 +763,55 @@ export function register(app: App): void {
     preprocessors.push(preprocessor as (text: string) => string);
   });
 
+  /* ---------------------------------------------------------------- the tabs */
+
+  /** The machine polls or streams as this tab's part says (after it comes to lead, or a restore). */
+  const align = () => {
+    const snapshot = actor.getSnapshot();
+    const want = streamMode(stored?.type ?? transportTypeOf(settings));
+    if (snapshot.matches('notConfigured') || snapshot.context.stream === want) return;
+    actor.send({ type: 'configure', stream: want });
+    // Polling starts over in the new mode, from the highest index held (a stopped poll stays stopped).
+    if (snapshot.hasTag('active') && !snapshot.matches({ started: { polling: 'stopped' } })) {
+      actor.send({ type: 'poll.stop' });
+      actor.send({ type: 'poll.start' });
+    }
+  };
+  /** A stored chat this tab does not run yet (started or restored in another tab): it restores it. */
+  const adopt = (chatId?: string) => {
+    if (active() || restoring) return;
+    const found = store.load();
+    if (found && (chatId === undefined || String(found.session.chatId) === chatId)) restore().catch(() => undefined);
+  };
+  tabs.onLeader(() => {
+    align();
+    adopt();
+    // What the tab before left in the shared outbox goes from here now.
+    sender.kick();
+  });
+  // A follower's sendMessage: the leader sends the entry; the shared outbox says when it is acknowledged
+  // (sent, or already replaced by the server's copy) or given up.
+  outbox.subscribe(() => {
+    if (tabs.isLeader()) return;
+    for (const id of [...waiting.keys()]) {
+      const entry = outbox.get(id);
+      if (!entry || entry.state === 'sent') settleWaiting(id, { result: entry?.index === undefined ? {} : { index: entry.index } });
+      else if (entry.state === 'failed') settleWaiting(id, { error: new ChatFailure('rejected', entry.error ?? 'The message was not sent') });
+    }
+  });
+  actor.on('restored', () => queueMicrotask(align));
+  actor.on('restoredOffline', () => queueMicrotask(align));
+  tabs.onMessage((message) => {
+    if (message.t === 'chat' && message.event === 'started') adopt(message.chatId);
+    // A follower asks the leader for a chat it does not run: the leader takes it up.
+    else if (message.t === 'sync' && tabs.isLeader()) adopt(message.chatId);
+    else if (message.t === 'chat' && message.event === 'ended' && tabs.isLeader() && active() && String(sessionOf().chatId) === message.chatId) actor.send({ type: 'poll.now' });
+  });
+
   app.provide('WebChatService', {
     actor,
     transcript: () => [...transcript.values()].sort((a, b) => a.index - b.index),
+    tabs,
     outbox,
     queue: (text) => queue(text),
     retry: (id) => {

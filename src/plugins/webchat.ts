@@ -7,6 +7,7 @@ import { readSection } from '../app/section.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import type { WebChatServiceController } from './webchat-service.ts';
 import type { OutboxEntry } from '../services/chat/outbox.ts';
+import type { SharedWindowState } from '../services/chat/tabs.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
 import {
@@ -159,6 +160,8 @@ export function register(app: App): void {
   /** The files of the last upload, for FileSendFailed's Retry. */
   let lastFiles: File[] = [];
   let restoreTimedOut = false;
+  /** When this tab restored the chat: what its window does then (opens, as the cookie says) is not news to the others. */
+  let joinedAt = 0;
   const isAsync = () => service.async.enabled || service.transport.async;
 
   const command = <T>(run: () => Promise<T>) => run();
@@ -277,6 +280,7 @@ export function register(app: App): void {
         break;
       case 'WebChatService.restored':
       case 'WebChatService.restoredOffline':
+        joinedAt = Date.now();
         void app.whenProvided('WebChatService').then((controller) => (session = controller));
         if (!isOpen()) actor.send({ type: 'open', view: 'chat' });
         actor.send({ type: 'session.restored' });
@@ -364,6 +368,55 @@ export function register(app: App): void {
     session = await app.whenProvided('WebChatService');
     return session;
   };
+
+  /* ---------------------------------------------------------------- the same window in every tab */
+
+  // While a chat runs, every tab of this deployment shows its window alike (docs/reliability.md "One
+  // connection for all tabs"): open or closed, minimised or not, and the unread count. The newest change wins.
+  const chatRuns = () => Boolean(session?.actor.getSnapshot().hasTag('active'));
+  const windowState = () => {
+    const { minimized, unread } = actor.getSnapshot().context;
+    return { open: isOpen(), minimized, unread };
+  };
+  const shareWindow = ({ tabs }: WebChatServiceController) => {
+    let shared: SharedWindowState = { ...windowState(), at: 0 };
+    let applying = false;
+    actor.subscribe(() => {
+      const now = windowState();
+      if (applying || (now.open === shared.open && now.minimized === shared.minimized && now.unread === shared.unread)) return;
+      if (Date.now() - joinedAt < 1000) {
+        // Just restored: the other tabs' state (they answer the restore's sync) wins over this one.
+        shared = { ...now, at: 0 };
+        return;
+      }
+      shared = { ...now, at: Date.now() };
+      if (chatRuns()) tabs.post({ t: 'window', state: shared });
+    });
+    tabs.onMessage((message) => {
+      // A tab that comes to follow the chat asks for it: it hears how the window is.
+      if (message.t === 'sync' && chatRuns() && shared.at > 0) tabs.post({ t: 'window', state: shared });
+      if (message.t !== 'window' || !chatRuns()) return;
+      const { open, minimized, unread, at } = message.state;
+      const newer = at >= shared.at;
+      applying = true;
+      try {
+        if (newer && open && !isOpen()) {
+          actor.send({ type: 'open', view: 'chat' });
+          actor.send({ type: 'session.restored' });
+          refresh();
+        } else if (newer && !open && isOpen()) actor.send({ type: 'close', force: true });
+        if (newer && isOpen() && minimized !== actor.getSnapshot().context.minimized) actor.send({ type: minimized ? 'minimize' : 'restore' });
+        // Messages another tab counted while hidden are unread here too (a tab that just came has counted none).
+        const missing = unread - actor.getSnapshot().context.unread;
+        if (missing > 0 && minimized === actor.getSnapshot().context.minimized) actor.send({ type: 'session.message', count: missing });
+      } finally {
+        applying = false;
+      }
+      joinedAt = 0;
+      shared = { ...windowState(), at: Math.max(at, shared.at) };
+    });
+  };
+  void app.whenProvided('WebChatService').then(shareWindow);
 
   /* ---------------------------------------------------------------- the outbox and the draft */
 

@@ -301,7 +301,12 @@ export function createTabs(options: TabsOptions): Tabs {
       const wrapped: ChatTransport = {
         type: inner.type,
         capabilities: inner.capabilities,
-        start: (request) => inner.start(request),
+        async start(request) {
+          const result = await inner.start(request);
+          // Held from the start: a tab that restores this chat from now on gets it from here.
+          if (leader) hold(held, chatIdOf(result.session), { messages: result.messages, chatEnded: false });
+          return result;
+        },
         async restore(session, fromIndex) {
           await settled;
           if (!leader) {
