@@ -36,6 +36,7 @@ import { handleChat } from './chat.js';
 import { CHAT_ERRORS, PATHS } from './contracts.js';
 import { idempotent } from './idempotency.js';
 import { assertJsonBody, assertSameOrigin } from './security.js';
+import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
 
 /** The guest conversations collection. */
 export const CLOUD_PATH = '/api/v2/webchat/guest/conversations';
@@ -142,7 +143,10 @@ async function legacy(sim, request, url, service, chatPath, form) {
   const headers = new Headers();
   const lang = request.headers.get('accept-language');
   if (lang) headers.set('accept-language', lang);
-  const response = /** @type {Response} */ (await handleChat(sim, new Request(target, { method: 'POST', body: form, headers }), target));
+  const inner = new Request(target, { method: 'POST', body: form, headers });
+  // Its faults were drawn for the cloud call (faults.js): the legacy call is not faulted again.
+  sim.internal.add(inner);
+  const response = /** @type {Response} */ (await handleChat(sim, inner, target));
   if (response.type === 'error') return { ok: false, response };
   let body;
   try {
@@ -194,6 +198,19 @@ export function messageOf(conversationId, m) {
   };
 }
 
+/**
+ * Runs a call under the faults injected for its key (`cloud.*`, falling back to the legacy REST key it
+ * stands for); an injected failure is this API's 503.
+ * @param {import('./index.js').Sim} sim @param {string} key @param {string | undefined} fallback @param {Request} request
+ * @param {string | undefined} chatId @param {() => Promise<Response>} fn
+ */
+const guard = (sim, key, fallback, request, chatId, fn) =>
+  sim.guard(key, request, fn, {
+    ...(chatId ? { chatId } : {}),
+    ...(fallback ? { fallback: [fallback] } : {}),
+    failure: (status) => failure(status || 503, 'service.unavailable', SIMULATOR_TEXTS[requestLanguage(request)].simulatedChatFailure),
+  });
+
 /** @param {string} v @param {number} min @param {number} max */
 const whole = (v, min, max) => /^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max;
 
@@ -224,7 +241,7 @@ export async function handleCloud(sim, request, url) {
     /* ---------------------------------------------------- create */
     if (!conversationId) {
       if (method !== 'POST') return failure(405, 'method.not.allowed', 'Method not allowed');
-      return await sim.guard('cloud.create', request, () => create(sim, request, url));
+      return await guard(sim, 'cloud.create', 'chat.start', request, undefined, () => create(sim, request, url));
     }
 
     /* ---------------------------------------------------- a conversation's calls */
@@ -237,7 +254,7 @@ export async function handleCloud(sim, request, url) {
     const call = (/** @type {string} */ op, /** @type {URLSearchParams} */ body) => legacy(sim, request, url, c.service, `${encodeURIComponent(c.id)}/${op}`, body);
 
     if (resource === 'members' && !action && method === 'GET') {
-      return await sim.guard('cloud.members', request, async () => {
+      return await guard(sim, 'cloud.members', undefined, request, c.id, async () => {
         if (memberId) {
           const found = s.participants.get(memberId);
           return found ? json(memberOf(found)) : failure(404, 'not.found', 'Member not found');
@@ -247,7 +264,7 @@ export async function handleCloud(sim, request, url) {
       });
     }
     if (resource === 'messages' && !memberId && method === 'GET') {
-      return await sim.guard('cloud.messages', request, async () => {
+      return await guard(sim, 'cloud.messages', 'chat.refresh', request, c.id, async () => {
         const q = url.searchParams;
         const after = q.get('after');
         const before = q.get('before');
@@ -278,8 +295,10 @@ export async function handleCloud(sim, request, url) {
     if (memberId !== c.memberId) return failure(403, 'forbidden', 'A guest acts only as its own member');
 
     if (action === 'messages' && method === 'POST') {
-      return await idempotent(sim, request, url, () =>
-        sim.guard('cloud.send', request, async () => {
+      // The faults outside, the Idempotency-Key inside: a response dropped after the message was stored is
+      // answered again (the same message) when the client asks again with the same key.
+      return await guard(sim, 'cloud.send', 'chat.send', request, c.id, () =>
+        idempotent(sim, request, url, async () => {
           const body = await jsonBody(request);
           const bodyType = text(body.bodyType) || 'standard';
           const message = typeof body.body === 'string' ? body.body : '';
@@ -293,14 +312,14 @@ export async function handleCloud(sim, request, url) {
       );
     }
     if (action === 'typing' && method === 'POST') {
-      return await sim.guard('cloud.typing', request, async () => {
+      return await guard(sim, 'cloud.typing', 'chat.startTyping', request, c.id, async () => {
         const answer = await call('startTyping', form());
         if (!answer.ok) return answer.response;
         return json({ id: randomKey(8), conversation: { id: c.id }, sender: { id: c.memberId }, timestamp: new Date(sim.serverNow()).toISOString() });
       });
     }
     if (!action && method === 'DELETE') {
-      return await sim.guard('cloud.end', request, async () => {
+      return await guard(sim, 'cloud.end', 'chat.disconnect', request, c.id, async () => {
         const answer = await call('disconnect', form());
         if (!answer.ok) return answer.response;
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
@@ -409,25 +428,39 @@ export function attachCloudStream(simulator, timers = {}) {
     if (bindings.size) ticker = every(beat, period);
   };
 
-  /** The frames of the transcript entries a stream has not had. @param {Binding} b */
+  /**
+   * The frames of the transcript entries a stream has not had, under the faults injected for `cloud.stream`
+   * (a dropped connection; a frame sent twice; the frames of one push shuffled).
+   * @param {Binding} b
+   */
   const flush = (b) => {
     const s = simulator.state.chat.sessions.get(b.conversationId);
     if (!s) return;
     const topic = `v2.conversations.chats.${b.conversationId}`;
+    /** @type {unknown[]} */
+    const frames = [];
     for (const m of s.transcript) {
       if (m.index < b.next) continue;
       b.next = m.index + 1;
       const timestamp = new Date(m.timestamp).toISOString();
       if (m.type === 'ParticipantJoined' || m.type === 'ParticipantLeft') {
         const state = m.type === 'ParticipantJoined' ? 'CONNECTED' : 'DISCONNECTED';
-        send(b, { topicName: `${topic}.members`, eventBody: { conversation: { id: b.conversationId }, member: { id: m.from.id, state }, sequence: m.index, timestamp }, metadata: { type: 'member-change' } });
+        frames.push({ topicName: `${topic}.members`, eventBody: { conversation: { id: b.conversationId }, member: { id: m.from.id, state }, sequence: m.index, timestamp }, metadata: { type: 'member-change' } });
       } else if (m.type === 'TypingStarted') {
-        send(b, { topicName: `${topic}.messages`, eventBody: { conversation: { id: b.conversationId }, sender: { id: m.from.id }, sequence: m.index, timestamp }, metadata: { type: 'typing-indicator' } });
+        frames.push({ topicName: `${topic}.messages`, eventBody: { conversation: { id: b.conversationId }, sender: { id: m.from.id }, sequence: m.index, timestamp }, metadata: { type: 'typing-indicator' } });
       } else {
         const message = messageOf(b.conversationId, m);
-        if (message) send(b, { topicName: `${topic}.messages`, eventBody: message, metadata: { type: 'message' } });
+        if (message) frames.push({ topicName: `${topic}.messages`, eventBody: message, metadata: { type: 'message' } });
       }
     }
+    if (!frames.length || b.silent) return;
+    const fault = simulator.fault('cloud.stream', b.conversationId);
+    if (fault?.disconnect) {
+      // The connection drops before this push: the client pages for it after it reconnects.
+      b.socket.terminate();
+      return;
+    }
+    for (const frame of simulator.applyToBatch(frames, fault)) send(b, frame);
   };
 
   simulator.onChat((s) => {

@@ -283,3 +283,52 @@ test('stream: a wrong token 4401, an unknown conversation 4404, an ended one 441
   const error = await new Promise((resolve) => elsewhere.once('error', resolve));
   assert.match(String(error.message), /404/);
 });
+
+test('faults (cloud.* keys): a failed create is 503; a send whose request is dropped stores nothing, one whose response is dropped stores once and the same key gets the first answer; a duplicated page', async () => {
+  const { sim } = makeSim();
+  const faults = (body) => call(sim, '/__control/faults', { json: body });
+  assert.equal((await faults({ endpoint: 'cloud.create', failureRate: 1 })).status, 200);
+  const failed = await call(sim, CLOUD_PATH, { json: OPTIONS });
+  assert.equal(failed.status, 503);
+  assert.equal(failed.body.code, 'service.unavailable');
+  await call(sim, '/__control/faults', { method: 'DELETE' });
+  const c = await create(sim);
+  await faults({ endpoint: 'cloud.send', chatId: c.id, dropRequestRate: 1 });
+  assert.equal((await send(sim, c, 'Zgubione żądanie', { 'idempotency-key': 'k-1' })).res.type, 'error');
+  assert.equal(sim.state.chat.sessions.get(c.id).transcript.some((m) => m.text === 'Zgubione żądanie'), false, 'nothing stored');
+  await faults({ faults: { 'cloud.send': { chatId: c.id, clear: true } } });
+  await faults({ endpoint: 'cloud.send', chatId: c.id, dropResponseRate: 1 });
+  assert.equal((await send(sim, c, 'Zgubiona odpowiedź', { 'idempotency-key': 'k-2' })).res.type, 'error');
+  await call(sim, '/__control/faults', { method: 'DELETE' });
+  const retry = await send(sim, c, 'Zgubiona odpowiedź', { 'idempotency-key': 'k-2' });
+  assert.equal(retry.status, 200);
+  assert.deepEqual(sim.state.chat.sessions.get(c.id).transcript.filter((m) => m.text === 'Zgubiona odpowiedź').map((m) => m.index), [retry.body.sequence], 'stored once');
+  await faults({ endpoint: 'cloud.messages', duplicateRate: 1 });
+  const page = (await messages(sim, c, '?after=0')).body.entities.map((m) => m.sequence);
+  assert.equal(page.length, new Set(page).size + 1, 'one message twice');
+  const injected = (await call(sim, '/__control/faults')).body.injected;
+  assert.ok(injected.failure >= 1 && injected.dropRequest >= 1 && injected.dropResponse >= 1 && injected.duplicate >= 1, JSON.stringify(injected));
+  await call(sim, '/__control/faults', { method: 'DELETE' });
+});
+
+test('stream faults (cloud.stream): disconnectRate drops the socket at a push; duplicateRate sends a frame twice', async () => {
+  const faults = (body) => fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  try {
+    const one = await stream();
+    await faults({ endpoint: 'cloud.stream', chatId: one.c.id, duplicateRate: 1 });
+    clock.advance(600);
+    await waitFor(() => events(one.frames).length >= 3, { what: 'the bot frames' });
+    const sequences = events(one.frames).map((f) => f.eventBody.sequence);
+    assert.ok(sequences.length > new Set(sequences).size, `a frame twice: ${sequences}`);
+    await faults({ endpoint: 'cloud.stream', chatId: one.c.id, disconnectRate: 1 });
+    await fetch(`${server.url}${CLOUD_PATH}/${one.c.id}/members/${one.c.member.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${one.c.jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Czy ktoś tam jest?' }),
+    });
+    await waitFor(() => one.closed.code, { what: 'dropped at the push' });
+    assert.equal(one.closed.code, 1006);
+  } finally {
+    await faults();
+  }
+});

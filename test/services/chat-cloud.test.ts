@@ -327,6 +327,43 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     await control({ heartbeatMs: 5000 });
   });
 
+  it('stream faults: pushes duplicated and reordered are handed on once, in index order; a socket dropped at a push is paged for after the reconnect', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    const timers = manualTimers();
+    const t = transport({ timers: timers.timers });
+    const { session } = await startJan(t, 'customer-chat');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.batches.length > 0, { what: 'open' });
+    const chatId = String(session.conversationId);
+    const faults = (body?: unknown) =>
+      fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    try {
+      await faults({ endpoint: 'cloud.stream', chatId, duplicateRate: 1, reorderRate: 1 });
+      const person = await agent(chatId);
+      for (let i = 1; i <= 4; i++) await person.say(`Odpowiedź ${i}`);
+      await waitFor(() => r.transcript().filter((m) => m.text.startsWith('Odpowiedź')).length === 4, { what: 'four answers' });
+      await faults();
+      await faults({ endpoint: 'cloud.stream', chatId, disconnectRate: 1 });
+      await person.say('Zgubione z gniazdem');
+      await waitFor(() => r.statuses.includes('disconnected'), { what: 'dropped at the push' });
+      await faults();
+      await person.say('Po zerwaniu');
+      timers.fire(CLOUD.reconnectDelay);
+      await waitFor(() => r.statuses.length === 2, { what: 'connected again' });
+      const injected = (await (await fetch(`${server.url}/__control/faults?chatId=${chatId}`)).json()).injected;
+      expect(injected.duplicate + injected.reorder).to.be.greaterThan(0);
+      expect(injected.disconnect).to.equal(1);
+      const indexes = r.indexes();
+      expect(indexes).to.deep.equal([...new Set(indexes)].sort((a, b) => a - b), 'each index once, in order');
+      const shown = chatOf(session).transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped').map((m) => m.index);
+      expect(indexes).to.deep.equal(shown, 'nothing lost');
+      expect(r.transcript().filter((m) => m.type === 'Message').map((m) => m.text)).to.deep.equal(['Odpowiedź 1', 'Odpowiedź 2', 'Odpowiedź 3', 'Odpowiedź 4', 'Zgubione z gniazdem', 'Po zerwaniu']);
+    } finally {
+      await faults();
+    }
+  });
+
   it('a socket that cannot open is tried again every 5000 ms, until one opens', async () => {
     const timers = manualTimers();
     let refused = 3;

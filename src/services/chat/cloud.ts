@@ -338,20 +338,21 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
   /** Every message after `after`, page by page (100 a page). */
   async function pagesAfter(s: CloudSession, after: number): Promise<PollResult> {
     if (!members.get(s.conversationId)?.size) await loadMembers(s);
-    const out: TranscriptMessage[] = [];
+    // By index: a page that repeats a message (or comes in another order) still gives each once, in order.
+    const out = new Map<number, TranscriptMessage>();
     let from = after;
     for (let page = 0; page < CLOUD.maxPages; page++) {
       const answer = read('messages', await request('messages', url(s, '/messages'), { jwt: s.jwt, query: { after: from, maxResults: CLOUD.pageSize } }), pageSchema);
       const fresh = answer.entities.filter((m) => m.sequence > from);
       for (const m of fresh) {
-        const message = await fromMessage(s, m);
-        if (message) out.push(message);
+        const message = out.has(m.sequence) ? undefined : await fromMessage(s, m);
+        if (message) out.set(message.index, message);
       }
-      if (!fresh.length || (fresh.length < CLOUD.pageSize && !answer.next)) break;
+      if (!fresh.length || (new Set(fresh.map((m) => m.sequence)).size < CLOUD.pageSize && !answer.next)) break;
       from = Math.max(...fresh.map((m) => m.sequence));
     }
-    out.sort((a, b) => a.index - b.index);
-    return { messages: out, chatEnded: ends(s, out) };
+    const messages = [...out.values()].sort((a, b) => a.index - b.index);
+    return { messages, chatEnded: ends(s, messages) };
   }
 
   /** A frame of the event stream as transcript messages ([] for a heartbeat or another conversation's). */
@@ -392,6 +393,9 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
     let reconnect: unknown;
     /** One ordered queue: the resync of an open, then the frames in their order. */
     let queue: Promise<void> = Promise.resolve();
+    /** Frames read but not handed on yet, and frames queued: what arrives together is handed on as one batch, in index order. */
+    let pending: TranscriptMessage[] = [];
+    let waiting = 0;
 
     const clear = () => {
       if (heartbeat !== undefined) timers.clearTimeout(heartbeat);
@@ -402,6 +406,8 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
       if (reconnect !== undefined) timers.clearTimeout(reconnect);
       reconnect = undefined;
       generation++;
+      pending = [];
+      waiting = 0;
       const old = socket;
       socket = undefined;
       if (old) {
@@ -415,8 +421,13 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
     };
     const hand = (messages: TranscriptMessage[], chatEnded: boolean, always: boolean) => {
       if (stopped) return;
-      const fresh = messages.filter((m) => m.index > high).sort((a, b) => a.index - b.index);
-      for (const m of fresh) high = Math.max(high, m.index);
+      // In index order, each index once (a frame sent twice, a page overlapping what the socket brought).
+      const fresh: TranscriptMessage[] = [];
+      for (const m of [...messages].sort((a, b) => a.index - b.index)) {
+        if (m.index <= high) continue;
+        high = m.index;
+        fresh.push(m);
+      }
       if (!connected) {
         connected = true;
         handlers.status('connected');
@@ -503,9 +514,15 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
           return;
         }
         if (frame.topicName === 'channel.metadata') return;
+        waiting++;
         run(gen, async () => {
           const messages = await fromFrame(s, frame);
-          if (messages.length && gen === generation) hand(messages, ends(s, messages), false);
+          if (gen !== generation) return;
+          pending.push(...messages);
+          if (--waiting > 0) return;
+          const batch = pending;
+          pending = [];
+          if (batch.length) hand(batch, ends(s, batch), false);
         });
       };
       ws.onclose = (event) => {
