@@ -419,11 +419,29 @@ export function register(app: App): void {
     const snapshot = actor.getSnapshot();
     return !snapshot.context.offline && !snapshot.matches({ started: { connection: 'disconnected' } }) && app.window.navigator?.onLine !== false;
   };
+  /**
+   * After a reload the outbox waits for the restored transcript (it may come after `restored`: a follower tab's
+   * comes from the leader), so a message whose answer was lost before the reload is found there, not sent again.
+   */
+  let transcriptKnown = true;
+  let knownTimer: ReturnType<typeof setTimeout> | undefined;
+  const knowTranscript = () => {
+    if (knownTimer !== undefined) clearTimeout(knownTimer);
+    knownTimer = undefined;
+    if (transcriptKnown) return;
+    transcriptKnown = true;
+    queueMicrotask(() => sender.kick());
+  };
   const sender = createOutboxSender({
     outbox,
-    send: (entry) => transport!.send(sessionOf(), entry.text, { ...entry.options, clientMessageId: entry.id }),
+    send: (entry) =>
+      transport!.send(sessionOf(), entry.text, { ...entry.options, clientMessageId: entry.id }).catch((error: unknown) => {
+        // The answer was lost: a poll now, so the retry (0.5 s on) finds the message if the server has it.
+        if (failureOf(error).lost) actor.send({ type: 'poll.now' });
+        throw error;
+      }),
     transcript: () => [...transcript.values()],
-    isLeader: () => actor.getSnapshot().hasTag('active') && outbox.chatId !== undefined && outboxLeader(),
+    isLeader: () => actor.getSnapshot().hasTag('active') && outbox.chatId !== undefined && transcriptKnown && outboxLeader(),
     connected: connectionUp,
     failureOf,
     onSent: (entry, result) => {
@@ -446,23 +464,34 @@ export function register(app: App): void {
   const openOutbox = () => {
     const session = actor.getSnapshot().context.session;
     outbox.open(session ? String(session.chatId) : undefined);
-    // After the restore's transcript is in (it is emitted right after `restored`): a message whose answer was
-    // lost before the reload is found there, not sent again.
     queueMicrotask(() => sender.kick());
+  };
+  /** A restored chat: the outbox sends once the transcript is in (or after 3 s without one: offline, all hidden). */
+  const reopenOutbox = () => {
+    transcriptKnown = false;
+    if (knownTimer !== undefined) clearTimeout(knownTimer);
+    knownTimer = setTimeout(knowTranscript, 3000);
+    openOutbox();
   };
   const closeOutbox = () => {
     sender.stop();
     outbox.clear();
     for (const id of [...waiting.keys()]) settleWaiting(id, { error: new Error(webChatServiceMessages.noSession) });
   };
-  actor.on('started', openOutbox);
-  actor.on('restored', openOutbox);
-  actor.on('restoredOffline', openOutbox);
+  actor.on('started', () => {
+    knowTranscript();
+    openOutbox();
+  });
+  actor.on('restored', reopenOutbox);
+  actor.on('restoredOffline', reopenOutbox);
   actor.on('ended', closeOutbox);
   actor.on('restoreFailed', closeOutbox);
   actor.on('restoreTimeout', closeOutbox);
   // The server's copy of an acknowledged message replaces it.
-  actor.on('messageReceived', (event) => outbox.settle(event.messages));
+  actor.on('messageReceived', (event) => {
+    outbox.settle(event.messages);
+    knowTranscript();
+  });
   // The connection is back: what waits goes now, in order.
   actor.on('reconnected', () => sender.resume());
   actor.on('chatServerBackOnline', () => sender.resume());
