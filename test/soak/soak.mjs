@@ -350,14 +350,15 @@ function controlApi(url) {
  * @param {string} chatId
  * @param {number} rate
  * @param {{ dropRequestRate?: number }} [override] instead of chaos (an outage)
+ * @param {Record<string, number>} [extra] further rates on top of chaos (e.g. duplicateRate)
  */
-async function setFaults(control, spec, chatId, rate, override) {
+async function setFaults(control, spec, chatId, rate, override, extra = {}) {
   const keys = [];
   const missing = [];
   for (const choices of spec.faultKeys) {
     let done = false;
     for (const key of choices) {
-      const body = override ? { ...override, chatId } : { chaos: rate, chatId };
+      const body = override ? { ...override, chatId } : { ...extra, chaos: rate, chatId };
       const r = await control('/__control/faults', { faults: { [key]: body } });
       if (r.ok) {
         keys.push(key);
@@ -394,10 +395,11 @@ const total = (/** @type {Record<string, number> | null} */ counts) => (counts ?
  * One soak: one transport, one fault rate.
  * @param {{ url: string, agentToken: string, browser: import('playwright').Browser, transport: string, messages: number, rate: number,
  *   reloads?: number, disconnects?: number, backlog?: number, settleMs?: number, seed?: number, log?: (line: string) => void,
- *   cometdDisconnect?: boolean }} options
+ *   extraFaults?: Record<string, number> }} options
+ *   `extraFaults`: rates on top of chaos for the chat (e.g. `{ duplicateRate: 0.1 }`), so a short run is sure to meet a kind
  */
 export async function runSoak(options) {
-  const { url, agentToken, browser, transport, messages, rate, reloads = 2, disconnects = 3, backlog = 40, settleMs = 60_000, seed = 1, log = () => {} } = options;
+  const { url, agentToken, browser, transport, messages, rate, reloads = 2, disconnects = 3, backlog = 40, settleMs = 60_000, seed = 1, log = () => {}, extraFaults = {} } = options;
   const started = Date.now();
   const spec = TRANSPORTS[transport];
   const row = {
@@ -446,7 +448,7 @@ export async function runSoak(options) {
     chatId = info.chatId;
     await agent.accept(chatId, 'Soak agent');
     const before = await injected(control);
-    const faults = await setFaults(control, spec, chatId, rate);
+    const faults = await setFaults(control, spec, chatId, rate, undefined, extraFaults);
     let setupFailure = '';
     if (faults.missing.length) setupFailure = `the simulator has no fault key ${faults.missing.join(', ')} for ${transport}`;
     else if (!faults.chaos) setupFailure = 'the simulator has no fault API of issue 13 (chaos, chatId, injected counts): ran with drops and failures only';
@@ -503,7 +505,7 @@ export async function runSoak(options) {
         // The server is down for this chat: every request dropped for 2 s.
         await setFaults(control, spec, chatId, rate, { dropRequestRate: 1 });
         await sleep(2000);
-        await setFaults(control, spec, chatId, rate);
+        await setFaults(control, spec, chatId, rate, undefined, extraFaults);
       } else {
         // CometD: the server forgets every Bayeux session (a restart).
         await control('/__control/cometd/disconnect', {});
