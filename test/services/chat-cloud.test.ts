@@ -364,6 +364,34 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     }
   });
 
+  it('a frame that is not JSON, or not of the expected shape, is logged and skipped: no error for the visitor, the stream goes on', async () => {
+    let socket: { onmessage: ((event: { data: unknown }) => void) | null } | undefined;
+    const Spy = function (this: unknown, url: string) {
+      socket = new WebSocket(url) as unknown as typeof socket;
+      return socket;
+    } as unknown as CloudSocketFactory;
+    const t = transport({ WebSocket: Spy });
+    const { session } = await startJan(t);
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.batches.length > 0, { what: 'open' });
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      socket!.onmessage!({ data: 'not json' });
+      socket!.onmessage!({ data: JSON.stringify({ topicName: `v2.conversations.chats.${session.conversationId}.messages`, eventBody: { sequence: 'x' }, metadata: { type: 'message' } }) });
+      await advance(600);
+      await waitFor(() => r.transcript().some((m) => m.type === 'Message' && m.from.type === 'Bot'), { what: 'the bot greeting after them' });
+    } finally {
+      console.error = original;
+    }
+    expect(logged).to.have.length(2);
+    expect(String(logged[1]![1])).to.contain('sequence');
+    expect(r.failures).to.deep.equal([]);
+    expect(r.statuses).to.deep.equal([]);
+  });
+
   it('a socket that cannot open is tried again every 5000 ms, until one opens', async () => {
     const timers = manualTimers();
     let refused = 3;

@@ -516,7 +516,14 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
         if (frame.topicName === 'channel.metadata') return;
         waiting++;
         run(gen, async () => {
-          const messages = await fromFrame(s, frame);
+          let messages: TranscriptMessage[] = [];
+          try {
+            messages = await fromFrame(s, frame);
+          } catch (error) {
+            // A frame of the wrong shape is the server's fault, not the visitor's: logged, skipped.
+            if (!(error instanceof ChatFailure && error.kind === 'malformed')) throw error;
+            console.error('[live-assist] cloud chat:', error.message);
+          }
           if (gen !== generation) return;
           pending.push(...messages);
           if (--waiting > 0) return;
