@@ -5,7 +5,7 @@ import { ChatFailure, type ChatTransport, type PollResult, type SessionData, typ
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
 import type { CloudOptions } from '../services/chat/cloud.ts';
-import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageLike } from '../services/chat/outbox.ts';
+import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageEvents, type StorageLike } from '../services/chat/outbox.ts';
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
@@ -202,6 +202,19 @@ export function register(app: App): void {
   });
   /** Whether the session machine streams: a push transport, or any chat of a tab that follows. */
   const streamMode = (type: TransportType): boolean => !tabs.isLeader() || streams(type);
+  // The outbox's readers of the `storage` event (other documents' changes), also called when the tabs'
+  // channel says the outbox changed (a second app in this document, where no storage event fires).
+  const outboxReaders = new Set<(event: { key: string | null }) => void>();
+  const outboxEvents: StorageEvents = {
+    addEventListener(type, listener) {
+      outboxReaders.add(listener);
+      app.window.addEventListener?.(type, listener);
+    },
+    removeEventListener(type, listener) {
+      outboxReaders.delete(listener);
+      app.window.removeEventListener?.(type, listener);
+    },
+  };
 
   /** The transport for a type, its chunk loaded once. */
   const loadTransport = async (type: TransportType): Promise<ChatTransport> => {
@@ -403,7 +416,7 @@ export function register(app: App): void {
       return null;
     }
   };
-  const outbox = createOutbox({ storage: storageOf(), prefix: app.config.main.deploymentID || 'la', events: app.window });
+  const outbox = createOutbox({ storage: storageOf(), prefix: app.config.main.deploymentID || 'la', events: outboxEvents });
   /** `sendMessage` commands waiting for their entry. */
   const waiting = new Map<string, { resolve(result: { index?: number }): void; reject(error: unknown): void }>();
   const settleWaiting = (id: string, outcome: { result: { index?: number } } | { error: unknown }) => {
@@ -817,6 +830,21 @@ export function register(app: App): void {
     adopt();
     // What the tab before left in the shared outbox goes from here now.
     sender.kick();
+  });
+  // Every change of this tab's outbox is news to the others (the leader drains what a follower added; a
+  // follower shows what the leader sent); what another tab said is read, not said again.
+  let readingOutbox = false;
+  outbox.subscribe(() => {
+    if (!readingOutbox) tabs.post({ t: 'outbox', chatId: outbox.chatId ?? '' });
+  });
+  tabs.onMessage((message) => {
+    if (message.t !== 'outbox') return;
+    readingOutbox = true;
+    try {
+      for (const read of [...outboxReaders]) read({ key: null });
+    } finally {
+      readingOutbox = false;
+    }
   });
   // A follower's sendMessage: the leader sends the entry; the shared outbox says when it is acknowledged
   // (sent, or already replaced by the server's copy) or given up.
