@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { ChatFailure, type TranscriptMessage } from '../../src/services/chat/types.ts';
-import { createOutbox, createOutboxSender, OUTBOX_BACKOFF, retryable, type OutboxEntry, type StorageEvents, type StorageLike } from '../../src/services/chat/outbox.ts';
+import { createOutbox, createOutboxSender, OUTBOX_BACKOFF, OUTBOX_LIMIT, retryable, type OutboxEntry, type StorageEvents, type StorageLike } from '../../src/services/chat/outbox.ts';
 
 /** localStorage over a Map; `full` makes every write throw as a full storage does. */
 function memoryStorage() {
@@ -97,6 +97,19 @@ describe('chat outbox (storage)', () => {
     const none = createOutbox({ storage, prefix: 'dep', uuid });
     none.open(undefined);
     expect([...values.keys()]).to.deep.equal([]);
+  });
+
+  it(`at most ${OUTBOX_LIMIT} entries: the oldest sent or failed make room, a queued one is never dropped`, () => {
+    const outbox = createOutbox({ storage: null, prefix: 'dep', uuid });
+    outbox.open('c-1');
+    const first = outbox.add('first');
+    outbox.acknowledge(first.id, 1);
+    for (let i = 0; i < OUTBOX_LIMIT; i++) outbox.add(`q${i}`);
+    expect(outbox.entries()).to.have.length(OUTBOX_LIMIT);
+    expect(outbox.get(first.id)).to.equal(undefined);
+    outbox.add('one more');
+    expect(outbox.entries()).to.have.length(OUTBOX_LIMIT + 1);
+    expect(outbox.pending()).to.have.length(OUTBOX_LIMIT + 1);
   });
 
   it('two deployments never share keys', () => {
@@ -568,6 +581,25 @@ describe('chat outbox sender (the drain loop)', () => {
     await flush();
     expect(outbox.entries()).to.deep.equal([]);
     sender.stop();
+  });
+
+  it('the server copy arrived before the answer (a fast poll or push): the entry leaves at once — no "Sent" beside its copy', async () => {
+    const { outbox, sender, sent } = setup({}, { polled: true });
+    outbox.add('szybka');
+    sender.kick();
+    await flush();
+    expect(sent).to.deep.equal([['szybka', 2]]);
+    expect(outbox.entries()).to.deep.equal([]);
+  });
+
+  it('the answer first: "sent" with its index until the copy arrives, then gone', async () => {
+    const { outbox, server, sender } = setup();
+    outbox.add('wolna');
+    sender.kick();
+    await flush();
+    expect(outbox.entries().map((e) => [e.state, e.index])).to.deep.equal([['sent', 2]]);
+    outbox.settle(server.transcript);
+    expect(outbox.entries()).to.deep.equal([]);
   });
 
   it('retryable: lost answers, 5xx, unavailable and malformed are retried; refusals and an ended chat are not', () => {
