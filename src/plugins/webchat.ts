@@ -65,7 +65,7 @@ export const pendingMessages = (entries: readonly OutboxEntry[]): PendingMessage
     ...(e.state === 'failed' && e.error ? { error: e.error } : {}),
   }));
 
-/** How long the input's draft waits after a keystroke before it is stored (and at once on `pagehide`). */
+/** The stored draft is at most this old while the visitor types (stored this long after the first change, and at once on `pagehide`). */
 export const DRAFT_SAVE_MS = 300;
 
 /** What the window renders besides the machines: the transcript and the service's live state. */
@@ -421,8 +421,8 @@ export function register(app: App): void {
   /* ---------------------------------------------------------------- the outbox and the draft */
 
   // The visitor's unsent messages show in the transcript with their state; one that becomes 'Not sent'
-  // here raises MessageFailed once. The input's draft is stored as the visitor types (DRAFT_SAVE_MS after
-  // the last key, at once on pagehide) and put back when the chat comes back after a reload.
+  // here raises MessageFailed once. The input's draft is stored as the visitor types (at most DRAFT_SAVE_MS
+  // after a key, at once on pagehide) and put back when the chat comes back after a reload.
   const followOutbox = (controller: WebChatServiceController) => {
     let failed = new Set(controller.outbox.entries().filter((e) => e.state === 'failed').map((e) => e.id));
     const update = () => {
