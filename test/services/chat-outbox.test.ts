@@ -246,6 +246,24 @@ describe('chat outbox (storage)', () => {
     expect(listeners.size).to.equal(0);
   });
 
+  it("two tabs write at once: the leader's change starts from what is stored, so a follower's new message (its storage event not yet delivered) is not overwritten", () => {
+    const { storage, values } = memoryStorage();
+    const leader = createOutbox({ storage, prefix: 'dep', uuid });
+    const follower = createOutbox({ storage, prefix: 'dep', uuid });
+    leader.open('c-1');
+    follower.open('c-1');
+    const x = leader.add('from the leader');
+    follower.add('from the follower');
+    leader.attempt(x.id);
+    leader.acknowledge(x.id, 5);
+    const stored = JSON.parse(values.get('dep_webchat_outbox')!) as { entries: OutboxEntry[] };
+    expect(stored.entries.map((e) => [e.text, e.state])).to.deep.equal([
+      ['from the leader', 'sent'],
+      ['from the follower', 'pending'],
+    ]);
+    expect(leader.pending().map((e) => e.text)).to.deep.equal(['from the follower']);
+  });
+
   it('a full storage: one clear warning, then memory only — the chat goes on and nothing is lost on this page', () => {
     const { storage, state } = memoryStorage();
     const { log, lines } = recordingLog();

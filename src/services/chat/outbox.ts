@@ -222,9 +222,31 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
   const saveEntries = () => write(outboxKey, chatId === undefined || !entries.length ? undefined : { chatId, entries });
   const saveDraft = () => write(draftKey, chatId === undefined || !draft ? undefined : { chatId, text: draft });
 
+  /**
+   * Read-modify-write: every change starts from what is stored, so a change another tab made a moment ago
+   * (whose `storage` event has not arrived yet) is not overwritten — a follower's new message survives the
+   * leader's acknowledgement of an older one.
+   */
+  const pull = () => {
+    if (!storage || memoryOnly || chatId === undefined) return;
+    let raw: string | null;
+    try {
+      raw = storage.getItem(outboxKey);
+    } catch (error) {
+      toMemory(error);
+      return;
+    }
+    if (raw === null) {
+      entries = [];
+      return;
+    }
+    const stored = loadEntries();
+    if (stored) entries = stored;
+  };
   const index = (id: string) => entries.findIndex((e) => e.id === id);
   /** Applies `change` to entry `id`, stores and tells; false when there is no such entry. */
   const change = (id: string, fn: (entry: OutboxEntry) => OutboxEntry | null): boolean => {
+    pull();
     const at = index(id);
     if (at < 0) return false;
     const next = fn(entries[at]!);
@@ -276,6 +298,7 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
     },
     pending: () => entries.filter((e) => e.state === 'pending' || e.state === 'sending').map((e) => ({ ...e })),
     add(text, sendOptions = {}, afterIndex = 0) {
+      pull();
       const entry: OutboxEntry = { id: uuid(), text, options: { ...sendOptions }, createdAt: now(), afterIndex, attempts: 0, state: 'pending' };
       entries = [...entries, entry];
       // Bounded: the oldest acknowledged or failed entries make room (never a queued one).
@@ -303,6 +326,7 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
       change(id, (e) => ({ ...e, state: 'failed', error }));
     },
     retry(id) {
+      pull();
       const at = index(id);
       if (at < 0 || entries[at]!.state !== 'failed') return;
       const { error: _, ...entry } = entries[at]!;
@@ -317,6 +341,7 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
       return { ...entry };
     },
     settle(messages) {
+      pull();
       const arrived = new Set(messages.map((m) => m.index));
       const visitor = messages.filter(isVisitorMessage);
       // A server copy settles one entry: those named by index first, then by text.
