@@ -58,6 +58,8 @@ function agent(chatId) {
       key = (await call('accept', { name: 'Ewa' })).agentKey;
     },
     send: (text) => call('send', { text }),
+    typing: (typing) => call('typing', { typing: String(typing) }),
+    end: () => call('end', {}),
     /** The server's transcript: index and text of every Message. */
     messages: async () => (await call('transcript?from=1')).messages.filter((m) => m.type === 'Message'),
   };
@@ -117,6 +119,13 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     assert.equal((await person.messages()).filter((m) => m.text === 'Pytanie z drugiej karty').length, 1, 'on the server once');
     assert.equal(pollsSince(b, since), 0, 'B sent through the leader and still does not poll');
 
+    // The agent's typing shows in both tabs.
+    await person.typing(true);
+    await a.chat.getByText('Ewa pisze…').waitFor({ timeout: 10_000 });
+    await b.chat.getByText('Ewa pisze…').waitFor({ timeout: 10_000 });
+    await person.typing(false);
+    await b.chat.getByText('Ewa pisze…').waitFor({ state: 'detached', timeout: 10_000 });
+
     // The window state follows: minimised in A → minimised in B; unread counted alike, also in a tab that comes later.
     await a.page.evaluate(() => window.LiveAssist.command('WebChat.minimize'));
     await b.chat.locator('.la-window--minimized').waitFor({ timeout: 5000 });
@@ -141,6 +150,7 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     while (Date.now() < deadline && pollsSince(b, closedAt) + pollsSince(c, closedAt) === 0) await sleep(20);
     const firstPoll = Math.min(...[...b.polls, ...c.polls].filter((p) => p.at >= closedAt).map((p) => p.at));
     assert.ok(firstPoll - closedAt <= 2000, `a follower polls within 2 s of the close (${firstPoll - closedAt} ms)`);
+    console.log(`hand-over: the first poll of the new leader ${firstPoll - closedAt} ms after the leading tab closed`);
     await person.send('Po zamknięciu');
     for (const tab of [b, c]) {
       await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Po zamknięciu', { what: 'the message after the hand-over' });
@@ -179,6 +189,14 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     assert.equal(await has(en.page, 'Tylko dla polskiego czatu'), false);
     assert.ok((await transcript(en.page)).length > 0, '/en shows its own chat');
     assert.deepEqual(await transcript(b.page), await transcript(c.page), 'the /en chat shows in neither Polish tab');
+
+    // The agent ends the Polish chat: every tab shows the end; the /en chat goes on.
+    await person.end();
+    for (const tab of [b, c]) {
+      await tab.chat.getByRole('log').getByText('Czat zakończony').waitFor({ timeout: 10_000 });
+      await until(tab.page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end in every tab' });
+    }
+    assert.equal(await chatIdOf(en.page), enChatId);
 
     assert.deepEqual([...a.problems, ...b.problems, ...c.problems, ...en.problems], []);
   } finally {
