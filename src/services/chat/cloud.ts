@@ -535,6 +535,7 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
       ws.onclose = (event) => {
         if (gen !== generation) return;
         socket = undefined;
+        clear();
         const failure = closeFailure(event.code, event.reason ?? '');
         if (!failure) return lost();
         if (failure.kind === 'ended') {
