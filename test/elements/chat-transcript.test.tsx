@@ -566,4 +566,54 @@ describe('chat transcript', () => {
       expect([...live().children].map((p) => p.textContent)).to.deep.equal(['Anna: number 5001']);
     });
   });
+
+  describe('unsent messages (the outbox, issue 13)', () => {
+    const line = (id: string, text: string, state: 'sending' | 'sent' | 'failed', error?: string) => ({ id, text, state, timestamp: NOW - MINUTE, ...(error ? { error } : {}) });
+
+    it("follow the server's lines in order as the visitor's bubbles with their state; 'Not sent' has its reason, Retry and Edit; axe clean in both themes", async () => {
+      const retried: string[] = [];
+      const edited: string[] = [];
+      mount({
+        messages: [say(anna, 'Hello'), say(visitor, 'Hi')],
+        pending: [line('p1', 'first', 'sent'), line('p2', 'second', 'sending'), line('p3', 'third', 'failed', 'Message too long')],
+        onRetry: (id) => retried.push(id),
+        onEdit: (id) => edited.push(id),
+      });
+      expect(items().map((i) => i.textContent?.replace(/\d\d:\d\d/, '').trim())).to.deep.equal(['AAnnaHello', 'JJanHi', 'Sentfirst', 'Sending…second', 'Not sentthird']);
+      expect(items().slice(2).map((i) => i.getAttribute('aria-label'))).to.deep.equal(['You, 11:59: first (Sent)', 'You, 11:59: second (Sending…)', 'You, 11:59: third (Not sent)']);
+      expect($$('.la-transcript__reason').map((r) => r.textContent)).to.deep.equal(['Message too long']);
+      const retry = $$('button').find((b) => b.textContent === 'Retry')!;
+      expect(retry.getAttribute('aria-label')).to.equal('Retry sending: third');
+      retry.click();
+      expect(retried).to.deep.equal(['p3']);
+      expect(active()?.dataset.pending).to.equal('p3', 'focus on the line, whose Retry goes');
+      $$('button').find((b) => b.textContent === 'Edit')!.click();
+      expect(edited).to.deep.equal(['p3']);
+      await expectAccessible(host);
+      host.internals.states.delete('dark');
+      host.internals.states.add('light');
+      await expectAccessible(host);
+    });
+
+    it('a line that becomes Not sent is announced once; Sending… and Sent are not', async () => {
+      mount({ messages: [say(anna, 'Hello')] });
+      render({ pending: [line('p1', 'hello?', 'sending')] });
+      render({ pending: [line('p1', 'hello?', 'sent')] });
+      expect(live().textContent).to.equal('');
+      render({ pending: [line('p1', 'hello?', 'sent'), line('p2', 'anyone?', 'failed', 'busy')] });
+      render({ pending: [line('p1', 'hello?', 'sent'), line('p2', 'anyone?', 'failed', 'busy')] });
+      expect(live().textContent).to.equal('Your message was not sent: anyone?');
+    });
+
+    it('they are lines for the arrow keys, never the roving Tab stop (that stays on a server message)', async () => {
+      mount({ messages: [say(anna, 'one'), say(anna, 'two')], pending: [line('p1', 'mine', 'sending')] });
+      const tabbable = items().filter((i) => i.tabIndex === 0);
+      expect(tabbable.map((i) => i.dataset.key)).to.deep.equal(['m2']);
+      tabbable[0]!.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      expect(active()?.dataset.pending).to.equal('p1');
+      await sendKeys({ press: 'ArrowUp' });
+      expect(active()?.dataset.key).to.equal('m2');
+    });
+  });
 });
