@@ -1,4 +1,6 @@
 import { expect } from '@esm-bundle/chai';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { chatSessionMachine, type ChatSessionEvent, type PollInput } from '../../machines/chat-session.machine.ts';
 import { createTabs, tabsName, type ChannelLike, type LockManagerLike, type Tabs } from '../../src/services/chat/tabs.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type TranscriptMessage } from '../../src/services/chat/types.ts';
 
@@ -144,6 +146,71 @@ describe('chat tabs: one connection for all tabs', () => {
     };
     return { server, locks, channels, tab };
   }
+
+  /** The session machine as WebChatService runs it over a (wrapped) transport, on a simulated clock. */
+  function sessionOver(transport: ChatTransport, stream: boolean) {
+    const clock = new SimulatedClock();
+    const machine = chatSessionMachine.provide({
+      actors: {
+        restoreChat: fromPromise<PollResult, PollInput>(({ input }) => transport.restore(input.session, input.fromIndex)),
+        pollChat: fromPromise<PollResult, PollInput>(({ input }) => transport.poll(input.session, input.fromIndex)),
+        streamChat: fromCallback<ChatSessionEvent, PollInput>(({ input, sendBack }) =>
+          transport.subscribe!(input.session, input.fromIndex, {
+            messages: (answer) => sendBack({ type: 'stream.messages', answer }),
+            status: (status) => sendBack({ type: status === 'connected' ? 'connection.restored' : 'connection.lost' }),
+            failed: (error) => sendBack({ type: 'stream.failed', error }),
+          }),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { stream }, clock }).start();
+    const shown: string[] = [];
+    actor.on('messageReceived', (event) => shown.push(...event.messages.map((m) => `${m.index} ${m.text}`)));
+    actor.send({ type: 'configure', stream });
+    actor.send({ type: 'restore', session, position: 1, lastActivity: Date.now(), now: Date.now() });
+    /** What the plugin does when its tab comes to lead (align): the transport's own mode, from the position held. */
+    const lead = () => {
+      actor.send({ type: 'configure', stream: false });
+      actor.send({ type: 'poll.stop' });
+      actor.send({ type: 'poll.start' });
+    };
+    return { actor, clock, shown, lead };
+  }
+
+  it('the session machines of two tabs: the leader polls, the follower streams its batches, the same transcript; the follower takes over and polls on from its index', async () => {
+    const { tab, server } = browser();
+    const a = tab('a');
+    await a.tabs.settled;
+    const b = tab('b');
+    await b.tabs.settled;
+    server.agentSays('one');
+    server.agentSays('two');
+    const leader = sessionOver(a.transport, false);
+    await tick(20);
+    const follower = sessionOver(b.transport, true);
+    await tick(20);
+    expect(leader.actor.getSnapshot().hasTag('active') && follower.actor.getSnapshot().hasTag('active')).to.equal(true);
+    server.agentSays('three');
+    server.agentSays('four');
+    leader.clock.increment(600);
+    await tick(20);
+    expect(follower.shown).to.deep.equal(leader.shown);
+    expect(leader.shown).to.deep.equal(['1 one', '2 two', '3 three', '4 four']);
+    expect(server.network('b'), 'the follower: no network').to.deep.equal([]);
+
+    // Two more arrive; the leader's tab closes before it polls them; the follower leads and polls from index 5.
+    server.agentSays('five');
+    server.agentSays('six');
+    leader.actor.stop();
+    a.tabs.close();
+    await tick(20);
+    expect(b.tabs.isLeader()).to.equal(true);
+    follower.lead();
+    follower.clock.increment(600);
+    await tick(20);
+    expect(follower.shown).to.deep.equal(['1 one', '2 two', '3 three', '4 four', '5 five', '6 six']);
+    expect(server.network('b')).to.deep.equal(['poll']);
+  });
 
   it('names the lock and the channel after the deployment', () => {
     expect(tabsName('ppk')).to.equal('live-assist:ppk:webchat');
