@@ -3,8 +3,9 @@
 //   runtime-[hash].js   react, react-dom, scheduler, r2wc, xstate, @xstate/react (src/runtime.ts)
 //   luxon-[hash].js, intl-tel-input-[hash].js, libphonenumber-js-[hash].js   heavy libraries, shared by the widgets that need them
 //   one chunk per plugin and per view, one per language pack
-import { readFileSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import MagicString from 'magic-string';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
@@ -33,10 +34,14 @@ function cssSheets() {
 function bundleManifest() {
   return {
     name: 'bundle-manifest',
-    buildStart() {
-      rmSync('dist', { recursive: true, force: true });
+    // The output folder (dist/, or another given with `-d`, e.g. for an analysis build that must not
+    // touch the dist/ others test against) is emptied before writing.
+    renderStart(options) {
+      rmSync(options.dir ?? 'dist', { recursive: true, force: true });
     },
     generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+      if (entry?.imports.length) this.error(`the loader must import no chunk (it imports ${entry.imports.join(', ')}): a module of the loader was put into a shared chunk`);
       const chunks = Object.values(bundle)
         .filter((item) => item.type === 'chunk')
         .map((chunk) => ({
@@ -53,10 +58,112 @@ function bundleManifest() {
   };
 }
 
-const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|[\\/]src[\\/]runtime\.ts$/;
+/**
+ * The load graph for `<link rel=modulepreload>` (src/preload.ts): the loader's string "__LA_PRELOAD__"
+ * becomes `{ f: [files], p: { <plugin>: [indices] , runtime: [indices] } }`, where a plugin's list is the
+ * static closure of its chunk and of its element's view chunk (the entry excluded). With it the loader
+ * fetches every file a window needs at once, on intent (one round trip, not one per import level), and
+ * `preload: 'idle'` fetches them without evaluating anything. Plugin and view modules are read from
+ * the loader's own registries (src/plugins/index.ts, elements/<w>/la-<w>.ts), so a new plugin is in the
+ * graph without an edit here. File names carry rollup's hash placeholders, replaced after this hook.
+ */
+function preloadGraph() {
+  const pluginModules = () => {
+    const source = readFileSync('src/plugins/index.ts', 'utf8');
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+)'\)/g)].map(([, name, file]) => [name, resolve('src/plugins', file)]);
+  };
+  const viewModules = () => {
+    const views = new Map();
+    for (const dir of readdirSync('elements', { withFileTypes: true }).filter((d) => d.isDirectory())) {
+      for (const file of readdirSync(join('elements', dir.name)).filter((f) => /^la-[\w-]+\.ts$/.test(f))) {
+        const source = readFileSync(join('elements', dir.name, file), 'utf8');
+        const plugin = /plugin: '(\w+)'/.exec(source)?.[1];
+        const view = /view: \(\) => import\('\.\/([\w.-]+)'\)/.exec(source)?.[1];
+        if (plugin && view) views.set(plugin, resolve('elements', dir.name, view));
+      }
+    }
+    return views;
+  };
+  return {
+    name: 'preload-graph',
+    renderChunk(code, chunk, _options, meta) {
+      const marker = /(["'])__LA_PRELOAD__\1/.exec(code);
+      if (!chunk.isEntry || !marker) return null;
+      const chunks = Object.values(meta.chunks);
+      const byModule = (id) => chunks.find((c) => c.moduleIds.includes(id));
+      const files = [];
+      const closure = (start) => {
+        const seen = new Set();
+        const visit = (c) => {
+          if (!c || c.isEntry || seen.has(c.fileName)) return;
+          seen.add(c.fileName);
+          for (const name of c.imports) visit(meta.chunks[name]);
+        };
+        start.forEach(visit);
+        return [...seen].map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)).sort((a, b) => a - b);
+      };
+      const views = viewModules();
+      const p = { runtime: closure([byModule(resolve('src/runtime.ts'))]) };
+      for (const [name, id] of pluginModules()) {
+        const plugin = byModule(id);
+        if (!plugin) this.error(`preload graph: no chunk holds the ${name} plugin (${id})`);
+        p[name] = closure([plugin, views.has(name) ? byModule(views.get(name)) : undefined]);
+      }
+      const graph = JSON.stringify(JSON.stringify({ f: files, p }));
+      const out = new MagicString(code);
+      out.overwrite(marker.index, marker.index + marker[0].length, graph);
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
+
+// React and what renders with it: evaluated on intent (or by a view). XState is its own chunk: plugins
+// (logic, no view) need only it, so a plugin that loads when idle (the sidebar's availability rule)
+// evaluates no React.
+const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|use-sync-external-store)[\\/]|[\\/]src[\\/]runtime\.ts$/;
 // The official CometD client with the one module that configures it: loaded only by the CometD chat
 // transport and the MessagingClient plugin, never by a REST-only page (bench row 'cometd').
-const LIBRARIES = { cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
+const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
+
+/**
+ * Chunks that always load together, merged (issue 17 item 3: fewer round trips). A window's plugin,
+ * machine, view and stylesheet are one chunk; callback, its service and the calendar are one; the small
+ * view modules every window shares (window chrome, dialogs, fields, sanitising, office hours text …)
+ * are one, `views`; the small shared logic modules go with valibot, which every plugin loads. Loader
+ * modules (elements' `la-*.ts` hosts, the launcher) are never named here: the loader imports nothing.
+ */
+const WIDGET_CHUNKS = {
+  callback: ['callback', 'callback-config', 'callback-service', 'calendar'],
+  'send-message': ['send-message', 'send-message-service'],
+  search: ['search', 'search-config'],
+  chat: ['chat', 'webchat', 'chat-window', 'chat-knowledge'],
+  'call-us': ['call-us'],
+  'channel-selector': ['channel-selector'],
+  overlay: ['overlay'],
+  toaster: ['toaster'],
+  console: ['console'],
+  'side-button': ['side-button'],
+  // The chat session (the WebChatService plugin, its machine and the chat's configuration): loaded
+  // with the window, and alone by the transports and a restored chat; it must not pull in the view.
+  'chat-service': ['webchat-service', 'webchat-config', 'chat-session'],
+};
+const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
+const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/bytes|src\/plugins\/(?:stats-config|office-hours))\.ts$/;
+function mergedChunk(path) {
+  if (VIEWS.test(path)) return 'views';
+  if (SHARED_LOGIC.test(path)) return 'valibot';
+  // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
+  if (path === 'src/app/datetime.ts') return 'datetime';
+  if (path === 'elements/common/side-button.tsx') return 'side-button';
+  if (/\/la-[\w-]+\.ts$|^elements\/sidebar\/launcher\.ts$|^elements\/common\/(?!side-button)/.test(path)) return undefined;
+  const name =
+    /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
+    /^src\/plugins\/([\w-]+)\.ts$/.exec(path)?.[1] ??
+    /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
+    /^styles\/([\w-]+)\.css$/.exec(path)?.[1];
+  return name ? widgetChunkOf.get(name) : undefined;
+}
 
 export default {
   input: { 'live-assist': 'src/index.ts' },
@@ -69,7 +176,7 @@ export default {
     manualChunks(id) {
       if (RUNTIME.test(id)) return 'runtime';
       for (const [name, pattern] of Object.entries(LIBRARIES)) if (pattern.test(id)) return name;
-      return undefined;
+      return mergedChunk(relative(process.cwd(), id).split('\\').join('/'));
     },
   },
   // The entry keeps its public exports (LiveAssist, Bus …). Lazy chunks never import loader code (what a
@@ -80,6 +187,7 @@ export default {
   preserveEntrySignatures: 'exports-only',
   plugins: [
     bundleManifest(),
+    preloadGraph(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     cssSheets(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'es2015', 'production'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),

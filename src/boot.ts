@@ -6,7 +6,9 @@
 import { App } from './app/app.ts';
 import type { PluginLoaders } from './app/app.ts';
 import { bindApp } from '../elements/common/host.ts';
-import { defineElements } from '../elements/index.ts';
+import type { ElementSpec } from '../elements/common/host.ts';
+import { defineElements, elements } from '../elements/index.ts';
+import { createPreloader } from './preload.ts';
 import { wasOpenBefore } from './app/restore.ts';
 import type { CommandName, EventOf, EventPattern, OptionsArg, ResultOf } from './bus/index.ts';
 
@@ -38,7 +40,51 @@ export interface BootOptions {
   window: Window;
   plugins: PluginLoaders;
   loadRuntime: () => Promise<unknown>;
+  /** The loader's own URL (`import.meta.url`): chunks are preloaded relative to it. */
+  base?: string;
 }
+
+/**
+ * The plugins a window's plugin commands as it opens (its service, the window manager …): their code is
+ * fetched with it, in the same round trip. test/e2e/loader.test.mjs checks each is commanded by its plugin.
+ */
+export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
+  Callback: ['CallbackService', 'Calendar', 'WindowManager'],
+  SendMessage: ['SendMessageService', 'WindowManager'],
+  WebChat: ['WebChatService', 'WindowManager'],
+  Search: ['KnowledgeCenterService', 'WindowManager'],
+  CallUs: ['Overlay'],
+  ChannelSelector: ['Overlay', 'StatsService'],
+  Sidebar: ['StatsService'],
+};
+
+/** The plugins with their companions, and the React runtime. */
+const withCompanions = (plugins: readonly string[]): string[] => ['runtime', ...plugins.flatMap((p) => [p, ...(COMPANIONS[p] ?? [])])];
+
+/**
+ * The windows a visitor is likely to open from this page: the sidebar's channels (the plugin of each
+ * `clickCommand`), the chat when a `webchat` section is configured, and the side buttons configured
+ * visible. Read by hand (no valibot in the loader): a malformed entry only means less is preloaded.
+ */
+function likelyPlugins(app: App): string[] {
+  const found = new Set<string>();
+  const sidebar = app.section('sidebar');
+  if (app.window.document.querySelector('la-sidebar') || Object.keys(sidebar).length > 0) found.add('Sidebar');
+  const channels = Array.isArray(sidebar.channels) ? (sidebar.channels as unknown[]) : [];
+  for (const channel of channels.slice(0, 50)) {
+    const command = (channel as { clickCommand?: unknown } | null)?.clickCommand;
+    if (typeof command === 'string' && /^[A-Za-z]\w*\./.test(command)) found.add(command.slice(0, command.indexOf('.')));
+  }
+  if ((app.section('webchat') as { transport?: unknown }).transport) found.add('WebChat');
+  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
+    if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) found.add(plugin);
+  }
+  return [...found];
+}
+
+/** Whether the Sidebar plugin must run before intent: the deployment's availability rule hides channels. */
+const sidebarRule = (app: App): boolean =>
+  app.section('stats').availability !== undefined && app.section('sidebar').availability !== false;
 
 /** Runs `go` once the page has loaded, `main.pluginLoadDelay` has passed and the browser is idle. */
 function whenIdle(app: App, go: () => void): void {
@@ -56,7 +102,15 @@ function whenIdle(app: App, go: () => void): void {
  * the plugin renders the button from its view, so the loader carries no button markup.
  */
 function scheduleIdleWork(app: App): void {
-  if (app.config.main.preload === 'idle') whenIdle(app, () => void app.loadRuntime().catch(() => undefined));
+  // 'idle' fetches the runtime and the likely windows' code without evaluating it (src/preload.ts): no
+  // long task before intent. Only the sidebar's availability rule runs, when the deployment has one (it
+  // hides the channels that are closed before the visitor aims at them); it evaluates no React.
+  if (app.config.main.preload === 'idle') {
+    whenIdle(app, () => {
+      app.preload(app.likely());
+      if (sidebarRule(app) && app.window.document.querySelector('la-sidebar')) void app.bus.load('Sidebar').catch(() => undefined);
+    });
+  }
   // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
   // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
   // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
@@ -104,16 +158,20 @@ function hostConfig(win: BootOptions['window']): unknown {
 }
 
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
-export function boot({ window: win, plugins, loadRuntime }: BootOptions): LiveAssistApi {
+export function boot({ window: win, plugins, loadRuntime, base = win.location.href }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
     console.warn('[live-assist] loaded twice; the second copy is ignored.');
     return win.LiveAssist;
   }
+  const preload = createPreloader(win.document, base);
   const app: App = new App({
     window: win,
     config: hostConfig(win),
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
+    preload: (names) => preload(withCompanions(names)),
+    likely: () => likelyPlugins(app),
+    viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view).map((spec) => spec.plugin!)),
   });
   bindApp(app);
   defineElements(win.customElements);

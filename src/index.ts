@@ -10,6 +10,7 @@ export const LiveAssist = boot({
   window,
   plugins: lazyPlugins,
   loadRuntime: () => import('./runtime.ts'),
+  base: import.meta.url,
 });
 
 export type { LiveAssistApi } from './boot.ts';

@@ -92,7 +92,7 @@ export class LaElement extends HTMLElement {
         this.render();
       }),
     );
-    const intent = () => void app.loadRuntime().catch(() => undefined);
+    const intent = () => app.intent(this.spec.plugin);
     for (const type of ['pointerenter', 'focusin', 'click'] as const) {
       this.addEventListener(type, intent, { once: true, passive: true });
     }

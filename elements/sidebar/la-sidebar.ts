@@ -71,13 +71,8 @@ export class LaSidebarElement extends LaElement {
       if (this.#engaged.pointer || this.#engaged.focus) actor.send({ type: 'pointer.enter' });
       this.render();
     });
-    // With idle preload the plugin (and its availability rule) loads with the runtime; else on intent.
-    const { preload, pluginLoadDelay } = app.config.main;
-    if (preload === 'idle') {
-      const go = () => setTimeout(() => this.load(), pluginLoadDelay);
-      if (document.readyState === 'complete') go();
-      else window.addEventListener('load', go, { once: true });
-    }
+    // The plugin loads on intent; with idle preload and an availability rule, boot loads it when idle
+    // (src/boot.ts scheduleIdleWork), without React.
   }
 
   override disconnectedCallback(): void {

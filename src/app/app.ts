@@ -51,6 +51,18 @@ export interface AppOptions {
   plugins: PluginLoaders;
   /** Fetches the React runtime chunk; called at most once. */
   loadRuntime: () => Promise<unknown>;
+  /**
+   * Fetches, without evaluating, the code of these plugins (with their views and the windows' companion
+   * plugins) and the React runtime (src/preload.ts); called on intent and before a plugin loads.
+   */
+  preload?: (plugins: readonly string[]) => void;
+  /** The plugins a visitor is likely to open from this page (the launchers' channels …); intent preloads them. */
+  likely?: () => readonly string[];
+  /**
+   * The plugins that render a React view: their first command also evaluates the runtime. Others
+   * (services, the sidebar's actor) evaluate no React. Absent: every plugin loads the runtime.
+   */
+  viewPlugins?: ReadonlySet<string>;
 }
 
 const log = (issue: ConfigIssue) =>
@@ -84,6 +96,8 @@ export class App {
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
   #fallback?: Promise<void>;
+  readonly #preload: (plugins: readonly string[]) => void;
+  readonly #likely: () => readonly string[];
 
   constructor(options: AppOptions) {
     this.window = options.window;
@@ -98,9 +112,13 @@ export class App {
     this.#loadRuntime = options.loadRuntime;
     this.#plugin = this.bus.registerPlugin('App');
     this.#registerCommands();
+    this.#preload = options.preload ?? (() => undefined);
+    this.#likely = options.likely ?? (() => []);
     for (const [name, load] of Object.entries(options.plugins)) {
+      const runtime = !options.viewPlugins || options.viewPlugins.has(name);
       this.bus.registerLazy(name, async () => {
-        const [module] = await Promise.all([load(), this.loadRuntime()]);
+        this.#preload([name]);
+        const [module] = await Promise.all([load(), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         await module.register(this);
       });
@@ -140,6 +158,25 @@ export class App {
       throw error;
     });
     return this.#runtime;
+  }
+
+  /**
+   * The visitor shows intent (pointer or keyboard focus entering an element, a click): the code of the
+   * likely windows and of `plugin` is fetched at once, and the React runtime is evaluated.
+   */
+  intent(plugin?: string): void {
+    this.#preload(plugin ? [...this.#likely(), plugin] : this.#likely());
+    void this.loadRuntime().catch(() => undefined);
+  }
+
+  /** Fetches, without evaluating, the code of these plugins and of the runtime (`preload: 'idle'`). */
+  preload(plugins: readonly string[]): void {
+    this.#preload(plugins);
+  }
+
+  /** The plugins a visitor is likely to open from this page. */
+  likely(): readonly string[] {
+    return this.#likely();
   }
 
   /** A plugin hands its controller (usually its actor) to the elements that render it. */

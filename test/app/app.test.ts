@@ -137,6 +137,28 @@ describe('App', () => {
     expect(await provided).to.deep.equal({ controller: true });
   });
 
+  it('evaluates the runtime only for a plugin that renders a view (viewPlugins), and preloads each plugin before loading it', async () => {
+    let runtimeLoads = 0;
+    const preloaded: string[][] = [];
+    const plugin = (name: 'Lazy' | 'Service') => async () => ({ register: (a: App) => a.bus.registerPlugin(name).ready() });
+    const app = new App({
+      window,
+      config: { main: { lang: 'en' } },
+      plugins: { Lazy: plugin('Lazy'), Service: plugin('Service') },
+      loadRuntime: async () => void runtimeLoads++,
+      preload: (names) => preloaded.push([...names]),
+      likely: () => ['Lazy'],
+      viewPlugins: new Set(['Lazy']),
+    });
+    await app.bus.load('Service');
+    expect(runtimeLoads).to.equal(0, 'a plugin without a view evaluates no React');
+    await app.bus.load('Lazy');
+    expect(runtimeLoads).to.equal(1);
+    expect(preloaded).to.deep.equal([['Service'], ['Lazy']]);
+    app.intent('Service');
+    expect(preloaded.at(-1)).to.deep.equal(['Lazy', 'Service'], 'intent preloads the likely windows and the element\'s own');
+  });
+
   it('rejects a lazy plugin command with "Could not load plugin file" when the runtime fails, then retries', async () => {
     let fail = true;
     const app = make(

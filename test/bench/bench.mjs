@@ -189,6 +189,53 @@ function sizes() {
   return { rows, loader, reference: config.reference };
 }
 
+// ───────────────────────────────────────────── load levels (issue 17 item 3)
+
+/** The windows a visitor opens from the sidebar, as the load-levels table lists them. */
+const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'ChannelSelector', 'Console'];
+
+/**
+ * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
+ * links every file of the window's plugin, its view, its companions (src/boot.ts COMPANIONS) and the
+ * runtime at once — one level — and only a dynamic import none of them holds (a chat transport, the
+ * mobile channel list …) can be a second. Without it (the graph missing), the browser discovers the
+ * files import by import: the plugin's static chain, then, once the plugin registered, its companions'
+ * and the view's chains, one level per link.
+ */
+function loadLevels() {
+  /** @type {{ chunks: Chunk[] }} */
+  const manifest = JSON.parse(readFileSync(join(DIST, 'bundle-manifest.json'), 'utf8'));
+  const byFile = new Map(manifest.chunks.map((c) => [c.file, c]));
+  const loader = readFileSync(join(DIST, 'live-assist.js'), 'utf8');
+  const raw = /JSON\.parse\('(\{"f".*?\})'\)/.exec(loader)?.[1];
+  if (!raw) return null;
+  /** @type {{ f: string[], p: Record<string, number[]> }} */
+  const graph = JSON.parse(raw);
+  const boot = readFileSync(join(ROOT, 'src/boot.ts'), 'utf8');
+  const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
+  const companions = Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
+  const filesOf = (/** @type {string} */ name) => (graph.p[name] ?? []).map((i) => graph.f[i]);
+  /** Longest chain of static imports from `file`, counting `file` (files in `have` cost nothing). */
+  const depth = (/** @type {string} */ file, /** @type {Set<string>} */ have) => {
+    if (have.has(file)) return 0;
+    const chunk = byFile.get(file);
+    return 1 + Math.max(0, ...(chunk?.imports ?? []).map((f) => depth(f, have)));
+  };
+  return WINDOWS.filter((w) => graph.p[w]).map((w) => {
+    const names = ['runtime', w, ...(companions[w] ?? [])];
+    const files = [...new Set(names.flatMap(filesOf))];
+    const gzip = files.reduce((sum, f) => sum + measure(f).gzip, 0);
+    const later = [...new Set(files.flatMap((f) => byFile.get(f)?.dynamicImports ?? []))].filter((f) => !files.includes(f));
+    // Without preloading: the plugin's own chain, then (after it registers) the longest of its view's
+    // and its companions' chains, the runtime being fetched beside the plugin.
+    const pluginFile = byFile.get(graph.f[(graph.p[w] ?? []).find((i) => byFile.get(graph.f[i])?.isDynamicEntry && !/^runtime-/.test(graph.f[i])) ?? -1]);
+    const first = pluginFile ? depth(pluginFile.file, new Set()) : 0;
+    const seen = new Set(pluginFile ? [pluginFile.file, ...pluginFile.imports] : []);
+    const second = Math.max(0, ...names.slice(1).flatMap(filesOf).filter((f) => byFile.get(f)?.isDynamicEntry).map((f) => depth(f, seen)));
+    return { window: w, files: files.length, gzip, levels: later.length ? 2 : 1, later, withoutPreload: first + second };
+  });
+}
+
 // ───────────────────────────────────────────── tables
 
 const kib = (/** @type {number} */ n) => (n / KiB).toFixed(2);
@@ -596,6 +643,20 @@ console.log(
 );
 for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
 
+const levels = loadLevels();
+if (levels) {
+  console.log(`\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
+    `so they come in one round trip; a dynamic import none of them holds can make a second. 'without preload' counts the ` +
+    `sequential fetch levels when the browser discovers the same files import by import.\n`);
+  console.log(table(
+    ['window', 'files at intent', 'gzip KiB', 'levels', 'without preload', 'possible second level'],
+    levels.map((l) => [l.window, String(l.files), kib(l.gzip), String(l.levels), String(l.withoutPreload), l.later.join(', ') || '—']),
+    ['l', 'r', 'r', 'r', 'r', 'l'],
+  ));
+} else {
+  console.log('\nLoad levels: dist/live-assist.js carries no load graph (src/preload.ts): every window loads import by import.');
+}
+
 /** @type {Awaited<ReturnType<typeof timings>> | null} */ let browserResults = null;
 /** @type {string | null} */ let browserError = null;
 if (!NO_BROWSER) {
@@ -646,6 +707,7 @@ writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
   sizes: rows,
   reference,
   overBudget: over.map((r) => r.key),
+  loadLevels: levels,
   browser: browserResults,
   browserError,
   transcript: transcriptResults,

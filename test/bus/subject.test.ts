@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { from, map, take, toArray, lastValueFrom } from 'rxjs';
+import type { InteropObservable } from 'rxjs';
 import { Subject, ValueSubject } from '../../src/bus/index.ts';
 
 // The loader's small observable (src/bus/subject.ts), which replaced RxJS in the loader: RxJS's semantics
@@ -64,7 +65,8 @@ describe('Subject', () => {
 
   it('is an interoperable observable: RxJS from() composes it with operators', async () => {
     const subject = new Subject<number>();
-    const result = lastValueFrom(from(subject).pipe(map((n) => n * 10), take(2), toArray()));
+    // The interop method is added under Symbol.observable at run time; TypeScript's lib does not declare the symbol.
+    const result = lastValueFrom(from(subject as unknown as InteropObservable<number>).pipe(map((n) => n * 10), take(2), toArray()));
     subject.next(1);
     subject.next(2);
     subject.next(3);

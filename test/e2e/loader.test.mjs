@@ -2,7 +2,7 @@
 // bad configuration and a strict Content-Security-Policy. Needs `npm run build` first (npm test does it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { launchChromium, serve, hostPage, pastIdlePreload } from './browser.mjs';
 
 // A configured command may only open or show a widget (src/bus/channel-commands.ts).
@@ -84,6 +84,69 @@ test('with the default preload the runtime is fetched once the page is idle afte
     assert.ok(host.requests.every((p) => !/console/.test(p)), 'no widget chunk is preloaded');
   } finally {
     await host.close();
+  }
+});
+
+test("preload 'idle' fetches the runtime and the channels' windows without evaluating them; intent evaluates", async () => {
+  const host = await open({ main: { lang: 'pl' }, sidebar: { channels }, callus });
+  try {
+    const events = [];
+    await host.page.exposeFunction('recordEvent', (name) => events.push(name));
+    await host.page.evaluate(() => window.LiveAssist.subscribe('*', (event) => window.recordEvent(event.name)));
+    await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)), null, { timeout: 10000 });
+    await pastIdlePreload(host.page);
+    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    assert.ok(preloaded.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p)), preloaded.join(', '));
+    assert.ok(preloaded.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), preloaded.join(', '));
+    assert.ok(host.requests.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), 'the window is fetched');
+    // Fetched, not evaluated: no view element is defined and no plugin has published anything.
+    assert.equal(await host.page.evaluate(() => customElements.get('la-call-us-view')), undefined);
+    assert.equal(await host.page.evaluate(() => customElements.get('la-overlay-view')), undefined);
+    assert.deepEqual(events, [], 'no plugin ran before intent');
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).click();
+    await host.page.locator('la-overlay').getByRole('heading', { name: 'Zadzwoń do nas' }).waitFor();
+    assert.ok(events.includes('CallUs.opened'), events.join(', '));
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(host.console.filter((m) => /Content Security Policy|Refused|preload/i.test(m)), []);
+  } finally {
+    await host.close();
+  }
+});
+
+test("with preload 'intent', intent fetches a channel's window, its companions and the runtime in one go, before the click", async () => {
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels }, callus });
+  try {
+    const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' });
+    await button.waitFor();
+    await pastIdlePreload(host.page);
+    const links = () => host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    assert.deepEqual(await links(), [], 'nothing before intent');
+    await button.hover();
+    await host.page.waitForFunction(() => document.querySelectorAll('link[rel=modulepreload]').length > 0);
+    const preloaded = await links();
+    for (const chunk of ['runtime', 'call-us', 'overlay', 'views', 'xstate']) {
+      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+    }
+    assert.equal(new Set(preloaded).size, preloaded.length, 'each file once');
+  } finally {
+    await host.close();
+  }
+});
+
+test("each window's companions (src/boot.ts COMPANIONS, preloaded with it) are plugins its code commands", () => {
+  const boot = readFileSync('src/boot.ts', 'utf8');
+  const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
+  const entries = [...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, plugin, list]) => [plugin, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]);
+  assert.ok(entries.length >= 5, table);
+  const registry = readFileSync('src/plugins/index.ts', 'utf8');
+  for (const [plugin, companions] of entries) {
+    const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w.-]+)'\\)`).exec(registry)?.[1];
+    assert.ok(file, `${plugin} is in src/plugins/index.ts`);
+    const source = readFileSync(`src/plugins/${file}`, 'utf8');
+    for (const companion of companions) {
+      assert.ok(registry.includes(`${companion}: () =>`), `${companion} is a lazy plugin`);
+      assert.ok(source.includes(`'${companion}.`), `${plugin} (src/plugins/${file}) commands ${companion}`);
+    }
   }
 });
 
