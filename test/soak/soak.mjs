@@ -16,8 +16,8 @@
  * 3. N messages, interleaved in random bursts: visitor → agent with `LiveAssist.command('WebChatService.sendMessage')`
  *    fired without awaiting (so the client's outbox queues; the backlog is held under `--backlog`),
  *    agent → visitor through the agent API. Meanwhile: forced disconnects (the browser context offline
- *    for 2 s; the server down for the chat — every request dropped — for 2 s; CometD: every Bayeux session
- *    forgotten) and `--reloads` page reloads, each right after a burst the visitor fired, so messages are
+ *    for 2 s; the server down for the chat — every request dropped — for 2 s; push transports: the server
+ *    drops their connections — CometD forgets every Bayeux session, the cloud stream's sockets are cut) and `--reloads` page reloads, each right after a burst the visitor fired, so messages are
  *    still queued when the page goes away (they are in the outbox and must survive).
  * 4. Faults off, then both sides settle: the server holds every visitor message and the page holds every
  *    message the server has (or nothing moves for `--settle` ms).
@@ -40,7 +40,8 @@
  * CHROME_PATH overrides /usr/bin/chromium. Needs the built library (npx rollup -c): the run serves a copy
  * of dist/ taken at the start, so a rebuild meanwhile cannot pull chunks from under a long run.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * @property {string[][]} faultKeys fault endpoint keys, each list a preference order (the first the simulator knows is used);
  *   a transport's own key and the legacy REST key it stands for are both set (the simulator takes the first that matches a request)
  * @property {(method: string, url: string, body: string) => number} sends visitor message sends in one request
+ * @property {[string, object]} [dropPush] the control call that drops a push transport's connections
  */
 
 /** @type {Record<string, TransportSpec>} */
@@ -66,6 +68,7 @@ export const TRANSPORTS = {
   cometd: {
     path: '/en?transport=cometd',
     faultKeys: [['cometd'], ['chat']],
+    dropPush: ['/__control/cometd/disconnect', {}],
     sends: (method, url, body) => (method === 'POST' && new URL(url).pathname.startsWith('/api/cometd') ? (body.match(/"operation":"sendMessage"/g) ?? []).length : 0),
   },
   ngrest: {
@@ -76,7 +79,8 @@ export const TRANSPORTS = {
   cloud: {
     path: '/en?transport=cloud',
     faultKeys: [['cloud'], ['chat']],
-    sends: (method, url, body) => (method === 'POST' && /\/messages$/.test(new URL(url).pathname) && !new URL(url).pathname.startsWith('/api/ngrest/') && /"text"/.test(body) ? 1 : 0),
+    dropPush: ['/__control/cloud', { drop: true }],
+    sends: (method, url) => (method === 'POST' && /\/conversations\/[^/]+\/members\/[^/]+\/messages$/.test(new URL(url).pathname) ? 1 : 0),
   },
 };
 
@@ -406,6 +410,8 @@ export async function runSoak(options) {
     transport, rate, sent: 0, received: 0, lost: 0, duplicated: 0, outOfOrder: 0, resends: 0, faults: /** @type {number | null} */ (null),
     timeMs: 0, reloads: 0, disconnects: 0, ok: false, failure: '', problems: /** @type {string[]} */ ([]), rejected: /** @type {string[]} */ ([]),
     faultKinds: /** @type {Record<string, number> | null} */ (null),
+    /** ms the sending side waited, each time it was over 3 s, for the visitor's messages to reach the server */
+    stalls: /** @type {number[]} */ ([]),
   };
   const finish = (failure = '') => {
     row.timeMs = Date.now() - started;
@@ -470,15 +476,25 @@ export async function runSoak(options) {
     let lastProgress = Date.now();
     let lastCount = -1;
     /** Waits until the visitor's backlog (fired, not yet on the server) is at most `limit`. */
+    /** Stalls: the visitor's backlog waited for longer than 3 s (printed with --verbose, counted in the row). */
     const drain = async (limit) => {
+      const from = Date.now();
+      const report = (ok) => {
+        const waited = Date.now() - from;
+        if (waited > 3000) {
+          row.stalls.push(waited);
+          log(`  ${transport} ${rate}: the visitor's backlog waited ${(waited / 1000).toFixed(1)} s for the server (${v} fired, ${lastCount} there)${ok ? '' : ', gave up'}`);
+        }
+        return ok;
+      };
       for (;;) {
         const count = await visitorOnServer();
         if (count !== lastCount) {
           lastCount = count;
           lastProgress = Date.now();
         }
-        if (v - count <= limit) return true;
-        if (Date.now() - lastProgress > settleMs) return false;
+        if (v - count <= limit) return report(true);
+        if (Date.now() - lastProgress > settleMs) return report(false);
         await sleep(50);
       }
     };
@@ -501,14 +517,14 @@ export async function runSoak(options) {
         await context.setOffline(true);
         await sleep(2000);
         await context.setOffline(false);
-      } else if (n % 3 === 1 || transport !== 'cometd') {
+      } else if (n % 3 === 1 || !spec.dropPush) {
         // The server is down for this chat: every request dropped for 2 s.
         await setFaults(control, spec, chatId, rate, { dropRequestRate: 1 });
         await sleep(2000);
         await setFaults(control, spec, chatId, rate, undefined, extraFaults);
       } else {
-        // CometD: the server forgets every Bayeux session (a restart).
-        await control('/__control/cometd/disconnect', {});
+        // A push transport: the server drops its connections (CometD: forgets every Bayeux session, as a restart would).
+        await control(spec.dropPush[0], spec.dropPush[1]);
       }
     };
 
@@ -640,13 +656,17 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (!existsSync(join(ROOT, 'dist/live-assist.js'))) {
+  // A copy of the built library for this run: a rebuild meanwhile cannot remove chunks a reload asks for.
+  // Taken under the build lock (/tmp/build.lock, which builders of this checkout hold) when there is one: never half a build.
+  const root = mkdtempSync(join(tmpdir(), 'live-assist-soak-'));
+  const copy = ['sh', '-c', 'test -f dist/live-assist.js && cp -r dist locales styles "$0"', root];
+  const LOCK = '/tmp/build.lock';
+  const copied = existsSync(LOCK) ? spawnSync('flock', [LOCK, ...copy], { cwd: ROOT, stdio: 'inherit' }) : spawnSync(copy[0], copy.slice(1), { cwd: ROOT, stdio: 'inherit' });
+  if (copied.status !== 0 || !existsSync(join(root, 'dist/live-assist.js'))) {
+    rmSync(root, { recursive: true, force: true });
     console.error('soak: dist/live-assist.js is missing: run `npx rollup -c` first');
     process.exit(1);
   }
-  // A copy of the built library for this run: a rebuild meanwhile cannot remove chunks a reload asks for.
-  const root = mkdtempSync(join(tmpdir(), 'live-assist-soak-'));
-  for (const dir of ['dist', 'locales', 'styles']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   const { startServer } = await import('../../demo/server.mjs');
   const browser = await launchChromium();
   const started = Date.now();
