@@ -807,14 +807,18 @@ export function register(app: App): void {
 
   /* ---------------------------------------------------------------- the tabs */
 
-  /** The machine polls or streams as this tab's part says (after it comes to lead, or a restore). */
-  const align = () => {
+  /**
+   * The machine polls or streams as this tab's part says (after a restore; `restart` when the tab comes to
+   * lead: a push transport streams either way, but from the leader's channel before and its own socket now).
+   */
+  const align = (restart: boolean) => {
     const snapshot = actor.getSnapshot();
+    if (snapshot.matches('notConfigured')) return;
     const want = streamMode(stored?.type ?? transportTypeOf(settings));
-    if (snapshot.matches('notConfigured') || snapshot.context.stream === want) return;
-    actor.send({ type: 'configure', stream: want });
+    const differs = snapshot.context.stream !== want;
+    if (differs) actor.send({ type: 'configure', stream: want });
     // Polling starts over in the new mode, from the highest index held (a stopped poll stays stopped).
-    if (snapshot.hasTag('active') && !snapshot.matches({ started: { polling: 'stopped' } })) {
+    if ((differs || restart) && snapshot.hasTag('active') && !snapshot.matches({ started: { polling: 'stopped' } })) {
       actor.send({ type: 'poll.stop' });
       actor.send({ type: 'poll.start' });
     }
@@ -826,7 +830,7 @@ export function register(app: App): void {
     if (found && (chatId === undefined || String(found.session.chatId) === chatId)) restore().catch(() => undefined);
   };
   tabs.onLeader(() => {
-    align();
+    align(true);
     adopt();
     // What the tab before left in the shared outbox goes from here now.
     sender.kick();
@@ -856,8 +860,8 @@ export function register(app: App): void {
       else if (entry.state === 'failed') settleWaiting(id, { error: new ChatFailure('rejected', entry.error ?? 'The message was not sent') });
     }
   });
-  actor.on('restored', () => queueMicrotask(align));
-  actor.on('restoredOffline', () => queueMicrotask(align));
+  actor.on('restored', () => queueMicrotask(() => align(false)));
+  actor.on('restoredOffline', () => queueMicrotask(() => align(false)));
   tabs.onMessage((message) => {
     if (message.t === 'chat' && message.event === 'started') adopt(message.chatId);
     // A follower asks the leader for a chat it does not run: the leader takes it up.

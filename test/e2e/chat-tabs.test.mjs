@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
 
-const demo = useDemo();
+const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
 const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,14 +25,16 @@ async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' }
 async function openTab(context, path = '/') {
   const page = await context.newPage();
   const polls = [];
+  const bayeux = [];
   const problems = [];
   page.on('request', (r) => {
     if (/\/refresh$/.test(new URL(r.url()).pathname)) polls.push({ at: Date.now(), url: r.url() });
+    if (new URL(r.url()).pathname.startsWith('/api/cometd')) bayeux.push({ at: Date.now(), url: r.url() });
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(demo.url + path, { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
-  return { page, polls, problems, chat: page.locator('la-chat') };
+  return { page, polls, bayeux, problems, chat: page.locator('la-chat') };
 }
 
 /** The transcript the page's service holds: index, type and text of each message, in order. */
@@ -199,6 +201,58 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     assert.equal(await chatIdOf(en.page), enChatId);
 
     assert.deepEqual([...a.problems, ...b.problems, ...c.problems, ...en.problems], []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('/en?transport=cometd in two tabs: one Bayeux connection, the same transcript, sending from the follower, the hand-over to a new connection', async () => {
+  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  await demo.control('/__control/chat', quick);
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const a = await openTab(context, '/en?transport=cometd');
+    await a.page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await a.chat.locator('[name=firstname]').fill('Anna');
+    await a.chat.locator('[name=lastname]').fill('Smith');
+    await a.chat.getByRole('button', { name: 'Start Chat' }).click();
+    await a.chat.getByRole('log').getByText('I am the virtual assistant').waitFor();
+    const chatId = await chatIdOf(a.page);
+    const b = await openTab(context, '/en?transport=cometd');
+    await until(b.page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), chatId, { what: "B's chat" });
+    await b.chat.getByRole('log').getByText('I am the virtual assistant').waitFor();
+
+    const person = agent(chatId);
+    await person.accept();
+    for (let i = 1; i <= 20; i++) await person.send(`Message ${i}`);
+    for (const tab of [a, b]) {
+      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Message 20', { what: 'the 20th message' });
+    }
+    assert.deepEqual(await transcript(b.page), await transcript(a.page), 'both tabs show the same transcript');
+    assert.ok(a.bayeux.length > 0, 'the leader holds the Bayeux connection');
+    assert.equal(b.bayeux.length, 0, 'the follower never talks to the Bayeux server');
+
+    const input = b.chat.locator('textarea');
+    await input.fill('From the second tab');
+    await input.press('Enter');
+    for (const tab of [a, b]) {
+      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'From the second tab', { what: "the follower's message" });
+    }
+    assert.equal((await person.messages()).filter((m) => m.text === 'From the second tab').length, 1, 'on the server once');
+    assert.equal(b.bayeux.length, 0, 'sent through the leader');
+
+    // The leader closes right after the agent wrote: the follower connects within 2 s and misses nothing.
+    for (let i = 1; i <= 3; i++) await person.send(`Before the close ${i}`);
+    const closedAt = Date.now();
+    await a.page.close();
+    while (Date.now() < closedAt + 2000 && b.bayeux.length === 0) await sleep(20);
+    assert.ok(b.bayeux.length > 0 && b.bayeux[0].at - closedAt <= 2000, 'the follower opens its connection within 2 s');
+    console.log(`CometD hand-over: the new leader's first Bayeux request ${b.bayeux[0].at - closedAt} ms after the leading tab closed`);
+    await person.send('After the close');
+    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'After the close', { what: 'the message after the hand-over' });
+    const server = (await person.messages()).map((m) => `${m.index} ${m.text}`);
+    assert.deepEqual(messagesOf(await transcript(b.page)).map((line) => line.replace(' Message ', ' ')), server, "every server message once, in order, as the server's");
+    assert.deepEqual([...a.problems, ...b.problems], []);
   } finally {
     await context.close();
   }
