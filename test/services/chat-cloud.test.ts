@@ -513,3 +513,26 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     await waitFor(() => server.cloud.sockets === 1, { what: 'a new socket' });
   });
 });
+
+describe('cloud transport configuration (webchat.transport)', () => {
+  it("'cloud' is accepted with organizationId and deploymentId; the conversation options are read with their defaults and bad ones reported", async () => {
+    const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/webchat-config.ts');
+    const base = { type: 'cloud', dataURL: '/api/v2/webchat/guest/conversations', organizationId: 'ppk-org', deploymentId: 'ppk-webchat' };
+    const logged: string[] = [];
+    const settings = readWebChatService(
+      { transport: { ...base, routingTarget: { targetType: 'USER', skills: ['pl', ''], language: 'pl', priority: -1 }, memberInfo: { customFields: { plan: 'gold' } }, journeyContext: { customer: { id: 'c-1' } } } },
+      (m: string) => logged.push(m),
+    );
+    expect(transportTypeOf(settings)).to.equal('cloud');
+    expect(transportProblem(settings)).to.equal(undefined);
+    expect(settings.transport.routingTarget).to.deep.equal({ targetType: 'QUEUE', targetAddress: undefined, skills: ['pl'], language: 'pl', priority: undefined });
+    expect(settings.transport.memberInfo).to.deep.equal({ displayName: CLOUD.displayName, customFields: { plan: 'gold' } });
+    expect(settings.transport.journeyContext).to.deep.equal({ customer: { id: 'c-1' } });
+    expect(logged.join('\n')).to.match(/routingTarget\.targetType/).and.match(/routingTarget\.skills\[1\]/).and.match(/routingTarget\.priority/);
+    const { organizationId: _o, ...noOrganization } = base;
+    expect(transportProblem(readWebChatService({ transport: noOrganization }, () => undefined))).to.equal('Invalid transport configuration: webchat.transport.organizationId is missing');
+    const { deploymentId: _d, ...noDeployment } = base;
+    expect(transportProblem(readWebChatService({ transport: noDeployment }, () => undefined))).to.equal('Invalid transport configuration: webchat.transport.deploymentId is missing');
+    expect(transportProblem(readWebChatService({ transport: { ...base, dataURL: undefined } }, () => undefined))).to.match(/dataURL is missing/);
+  });
+});
