@@ -35,8 +35,9 @@
  *
  * Options: --messages 10000 (both directions together, half each way), --rates 0.01,0.1,
  * --transports rest,cometd,ngrest,cloud (default: every transport the demo page offers), --reloads 2,
- * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --json <file>, --verbose, --parallel (the transports at once,
- * each on a demo server of its own; the rates of one transport still one after the other).
+ * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --minutes <n> (a run stops sending after n minutes and
+ * fails, saying so, with what it sent compared), --json <file>, --verbose, --parallel (every run at once,
+ * each on a demo server of its own; without it, one after the other, each on a server of its own too).
  * CHROME_PATH overrides /usr/bin/chromium. Needs the built library (npx rollup -c): the run serves a copy
  * of dist/ taken at the start, so a rebuild meanwhile cannot pull chunks from under a long run.
  */
@@ -399,11 +400,12 @@ const total = (/** @type {Record<string, number> | null} */ counts) => (counts ?
  * One soak: one transport, one fault rate.
  * @param {{ url: string, agentToken: string, browser: import('playwright').Browser, transport: string, messages: number, rate: number,
  *   reloads?: number, disconnects?: number, backlog?: number, settleMs?: number, seed?: number, log?: (line: string) => void,
- *   extraFaults?: Record<string, number> }} options
+ *   extraFaults?: Record<string, number>, budgetMs?: number }} options
+ *   `budgetMs`: the sending stops when it is spent (the row fails, saying so; what was sent is still compared)
  *   `extraFaults`: rates on top of chaos for the chat (e.g. `{ duplicateRate: 0.1 }`), so a short run is sure to meet a kind
  */
 export async function runSoak(options) {
-  const { url, agentToken, browser, transport, messages, rate, reloads = 2, disconnects = 3, backlog = 40, settleMs = 60_000, seed = 1, log = () => {}, extraFaults = {} } = options;
+  const { url, agentToken, browser, transport, messages, rate, reloads = 2, disconnects = 3, backlog = 40, settleMs = 60_000, seed = 1, log = () => {}, extraFaults = {}, budgetMs = Infinity } = options;
   const started = Date.now();
   const spec = TRANSPORTS[transport];
   const row = {
@@ -533,6 +535,10 @@ export async function runSoak(options) {
     let stalled = '';
     while (v < visitorTotal || a < agentTotal) {
       const sent = v + a;
+      if (Date.now() - started > budgetMs) {
+        stalled = `the time budget (${Math.round(budgetMs / 60000)} min) ran out`;
+        break;
+      }
       if (nextReload < reloadAt.length && sent >= reloadAt[nextReload]) {
         nextReload++;
         await reload();
@@ -651,6 +657,7 @@ function parseArgs(argv) {
     json: get('json', ''),
     verbose: argv.includes('--verbose'),
     parallel: argv.includes('--parallel'),
+    minutes: Number(get('minutes', Infinity)),
   };
 }
 
@@ -670,29 +677,29 @@ async function main() {
   const { startServer } = await import('../../demo/server.mjs');
   const browser = await launchChromium();
   const started = Date.now();
-  console.log(`soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')}${args.parallel ? ' (transports in parallel)' : ''} (${new Date().toISOString()})`);
+  console.log(`soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')}${args.parallel ? ' (all at once)' : ''} (${new Date().toISOString()})`);
   /** @type {Map<string, Awaited<ReturnType<typeof runSoak>>>} */
   const results = new Map();
-  /** One transport's rows on a server of its own (its own simulator: its faults and fault counters are the run's alone). */
-  const runTransport = async (transport) => {
+  /** One run on a demo server of its own (its own simulator: its faults, fault counters and Bayeux sessions are the run's alone). */
+  const runOne = async (transport, rate) => {
     const server = await startServer({ port: 0, rootDir: root, simulator: { maxTranscript: args.messages * 2 + 1000 } });
     try {
-      for (const rate of args.rates) {
-        const row = await runSoak({ url: server.url, agentToken: server.agentToken, browser, transport, rate, messages: args.messages, reloads: args.reloads, disconnects: args.disconnects, backlog: args.backlog, settleMs: args.settleMs, seed: args.seed, log: args.verbose ? console.log : () => {} });
-        results.set(`${transport} ${rate}`, row);
-        const lines = [`${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`];
-        for (const p of row.problems.slice(0, 10)) lines.push(`    ${p}`);
-        for (const p of row.rejected.slice(0, 5)) lines.push(`    rejected: ${p}`);
-        if (row.faultKinds) lines.push(`    faults: ${Object.entries(row.faultKinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-        console.log(lines.join('\n'));
-      }
+      const row = await runSoak({ url: server.url, agentToken: server.agentToken, browser, transport, rate, messages: args.messages, reloads: args.reloads, disconnects: args.disconnects, backlog: args.backlog, settleMs: args.settleMs, seed: args.seed, log: args.verbose ? console.log : () => {}, budgetMs: args.minutes * 60_000 });
+      results.set(`${transport} ${rate}`, row);
+      const lines = [`${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`];
+      for (const p of row.problems.slice(0, 10)) lines.push(`    ${p}`);
+      for (const p of row.rejected.slice(0, 5)) lines.push(`    rejected: ${p}`);
+      if (row.faultKinds) lines.push(`    faults: ${Object.entries(row.faultKinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+      if (row.stalls.length) lines.push(`    ${row.stalls.length} stalls over 3 s, ${(row.stalls.reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s in all, the longest ${(Math.max(...row.stalls) / 1000).toFixed(1)} s`);
+      console.log(lines.join('\n'));
     } finally {
       await server.close();
     }
   };
+  const pairs = args.transports.flatMap((t) => args.rates.map((r) => /** @type {[string, number]} */ ([t, r])));
   try {
-    if (args.parallel) await Promise.all(args.transports.map(runTransport));
-    else for (const transport of args.transports) await runTransport(transport);
+    if (args.parallel) await Promise.all(pairs.map(([t, r]) => runOne(t, r)));
+    else for (const [t, r] of pairs) await runOne(t, r);
   } finally {
     await browser.close();
     rmSync(root, { recursive: true, force: true });
