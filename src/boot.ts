@@ -169,7 +169,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
     config: hostConfig(win),
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
-    preload: (names) => preload(withCompanions(names)),
+    preload: (names, idle) => preload(withCompanions(names), idle),
     likely: () => likelyPlugins(app),
     viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view).map((spec) => spec.plugin!)),
   });

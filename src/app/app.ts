@@ -54,8 +54,9 @@ export interface AppOptions {
   /**
    * Fetches, without evaluating, the code of these plugins (with their views and the windows' companion
    * plugins) and the React runtime (src/preload.ts); called on intent and before a plugin loads.
+   * `idle`: only into the HTTP cache (nothing parsed on the page's main thread until intent).
    */
-  preload?: (plugins: readonly string[]) => void;
+  preload?: (plugins: readonly string[], idle?: boolean) => void;
   /** The plugins a visitor is likely to open from this page (the launchers' channels …); intent preloads them. */
   likely?: () => readonly string[];
   /**
@@ -96,7 +97,7 @@ export class App {
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
   #fallback?: Promise<void>;
-  readonly #preload: (plugins: readonly string[]) => void;
+  readonly #preload: (plugins: readonly string[], idle?: boolean) => void;
   readonly #likely: () => readonly string[];
 
   constructor(options: AppOptions) {
@@ -169,9 +170,9 @@ export class App {
     void this.loadRuntime().catch(() => undefined);
   }
 
-  /** Fetches, without evaluating, the code of these plugins and of the runtime (`preload: 'idle'`). */
+  /** Fetches, without parsing or evaluating, the code of these plugins and of the runtime (`preload: 'idle'`). */
   preload(plugins: readonly string[]): void {
-    this.#preload(plugins);
+    this.#preload(plugins, true);
   }
 
   /** The plugins a visitor is likely to open from this page. */

@@ -95,7 +95,9 @@ test("preload 'idle' fetches the runtime and the channels' windows without evalu
     await host.page.evaluate(() => window.LiveAssist.subscribe('*', (event) => window.recordEvent(event.name)));
     await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)), null, { timeout: 10000 });
     await pastIdlePreload(host.page);
-    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    // Idle prefetches into the HTTP cache only (nothing parsed); intent links modulepreload.
+    assert.equal(await host.page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length), 0);
+    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname));
     assert.ok(preloaded.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p)), preloaded.join(', '));
     assert.ok(preloaded.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), preloaded.join(', '));
     assert.ok(host.requests.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), 'the window is fetched');
