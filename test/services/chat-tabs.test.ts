@@ -41,6 +41,9 @@ function fakeLocks(): LockManagerLike & { holders: (name: string) => number } {
   };
 }
 
+/** Deliveries posted and not yet made, over every fake channel. */
+let inFlight = 0;
+
 /** BroadcastChannel as the browser delivers it: to every other channel of the name, a clone, later. */
 function fakeChannels() {
   const open = new Map<string, Set<{ listeners: Array<(event: { data: unknown }) => void> }>>();
@@ -54,7 +57,12 @@ function fakeChannels() {
         posted++;
         const data = structuredClone(message);
         for (const other of open.get(name) ?? []) {
-          if (other !== self) setTimeout(() => other.listeners.forEach((l) => l({ data: structuredClone(data) })), 0);
+          if (other === self) continue;
+          inFlight++;
+          setTimeout(() => {
+            inFlight--;
+            other.listeners.forEach((l) => l({ data: structuredClone(data) }));
+          }, 0);
         }
       },
       addEventListener(_type, listener) {
@@ -121,6 +129,17 @@ function fakeServer() {
 
 const session: SessionData = { chatId: 'c1', userId: 'u', secureKey: 'k' };
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves once the tabs are quiet: every message posted has been delivered, and whatever that set off
+ * (answers, their promises) has run — three turns in a row with nothing in flight. Not a fixed wait, so a
+ * loaded machine does not make it flaky.
+ */
+async function quiet(): Promise<void> {
+  for (let idle = 0; idle < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    idle = inFlight === 0 ? idle + 1 : 0;
+  }
+}
 
 describe('chat tabs: one connection for all tabs', () => {
   const opened: Tabs[] = [];
@@ -136,8 +155,8 @@ describe('chat tabs: one connection for all tabs', () => {
         locks,
         channel: channels.create,
         load: async () => transports.get('rest')!,
-        syncTimeout: 100,
-        callTimeout: 200,
+        syncTimeout: 2000,
+        callTimeout: 2000,
       });
       opened.push(tabs);
       const transport = tabs.wrap(server.transport(id));
@@ -186,14 +205,14 @@ describe('chat tabs: one connection for all tabs', () => {
     server.agentSays('one');
     server.agentSays('two');
     const leader = sessionOver(a.transport, false);
-    await tick(20);
+    await quiet();
     const follower = sessionOver(b.transport, true);
-    await tick(20);
+    await quiet();
     expect(leader.actor.getSnapshot().hasTag('active') && follower.actor.getSnapshot().hasTag('active')).to.equal(true);
     server.agentSays('three');
     server.agentSays('four');
     leader.clock.increment(600);
-    await tick(20);
+    await quiet();
     expect(follower.shown).to.deep.equal(leader.shown);
     expect(leader.shown).to.deep.equal(['1 one', '2 two', '3 three', '4 four']);
     expect(server.network('b'), 'the follower: no network').to.deep.equal([]);
@@ -203,11 +222,11 @@ describe('chat tabs: one connection for all tabs', () => {
     server.agentSays('six');
     leader.actor.stop();
     a.tabs.close();
-    await tick(20);
+    await quiet();
     expect(b.tabs.isLeader()).to.equal(true);
     follower.lead();
     follower.clock.increment(600);
-    await tick(20);
+    await quiet();
     expect(follower.shown).to.deep.equal(['1 one', '2 two', '3 three', '4 four', '5 five', '6 six']);
     expect(server.network('b')).to.deep.equal(['poll']);
   });
@@ -246,12 +265,12 @@ describe('chat tabs: one connection for all tabs', () => {
     server.agentSays('third');
     server.agentSays('fourth');
     await a.transport.poll(session, 3);
-    await tick(20);
+    await quiet();
     expect(got).to.deep.equal([3, 4]);
     stop();
     server.agentSays('fifth');
     await a.transport.poll(session, 5);
-    await tick(20);
+    await quiet();
     expect(got, 'nothing after the subscription stopped').to.deep.equal([3, 4]);
     expect(server.network('b')).to.deep.equal([]);
     expect(server.network('a')).to.deep.equal(['restore', 'poll', 'poll']);
@@ -288,7 +307,7 @@ describe('chat tabs: one connection for all tabs', () => {
     await a.transport.poll(session, 1);
     const atC: number[] = [];
     c.transport.subscribe!(session, 1, { messages: (r) => atC.push(...r.messages.map((m) => m.index)), status: () => undefined, failed: () => undefined });
-    await tick(20);
+    await quiet();
     expect(atC).to.deep.equal([1]);
 
     // Two messages arrive; the leader closes before it polls them.
@@ -298,14 +317,14 @@ describe('chat tabs: one connection for all tabs', () => {
     b.tabs.onLeader(() => led++);
     const closedAt = Date.now();
     a.tabs.close();
-    await tick(20);
+    await quiet();
     expect([b.tabs.isLeader(), c.tabs.isLeader()]).to.deep.equal([true, false]);
     expect(led).to.equal(1);
     expect(Date.now() - closedAt).to.be.below(2000);
     // The new leader polls from its highest index (the machine's position), over the network.
     const polled = await b.transport.poll(session, 2);
     expect(polled.messages.map((m) => m.index)).to.deep.equal([2, 3]);
-    await tick(20);
+    await quiet();
     expect(atC, 'every message once, in order').to.deep.equal([1, 2, 3]);
     expect(server.network('b')).to.deep.equal(['poll']);
     expect(server.network('c')).to.deep.equal([]);
@@ -320,13 +339,13 @@ describe('chat tabs: one connection for all tabs', () => {
     server.agentSays('one');
     server.agentSays('two');
     await a.transport.poll(session, 1);
-    await tick(20);
+    await quiet();
     // c joins late, subscribing from index 2: the sync brings 2 only.
     const c = tab('c');
     await c.tabs.settled;
     const atC: number[] = [];
     c.transport.subscribe!(session, 2, { messages: (r) => atC.push(...r.messages.map((m) => m.index)), status: () => undefined, failed: () => undefined });
-    await tick(20);
+    await quiet();
     expect(atC).to.deep.equal([2]);
   });
 
@@ -338,13 +357,13 @@ describe('chat tabs: one connection for all tabs', () => {
     await b.tabs.settled;
     const ends: boolean[] = [];
     b.transport.subscribe!(session, 1, { messages: (r) => ends.push(r.chatEnded), status: () => undefined, failed: () => undefined });
-    await tick(20);
+    await quiet();
     a.tabs.post({ t: 'chat', event: 'ended', chatId: 'c1' });
-    await tick(20);
+    await quiet();
     expect(ends).to.deep.equal([true]);
     await server.transport('x').disconnect(session);
     await a.transport.poll(session, 1);
-    await tick(20);
+    await quiet();
     expect(ends).to.deep.equal([true, true]);
   });
 
@@ -358,7 +377,7 @@ describe('chat tabs: one connection for all tabs', () => {
     b.transport.subscribe!(session, 1, { messages: () => undefined, status: (s) => statuses.push(s), failed: () => undefined });
     a.tabs.post({ t: 'status', chatId: 'c1', status: 'disconnected' });
     a.tabs.post({ t: 'status', chatId: 'other', status: 'connected' });
-    await tick(20);
+    await quiet();
     expect(statuses).to.deep.equal(['disconnected']);
   });
 
@@ -390,7 +409,7 @@ describe('chat tabs: one connection for all tabs', () => {
     plFollower.transport.subscribe!(session, 1, { messages: (r) => atPl2.push(...r.messages.map((m) => m.index)), status: () => undefined, failed: () => undefined });
     server.agentSays('for ppk');
     await pl.transport.poll(session, 1);
-    await tick(20);
+    await quiet();
     expect(atPl2).to.deep.equal([1]);
     expect(seenByEn).to.deep.equal([]);
     expect(channels.posted()).to.be.greaterThan(0);
@@ -409,6 +428,22 @@ describe('chat tabs: one connection for all tabs', () => {
     await b.wrap(server.transport('b')).send(session, 'x');
     expect(server.network('a')).to.deep.equal(['poll']);
     expect(server.network('b')).to.deep.equal(['send']);
+  });
+
+  it('the leader runs only the transport calls a follower may relay', async () => {
+    const { tab, server, channels } = browser();
+    const a = tab('a');
+    await a.tabs.settled;
+    const replies: unknown[] = [];
+    const other = channels.create(tabsName('ppk'));
+    other.addEventListener('message', (event) => replies.push(event.data));
+    other.postMessage({ t: 'call', id: 'x1', type: 'rest', method: 'start', args: [{ userData: {} }] });
+    other.postMessage({ t: 'call', id: 'x2', type: 'rest', method: 'constructor', args: [] });
+    other.postMessage({ t: 'call', id: 'x3', type: 'rest', method: 'typing', args: [session, true] });
+    await quiet();
+    other.close();
+    expect(server.network('a')).to.deep.equal(['typing']);
+    expect(replies).to.deep.equal([{ t: 'reply', id: 'x3', value: undefined }]);
   });
 
   it('a follower whose leader never answers a call fails it as lost (timeout), never hangs', async () => {

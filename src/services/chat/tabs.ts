@@ -48,6 +48,7 @@ export interface SharedWindowState {
 
 /** The calls a follower has the leader run. */
 export type RelayedCall = 'send' | 'typing' | 'disconnect' | 'customNotice' | 'updateUserData' | 'fileLimits' | 'upload' | 'history';
+const RELAYED: readonly string[] = ['send', 'typing', 'disconnect', 'customNotice', 'updateUserData', 'fileLimits', 'upload', 'history'];
 
 interface FailureShape {
   kind: ChatFailureKind;
@@ -224,7 +225,7 @@ export function createTabs(options: TabsOptions): Tabs {
   const answerAsLeader = (message: TabMessage) => {
     if (message.t === 'sync') {
       post({ t: 'synced', id: message.id, result: heldFrom(held, message.chatId, message.from) });
-    } else if (message.t === 'call') {
+    } else if (message.t === 'call' && RELAYED.includes(message.method) && Array.isArray(message.args)) {
       const run = async () => {
         if (!load) throw new ChatFailure('network', 'No chat transport in the leading tab');
         const transport = await load(message.type);
