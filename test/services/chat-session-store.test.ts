@@ -82,6 +82,17 @@ describe('chat session store (cookies)', () => {
     expect(store.load()).to.equal(undefined);
   });
 
+  it('a cloud jwt of 1500 characters is kept whole in a real-size cookie; a field over 2000 reads as no session', () => {
+    const { jar, values } = memoryJar();
+    const store = cookieSessionStore(jar);
+    const jwt = `eyJ${'a'.repeat(1497)}`;
+    const cloud = { ...chat(), type: 'cloud' as const, session: { chatId: 'c-9', conversationId: 'c-9', memberId: 'm-1', jwt, webSocketUrl: 'wss://example.com/stream?token=abc' } };
+    store.save(cloud);
+    expect(encodeURIComponent(values.get('webchat_keys')!).length).to.be.below(4096 - 64);
+    expect(store.load()?.session.jwt).to.equal(jwt);
+    expect(readStored({ ...cloud, session: { ...cloud.session, jwt: 'x'.repeat(2001) } })).to.equal(undefined);
+  });
+
   it('bad index, ping and filters fall back to 0 and none', () => {
     expect(readStored({ ...chat(), index: -4, ping: 'soon', filters: [['a', 'zz!']] })).to.deep.include({ index: 0, ping: 0, filters: [] });
   });

@@ -99,11 +99,16 @@ const parse = (raw: string | undefined): unknown => {
   }
 };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** A session record of strings and finite numbers only (what a cookie or the page may hand back). */
+/**
+ * A session record of strings and finite numbers only (what a cookie or the page may hand back). A field
+ * may hold 2000 characters: a cloud jwt (base64url, usually 800–1500) and the transport's other keys fit
+ * the 4096 bytes a browser keeps of one cookie.
+ */
+const MAX_FIELD = 2000;
 const isSessionData = (value: unknown): value is SessionData =>
   isRecord(value) &&
   Object.keys(value).length <= 20 &&
-  Object.values(value).every((x) => (typeof x === 'string' && x.length <= 500) || (typeof x === 'number' && Number.isFinite(x)));
+  Object.values(value).every((x) => (typeof x === 'string' && x.length <= MAX_FIELD) || (typeof x === 'number' && Number.isFinite(x)));
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 const isFilters = (value: unknown): value is Array<[string, string]> =>
   Array.isArray(value) && value.length <= 20 && value.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && f[0].length <= 500 && typeof f[1] === 'string' && /^[dgimsuvy]{0,8}$/.test(f[1]));
