@@ -83,9 +83,8 @@ export interface ChatView {
 }
 
 /**
- * The window's live state as a tiny store (a value and its listeners). Not RxJS's BehaviorSubject: the
- * loader holds rxjs, and a lazy chunk that imports it would pull loader code into a shared chunk
- * (test/e2e/loader.test.mjs).
+ * The window's live state as a tiny store (a value and its listeners), read by the view through
+ * `useSyncExternalStore`; no observable library needed (the chunk stays free of RxJS).
  */
 export class ViewState<T> {
   readonly #listeners = new Set<() => void>();
