@@ -704,7 +704,8 @@ for (const [mode, device] of MODES) {
           }
           await keys.press('Enter', firstField);
         };
-        await keys.tabTo(opener);
+        // /en's article links every demo switch (transports, preload modes …) before the sidebar.
+        await keys.tabTo(opener, 60);
         await reopen();
         await keys.type('Anna', sm({ field: 'firstName', value: 'Anna' }));
         await keys.press('Escape', sm({ role: 'button', name: 'No' }));
