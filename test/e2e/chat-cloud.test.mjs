@@ -5,47 +5,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { assertWhole, sessionData, transcript, until, visitChat } from './chat-visit.mjs';
 
 const demo = useDemo({ port: 0 });
-const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
 const CONVERSATIONS = '/api/v2/webchat/guest/conversations';
 
 async function visit(path = '/en?transport=cloud') {
-  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
   const requests = [];
-  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), auth: r.headers().authorization, key: r.headers()['idempotency-key'] }));
   const sockets = [];
-  page.on('websocket', (ws) => sockets.push(ws.url()));
-  await page.goto(demo.url + path, { waitUntil: 'load' });
-  await page.evaluate(() => window.LiveAssist.ready);
-  return { page, context, problems, requests, sockets, chat: page.locator('la-chat') };
+  const visited = await visitChat(demo, path, (page) => {
+    page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), auth: r.headers().authorization, key: r.headers()['idempotency-key'] }));
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+  });
+  return { ...visited, requests, sockets };
 }
 
-/** Resolves once `fn` (run in the page, awaited there) is truthy. */
-async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
-const sessionData = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
 /** What the page can show of the server's transcript: everything but typing notices. */
 const shown = (server) => server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
 
-/** Every index once, in order. */
-function assertWhole(messages) {
-  const indexes = messages.map((m) => m.index);
-  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
-}
 
 async function start(chat, first, last) {
   await chat.page().evaluate(() => window.LiveAssist.command('WebChat.open'));

@@ -4,52 +4,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { assertWhole, transcript, until, visitChat } from './chat-visit.mjs';
 
 const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
-const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
 
 async function visit(path = '/en?transport=cometd') {
-  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
   const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
   // What the page logged and said over Bayeux, printed when a test fails (the library logs its errors).
   const trace = [];
-  page.on('console', (m) => trace.push(m.text().slice(0, 300)));
-  page.on('request', (r) => {
-    if (r.url().includes('/api/cometd')) trace.push(`> ${r.url().split('/api/')[1]} ${(r.postData() ?? '').slice(0, 300)}`);
+  const visited = await visitChat(demo, path, (page) => {
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('console', (m) => trace.push(m.text().slice(0, 300)));
+    page.on('request', (r) => {
+      if (r.url().includes('/api/cometd')) trace.push(`> ${r.url().split('/api/')[1]} ${(r.postData() ?? '').slice(0, 300)}`);
+    });
   });
-  await page.goto(demo.url + path, { waitUntil: 'load' });
-  await page.evaluate(() => window.LiveAssist.ready);
-  return { page, context, problems, requests, trace, chat: page.locator('la-chat') };
+  return { ...visited, requests, trace };
 }
 
-/**
- * Resolves once `fn` (run in the page, awaited there: it may return a promise, as bus commands do) is
- * truthy. page.waitForFunction passed on a returned promise before the command had answered (seen
- * here: the reload check failed ~1 in 3 runs), so bus commands are polled with page.evaluate.
- */
-async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-/** The visible transcript's texts, in order, as the page's service holds them (index → text). */
-const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
 
-/** Every index once, none missing between the first and the last. */
-function assertWhole(messages) {
-  const indexes = messages.map((m) => m.index);
-  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
-}
 
 test('/en?transport=cometd: greets, hands over, the agent answers; a reload keeps the same chat without duplicates; End chat ends it', async () => {
   const { page, context, problems, requests, trace, chat } = await visit();

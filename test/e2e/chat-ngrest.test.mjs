@@ -4,42 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { assertWhole, sessionData, transcript, until, visitChat } from './chat-visit.mjs';
 
 const demo = useDemo({ port: 0 });
-const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
 
 async function visit(path = '/en?transport=ngrest') {
-  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
   const requests = [];
-  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), token: r.headers()['x-client-token'], at: Date.now() }));
-  await page.goto(demo.url + path, { waitUntil: 'load' });
-  await page.evaluate(() => window.LiveAssist.ready);
-  return { page, context, problems, requests, chat: page.locator('la-chat') };
+  const visited = await visitChat(demo, path, (page) =>
+    page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), token: r.headers()['x-client-token'], at: Date.now() })),
+  );
+  return { ...visited, requests };
 }
 
-/** Resolves once `fn` (run in the page, awaited there) is truthy. */
-async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-const transcript = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
-const sessionData = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
 
-/** Every index once, in order. */
-function assertWhole(messages) {
-  const indexes = messages.map((m) => m.index);
-  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
-}
 
 test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both ways, a reload restores with no gap and no duplicate, End chat ends it', async () => {
   const { page, context, problems, requests, chat } = await visit();

@@ -3,21 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { visitChat } from './chat-visit.mjs';
 
 const demo = useDemo();
-const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
-
 async function startChat() {
   await demo.control('/__control/faults', undefined, 'DELETE');
-  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(demo.url + '/', { waitUntil: 'load' });
-  await page.evaluate(() => window.LiveAssist.ready);
-  const chat = page.locator('la-chat');
+  const { page, context, problems, chat } = await visitChat(demo, '/');
   await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
   await chat.locator('[name=firstname]').fill('Anna');
   await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();

@@ -6,20 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
+import { QUICK, until } from './chat-visit.mjs';
 
 const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
-const quick = { botJoinDelayMs: 100, agentJoinDelayMs: 300, typingDelayMs: 100, replyDelayMs: 200 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resolves once `fn` (run in the page, awaited there) is truthy; bus commands are polled with evaluate. */
-async function until(page, fn, arg, { timeout = 15_000, what = 'the condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** A tab of the context: its legacy REST polls (refresh calls) counted with their times. */
 async function openTab(context, path = '/') {
@@ -72,7 +63,7 @@ const pollsSince = (tab, since) => tab.polls.filter((p) => p.at >= since).length
 
 test('/ in three tabs: one connection, the same transcript after 200 messages, sending from a follower, the window state, the hand-over when the leader closes; /en keeps its own chat', async () => {
   await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
+  await demo.control('/__control/chat', QUICK);
   const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     // Tab A starts the chat.
@@ -208,7 +199,7 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
 
 test('/en?transport=cometd in two tabs: one Bayeux connection, the same transcript, sending from the follower, the hand-over to a new connection', async () => {
   await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
-  await demo.control('/__control/chat', quick);
+  await demo.control('/__control/chat', QUICK);
   const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const a = await openTab(context, '/en?transport=cometd');
