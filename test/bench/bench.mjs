@@ -22,7 +22,16 @@
  *    information, never asserted.
  * Everything is also written to dist/bench.json.
  *
- * Options: --skip-build (measure the existing dist/), --no-browser (sizes only), --runs=N (default 5).
+ * 3. The side-by-side tables of issue 17 item 4 (test/bench/side-by-side.mjs): (a) bytes before interaction
+ *    per preload mode on the demo page, (b) the host article page with live-assist and the peers at 4×,
+ *    (c) Lighthouse with and without the widgets, (d) open → usable window cold and warm at 1× and 4×,
+ *    (e) memory after 20 opens and closes, and (f) the transcript at 5,000 messages. The peers and
+ *    Lighthouse come from test/bench/.peers/ (`npm run bench:peers`); without it their rows are skipped
+ *    with a note, so the default run needs neither.
+ * Options: --skip-build (measure the existing dist/), --no-browser (sizes and levels only), --runs=N
+ * (default 5 for the load table, 3 for the side-by-side ones), --quick (1 run each, 5 memory cycles),
+ * --only=t1,t2 (tables: sizes, levels, load, bytes, host, lighthouse, click, memory, transcript; byte
+ * budgets are checked whatever is printed).
  * CHROME_PATH overrides /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,7 +48,27 @@ const KiB = 1024;
 const args = process.argv.slice(2);
 const SKIP_BUILD = args.includes('--skip-build');
 const NO_BROWSER = args.includes('--no-browser');
-const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5) || 5;
+const QUICK = args.includes('--quick');
+const RUNS_GIVEN = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? (args.includes('--runs') ? args[args.indexOf('--runs') + 1] : NaN));
+const RUNS = RUNS_GIVEN || (QUICK ? 1 : 5);
+/** The side-by-side tables' runs: fewer by default, so CI's `npm run bench` stays short. */
+const SIDE_RUNS = RUNS_GIVEN || (QUICK ? 1 : 3);
+/**
+ * The tables, in the order printed. `--only a,b` (or `--only=a,b`) runs those alone; without it, every
+ * table runs, those that need test/bench/.peers/ (lighthouse; the peers' rows of host) skipped with a
+ * note unless `npm run bench:peers` installed it.
+ */
+const TABLES = ['sizes', 'levels', 'load', 'bytes', 'host', 'lighthouse', 'click', 'memory', 'transcript'];
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
+const ONLY = onlyArg ? onlyArg.split(',').map((t) => t.trim()).filter(Boolean) : null;
+if (ONLY) {
+  const unknown = ONLY.filter((t) => !TABLES.includes(t));
+  if (unknown.length) {
+    console.error(`bench: unknown table ${unknown.join(', ')} (tables: ${TABLES.join(', ')}).`);
+    process.exit(2);
+  }
+}
+const wants = (/** @type {string} */ t) => (ONLY ? ONLY.includes(t) : true) && (NO_BROWSER ? t === 'sizes' || t === 'levels' : true);
 /** Names in module paths that are not widgets: shared view code, shared sheets, the plugin index. */
 const NOT_WIDGETS = new Set(['common', 'index', 'tokens', 'base', 'chrome']);
 
@@ -632,6 +661,7 @@ try {
   process.exit(1);
 }
 const { rows, loader, reference } = measured;
+if (wants('sizes')) {
 console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
 console.log(sizeTable(rows));
 const pack = rows.find((r) => r.key === 'lang:en');
@@ -642,9 +672,10 @@ console.log(
     `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,
 );
 for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
+}
 
-const levels = loadLevels();
-if (levels) {
+const levels = wants('levels') ? loadLevels() : null;
+if (!wants('levels')) { /* not asked for */ } else if (levels) {
   console.log(`\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
     `so they come in one round trip; a dynamic import none of them holds can make a second. 'without preload' counts the ` +
     `sequential fetch levels when the browser discovers the same files import by import.\n`);
@@ -659,7 +690,7 @@ if (levels) {
 
 /** @type {Awaited<ReturnType<typeof timings>> | null} */ let browserResults = null;
 /** @type {string | null} */ let browserError = null;
-if (!NO_BROWSER) {
+if (wants('load')) {
   const runtimeFiles = rows.find((r) => r.key === 'runtime')?.files ?? [];
   try {
     browserResults = await timings(runtimeFiles);
@@ -686,12 +717,42 @@ if (!NO_BROWSER) {
 }
 
 /** @type {Awaited<ReturnType<typeof transcriptTimings>> | null} */ let transcriptResults = null;
-if (!NO_BROWSER) {
+/** @type {Record<string, unknown>} */ const sideBySide = {};
+/** @type {string[]} */ const sideErrors = [];
+if (['bytes', 'host', 'lighthouse', 'click', 'memory'].some(wants)) {
+  const side = await import('./side-by-side.mjs');
+  const { peerPath } = await import('./peers.mjs');
+  const peers = Boolean(peerPath('botframework-webchat') || peerPath('@n8n/chat') || peerPath('@typebot.io/js') || peerPath('@rocket.chat/livechat') || peerPath('@botpress/webchat'));
+  /** @type {[string, () => Promise<{ results: unknown, text: string }>][]} */
+  const jobs = [
+    ['bytes', () => side.bytesTable({ runs: SIDE_RUNS, referenceKB: reference.totalKB })],
+    ['host', () => side.hostTable({ runs: SIDE_RUNS, cpu: 4, dist: DIST, peers })],
+    ['lighthouse', () => side.lighthouseTable({ runs: SIDE_RUNS })],
+    ['click', () => side.clickTable({ runs: SIDE_RUNS })],
+    ['memory', () => side.memoryTable({ cycles: QUICK ? 5 : 20 })],
+  ];
+  for (const [name, job] of jobs) {
+    if (!wants(name)) continue;
+    const started = performance.now();
+    try {
+      const { results, text } = await job();
+      sideBySide[name] = results;
+      console.log(`\n${text}\n  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    } catch (error) {
+      sideErrors.push(name);
+      console.error(`\nbench: the ${name} table could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+}
+
+if (wants('transcript')) {
   try {
     transcriptResults = await transcriptTimings();
     console.log(`\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
       `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame); each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
     console.log(transcriptTable(transcriptResults));
+    console.log('  BotFramework-WebChat at the same count: not measured by this bench yet — it needs a Direct Line stand-in that ' +
+      'streams 5,000 activities into a mounted WebChat (issue 17 measured 466 ms per appended message at 2,000 by hand).');
     if (transcriptResults.errors.length) console.log(`Page errors: ${transcriptResults.errors.join(' | ')}`);
   } catch (error) {
     console.error(`\nbench: the transcript measurements could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
@@ -711,6 +772,8 @@ writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
   browser: browserResults,
   browserError,
   transcript: transcriptResults,
+  sideBySide,
+  sideErrors,
 }, null, 2) + '\n');
 console.log('\nResults written to dist/bench.json.');
 
