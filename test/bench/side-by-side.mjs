@@ -82,14 +82,16 @@ async function wireLog(/** @type {import('playwright').CDPSession} */ cdp) {
 
 /**
  * Forces `main.preload` (and, for the timed windows, drops the availability rule so the chat opens at
- * any hour) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
+ * any hour, and hides the chat's side button, whose plugin would load the runtime and the chat before
+ * any interaction) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
  */
-const configOverride = (/** @type {{ preload?: string, anyHour?: boolean }} */ o) => `(() => {
+const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChatButton?: boolean }} */ o) => `(() => {
   let config;
   Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => {
     config = value;
     ${o.preload ? `config.main = { ...config.main, preload: ${JSON.stringify(o.preload)} };` : ''}
     ${o.anyHour ? 'if (config.stats) delete config.stats.availability;' : ''}
+    ${o.noChatButton ? 'if (config.webchat && config.webchat.chatButton) config.webchat.chatButton = { ...config.webchat.chatButton, enabled: false };' : ''}
   } });
 })();`;
 
@@ -379,11 +381,13 @@ const USABLE = `(() => {
     }
     return found;
   };
+  window.__visibleField = (tag) => {
+    const host = document.querySelector(tag);
+    return Boolean(host && host.shadowRoot && deep(host.shadowRoot).find((f) => f.checkVisibility ? f.checkVisibility() : f.offsetParent));
+  };
   window.__usable = (tag) => new Promise((resolve) => {
     const check = () => {
-      const host = document.querySelector(tag);
-      const field = host && host.shadowRoot && deep(host.shadowRoot).find((f) => f.checkVisibility ? f.checkVisibility() : f.offsetParent);
-      if (field) { resolve(performance.now()); return true; }
+      if (window.__visibleField(tag)) { resolve(performance.now()); return true; }
       return false;
     };
     if (check()) return;
@@ -406,9 +410,17 @@ async function openWindow(/** @type {import('playwright').Page} */ page, /** @ty
 export async function clickTable(/** @type {{ runs: number }} */ o) {
   const demo = await demoServer();
   const browser = await launchChromium();
-  /** @type {Record<string, number | null>[]} */ const rows = [];
   /** @type {Record<string, (number | null)[]>} */ const results = {};
+  /** @type {Record<string, number[]>} */ const before = {};
   try {
+    // A warm-up visit, not measured: the demo server compresses each file once, on its first request.
+    const warmup = await browser.newContext();
+    const page = await warmup.newPage();
+    await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
+    await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
+    await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
+    for (const w of WINDOWS) await openWindow(page, w);
+    await warmup.close();
     for (let i = 0; i < o.runs; i++) {
       for (const w of WINDOWS) {
         for (const cpu of [1, 4]) {
@@ -418,12 +430,15 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
           try {
             for (const phase of ['cold', 'warm']) {
               const page = await context.newPage();
-              await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true }) + USABLE });
+              await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
               const cdp = await context.newCDPSession(page);
+              const log = await wireLog(cdp);
               await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
               await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
               await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready);
               await page.waitForTimeout(500);
+              await log.quiet(300, 5000);
+              (before[phase] ??= []).push(log.done.filter((d) => new URL(d.url).pathname.startsWith('/dist/')).length);
               await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
               const ms = await openWindow(page, w);
               (results[`${w.name}|${cpu}|${phase}`] ??= []).push(ms);
@@ -441,27 +456,27 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
     await demo.close();
   }
   const body = WINDOWS.map((w) => [w.name, ...[1, 4].flatMap((cpu) => ['cold', 'warm'].map((phase) => mr(results[`${w.name}|${cpu}|${phase}`] ?? [])))]);
-  void rows;
   return {
     results,
     text: `(d) Open → usable window (LiveAssist.command('<Window>.open'), as a sidebar click sends it, until a form field of the window is visible), ` +
       `the demo's English page, preload 'intent' (the open is the intent), ms, median (range) of ${o.runs}; cold: a fresh context; ` +
-      `warm: a new tab of the same context (HTTP cache warm, module map empty); the CPU slowed after load\n\n` +
-      table(['window', '1× cold', '1× warm', '4× cold', '4× warm'], body, ['l', 'r', 'r', 'r', 'r']),
+      `warm: a new tab of the same context (HTTP cache warm, module map empty); the CPU slowed after load; the chat's side button hidden\n\n` +
+      table(['window', '1× cold', '1× warm', '4× cold', '4× warm'], body, ['l', 'r', 'r', 'r', 'r']) +
+      `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (2: the loader and the language pack)`,
   };
 }
 
 export async function memoryTable(/** @type {{ cycles: number }} */ o) {
   const demo = await demoServer();
   const browser = await launchChromium();
-  /** @type {{ window: string, heapBeforeKB: number, heapAfterKB: number, nodesBefore: number, nodesAfter: number, detached: number | null, listenersAfter: number, failures: number }[]} */
+  /** @type {{ window: string, heapBeforeKB: number, heapAfterKB: number, nodesBefore: number, nodesAfter: number, detached: number | null, listenersAfter: number, failures: number, stillOpen: number }[]} */
   const results = [];
   try {
     for (const w of WINDOWS) {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true }) + USABLE });
+        await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
         const cdp = await context.newCDPSession(page);
         await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
         await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
@@ -482,11 +497,14 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
         };
         // One open and close first, so the code is loaded and the baseline holds what any later cycle needs.
         let failures = 0;
+        let stillOpen = 0;
         const cycle = async () => {
           const ms = await openWindow(page, w);
           if (ms == null) failures++;
           await page.evaluate((name) => /** @type {any} */ (window).LiveAssist.command(`${name}.close`).catch(() => {}), w.name);
           await page.waitForTimeout(150);
+          // Closed means no field of the window visible any more (else the next open would measure nothing).
+          if (await page.evaluate((tag) => /** @type {any} */ (window).__visibleField(tag), w.tag)) stillOpen++;
         };
         await cycle();
         await page.waitForTimeout(500);
@@ -494,7 +512,7 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
         for (let i = 0; i < o.cycles; i++) await cycle();
         await page.waitForTimeout(500);
         const after = await measure();
-        results.push({ window: w.name, heapBeforeKB: before.heapKB, heapAfterKB: after.heapKB, nodesBefore: before.nodes, nodesAfter: after.nodes, detached: after.detached, listenersAfter: after.listeners - before.listeners, failures });
+        results.push({ window: w.name, heapBeforeKB: before.heapKB, heapAfterKB: after.heapKB, nodesBefore: before.nodes, nodesAfter: after.nodes, detached: after.detached, listenersAfter: after.listeners - before.listeners, failures, stillOpen });
       } finally {
         await context.close();
       }
@@ -505,15 +523,15 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
   }
   const body = results.map((r) => [
     r.window, r.heapBeforeKB.toFixed(0), r.heapAfterKB.toFixed(0), (r.heapAfterKB - r.heapBeforeKB).toFixed(0),
-    String(r.nodesBefore), String(r.nodesAfter), r.detached == null ? '—' : String(r.detached), String(r.listenersAfter), String(r.failures),
+    String(r.nodesBefore), String(r.nodesAfter), r.detached == null ? '—' : String(r.detached), String(r.listenersAfter), String(r.failures), String(r.stillOpen),
   ]);
   return {
     results,
     text: `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, the demo's English page; ` +
       `JS heap after GC (HeapProfiler.collectGarbage ×2, Runtime.getHeapUsage), DOM nodes and listeners (Memory.getDOMCounters, ` +
       `nodes counted whether attached or not), detached nodes still reachable (DOM.getDetachedDomNodes)\n\n` +
-      table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'nodes before', 'nodes after', 'detached after', 'Δ listeners', 'opens timed out'], body,
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']),
+      table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'nodes before', 'nodes after', 'detached after', 'Δ listeners', 'opens timed out', 'still open after close'], body,
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']),
   };
 }
 
