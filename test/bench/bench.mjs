@@ -751,8 +751,11 @@ if (wants('transcript')) {
     console.log(`\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
       `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame); each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
     console.log(transcriptTable(transcriptResults));
-    console.log('  BotFramework-WebChat at the same count: not measured by this bench yet — it needs a Direct Line stand-in that ' +
-      'streams 5,000 activities into a mounted WebChat (issue 17 measured 466 ms per appended message at 2,000 by hand).');
+    // Beside it, BotFramework-WebChat at the same count, where it gets there in the time allowed (test/bench/.peers/).
+    const { webchatTranscriptTable } = await import('./side-by-side.mjs');
+    const peer = await webchatTranscriptTable({ messages: TRANSCRIPT_MESSAGES, samples: QUICK ? 5 : 10, budgetMs: QUICK ? 20_000 : 60_000 });
+    console.log(peer.text);
+    /** @type {any} */ (transcriptResults).webchatPeer = peer.results;
     if (transcriptResults.errors.length) console.log(`Page errors: ${transcriptResults.errors.join(' | ')}`);
   } catch (error) {
     console.error(`\nbench: the transcript measurements could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

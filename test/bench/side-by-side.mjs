@@ -363,6 +363,75 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
   };
 }
 
+// ───────────────────────────────────────────── (f) BotFramework-WebChat at 5,000 messages
+
+/** WebChat over a Direct Line stand-in whose activity stream the bench feeds (`window.__wc`). */
+const WEBCHAT_TRANSCRIPT_PAGE = shell('<script src="/peers/botframework-webchat/dist/webchat.js"></script>', `<div id="webchat" style="height:640px;width:400px"></div><script>
+let push = () => {};
+const observable = (start) => ({ subscribe(o) { const next = typeof o === 'function' ? o : (v) => o && o.next && o.next(v); if (start) start(next); return { unsubscribe() {}, closed: false }; } });
+const directLine = { activity$: observable((next) => { push = next; }), connectionStatus$: observable((next) => { next(0); next(1); next(2); }), postActivity: () => observable((next) => next('id')), end() {} };
+window.WebChat.renderWebChat({ directLine }, document.getElementById('webchat'));
+let n = 0;
+const start = Date.now() - 10 * 3600000;
+const activity = () => { n++; return { type: 'message', id: 'a' + n, from: n % 3 ? { id: 'bot', role: 'bot', name: 'Anna' } : { id: 'user', role: 'user', name: 'Jan' }, text: 'Message ' + n + ': a line of the conversation, with an address www.example.com/' + n + ' now and then', timestamp: new Date(start + n * 7000).toISOString() }; };
+const frameEnd = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+const shows = (text) => new Promise((resolve) => { const check = () => document.getElementById('webchat').textContent.includes(text); if (check()) return resolve(); const o = new MutationObserver(() => { if (check()) { o.disconnect(); resolve(); } }); o.observe(document.getElementById('webchat'), { childList: true, subtree: true, characterData: true }); });
+window.__wc = {
+  stop: false,
+  async fill(count, batch) { for (let i = 0; i < count && !this.stop; i++) { push(activity()); if (i % batch === batch - 1) await frameEnd(); } const last = 'Message ' + n + ':'; await shows(last); await frameEnd(); return { shown: n, nodes: document.getElementsByTagName('*').length }; },
+  async append() { const t0 = performance.now(); push(activity()); await shows('Message ' + n + ':'); await frameEnd(); return performance.now() - t0; },
+  nextKeystroke() { return new Promise((resolve) => { let t0 = 0; document.addEventListener('keydown', () => { t0 = performance.now(); }, { once: true, capture: true }); document.addEventListener('input', async () => { await frameEnd(); resolve(performance.now() - t0); }, { once: true, capture: true }); }); },
+};
+</script>`);
+
+export async function webchatTranscriptTable(/** @type {{ messages: number, samples: number, budgetMs: number }} */ o) {
+  if (!peerPath('botframework-webchat')) return { results: null, text: `  BotFramework-WebChat at ${o.messages} messages: skipped — not installed in test/bench/.peers/ (npm run bench:peers).` };
+  const server = await hostServer(join(ROOT, 'dist'), null);
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.route('**/wc-transcript', (r) => r.fulfill({ contentType: 'text/html', body: WEBCHAT_TRANSCRIPT_PAGE }));
+    await page.goto(`${server.origin}/wc-transcript`, { waitUntil: 'load' });
+    await page.waitForFunction(() => /** @type {any} */ (window).__wc, null, { timeout: 30_000 });
+    const t0 = Date.now();
+    // Fed in batches of 100 with a frame between, as a long conversation arrives (history at once would be one batch).
+    const filled = await Promise.race([
+      page.evaluate((count) => /** @type {any} */ (window).__wc.fill(count, 100), o.messages),
+      new Promise((r) => setTimeout(() => r(null), o.budgetMs)),
+    ]);
+    /** @type {number} */ let reached = o.messages;
+    if (!filled) {
+      // Not all in the time allowed: stop feeding, let it render what it has, and measure at that count.
+      const partial = await page.evaluate(async () => { const wc = /** @type {any} */ (window).__wc; wc.stop = true; return wc.fill(0, 1); });
+      reached = partial.shown;
+    }
+    const fillMs = Date.now() - t0;
+    /** @type {number[]} */ const appends = [];
+    /** @type {number[]} */ const keys = [];
+    for (let i = 0; i < o.samples; i++) appends.push(await page.evaluate(() => /** @type {any} */ (window).__wc.append()));
+    const box = page.locator('#webchat').locator('input[type=text], textarea').first();
+    await box.focus();
+    for (let i = 0; i < o.samples; i++) {
+      await page.evaluate(() => { /** @type {any} */ (window).__key = /** @type {any} */ (window).__wc.nextKeystroke(); });
+      await page.keyboard.press(i % 2 ? 'b' : 'a');
+      keys.push(await page.evaluate(() => /** @type {any} */ (window).__key));
+    }
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const f = (/** @type {number[]} */ v) => mr(v, 1);
+    return {
+      results: { feasible: reached >= o.messages, reached, fillMs, nodes, appends, keys },
+      text: `  BotFramework-WebChat ${PEER_PACKAGES['botframework-webchat'].version} at ${reached} messages` +
+        (reached < o.messages ? ` (not ${o.messages}: feeding it 100 at a time took longer than the bench allows, ${o.budgetMs / 1000} s; it rendered ${reached} in ${(fillMs / 1000).toFixed(0)} s)` : ` (fed in ${(fillMs / 1000).toFixed(1)} s)`) +
+        `, median (range) of ${o.samples}: ` +
+        `append one message → next frame ${f(appends)} ms; keystroke in its send box → next frame ${f(keys)} ms; DOM elements ${nodes}`,
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
 // ───────────────────────────────────────────── (d) open → usable window, (e) memory
 
 const WINDOWS = [
