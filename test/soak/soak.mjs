@@ -218,6 +218,25 @@ export function compare({ visitorSent, agentSent, server, loads }) {
       }
     }
   }
+  // Where the losses are: runs of missing sequence numbers, and what each page load delivered.
+  if (lost) {
+    const runs = (dir, max, has) => {
+      const out = [];
+      for (let n = 1; n <= max; n++) {
+        if (has(n)) continue;
+        const from = n;
+        while (n < max && !has(n + 1)) n++;
+        out.push(from === n ? `${dir}${n}` : `${dir}${from}–${dir}${n}`);
+      }
+      return out;
+    };
+    problems.push(`missing on the server: ${runs('v', visitorSent, (n) => onServer.has(n)).slice(0, 10).join(', ') || 'none'}`);
+    problems.push(`missing on the page: ${runs('a', agentSent, (n) => onPage.has('a' + n)).slice(0, 10).join(', ') || 'none'}`);
+    loads.forEach((load, l) => {
+      const indexes = load.map((m) => m.index);
+      problems.push(`page load ${l + 1}: ${load.length} messages delivered, indexes ${indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'none'}`);
+    });
+  }
   const received = [...onServer.keys()].filter((n) => n <= visitorSent).length + [...onPage.keys()].filter((k) => k.startsWith('a')).length;
   return { received, lost, duplicated, outOfOrder, problems };
 }
