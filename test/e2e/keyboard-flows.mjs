@@ -7,10 +7,11 @@
 // The docked send-message window (Escape closing it) exists only on `/en`: the Polish deployment
 // embeds the form on /kontakt instead, so that part runs on `/en`. Three more flows take the error
 // paths (a refused form, a failing server, a slot taken meanwhile: the alert holds focus, Escape gives
-// the submit button back). 8 flows × desktop and phone = 16 tests, ~45 s.
+// the submit button back). 8 flows × desktop and phone = 16 tests, ~45 s: keyboard-desktop.test.mjs and
+// keyboard-phone.test.mjs run one device each (a test file has 60 s in `npm test`).
 // Every focused control of a widget must also be seen (issue 10 item 4): some of it in the viewport,
 // its middle not covered, a focus indicator (outline or box shadow) that no ancestor's overflow clips.
-// Needs the built library: `npx rollup -c` first. Run: node --test test/e2e/keyboard.test.mjs
+// Needs the built library: `npx rollup -c` first. Run: node --test test/e2e/keyboard-*.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright';
@@ -372,7 +373,12 @@ const NUMBERS = {
 };
 const cb = (more) => ({ in: CALLBACK, ...more });
 
-for (const [mode, device] of MODES) {
+/** Defines the flows' tests on one device: 'desktop' or 'phone'. */
+export function keyboardFlows(only) {
+  for (const [mode, device] of MODES.filter(([name]) => name === only)) flows(mode, device);
+}
+
+function flows(mode, device) {
   test(`${mode}: callback ASAP from the sidebar's 'Oddzwonimy' — Escape and Cancel ask first, Yes closes; (phone: minimise, maximise); an empty Confirm is refused onto the first field; booked, Close; focus back on the sidebar`, async () => {
     await onMonday(async () => {
       const { page, context, errors } = await open('/', device);
