@@ -41,7 +41,7 @@ export function stats(values) {
 const mr = (/** @type {(number | null | undefined)[]} */ values, digits = 0) => {
   const s = stats(values);
   if (!s) return '—';
-  return s.n === 1 ? s.median.toFixed(digits) : `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+  return s.n === 1 || s.min === s.max ? s.median.toFixed(digits) : `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 };
 const med = (/** @type {(number | null | undefined)[]} */ values) => stats(values)?.median ?? null;
 /** A ratio "3.2×" (a / b), or "—" when either is missing or b is 0. */
@@ -82,8 +82,8 @@ async function wireLog(/** @type {import('playwright').CDPSession} */ cdp) {
 
 /**
  * Forces `main.preload` (and, for the timed windows, drops the availability rule so the chat opens at
- * any hour, and hides the chat's side button, whose plugin would load the runtime and the chat before
- * any interaction) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
+ * any hour, and turns the chat's side button and auto-invite off, which load the runtime and the chat
+ * before any interaction) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
  */
 const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChatButton?: boolean }} */ o) => `(() => {
   let config;
@@ -91,7 +91,7 @@ const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChat
     config = value;
     ${o.preload ? `config.main = { ...config.main, preload: ${JSON.stringify(o.preload)} };` : ''}
     ${o.anyHour ? 'if (config.stats) delete config.stats.availability;' : ''}
-    ${o.noChatButton ? 'if (config.webchat && config.webchat.chatButton) config.webchat.chatButton = { ...config.webchat.chatButton, enabled: false };' : ''}
+    ${o.noChatButton ? 'if (config.webchat) { config.webchat.chatButton = { ...config.webchat.chatButton, enabled: false }; config.webchat.autoInvite = { ...config.webchat.autoInvite, enabled: false }; }' : ''}
   } });
 })();`;
 
@@ -108,14 +108,14 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
   const demo = await demoServer();
   const browser = await launchChromium();
   /** @type {Record<string, { total: number, widgets: number, files: number, names: string[] }[]>} */
-  const results = { none: [], intent: [], idle: [] };
+  const results = { none: [], intent: [], idle: [], 'intent-quiet': [] };
   try {
     for (let i = 0; i < o.runs; i++) {
       for (const mode of Object.keys(results)) {
         const context = await browser.newContext();
         const page = await context.newPage();
         if (mode === 'none') await page.route(/\/(dist\/|assets\/deployment-config\.js)/, (r) => r.abort());
-        else await page.addInitScript({ content: configOverride({ preload: mode }) });
+        else await page.addInitScript({ content: configOverride({ preload: mode.replace('-quiet', ''), noChatButton: mode.endsWith('-quiet') }) });
         const log = await wireLog(await context.newCDPSession(page));
         await page.goto(`${demo.url.replace(/\/$/, '')}/`, { waitUntil: 'load' });
         // 'idle' prefetches after load, pluginLoadDelay and an idle moment: wait for the network to be quiet.
@@ -134,7 +134,7 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
   const rows = Object.entries(results).map(([mode, runs]) => {
     const widgets = med(runs.map((r) => r.widgets));
     return [
-      mode === 'none' ? 'demo page without the widgets' : `live-assist, preload '${mode}'`,
+      mode === 'none' ? 'demo page without the widgets' : mode === 'intent-quiet' ? "live-assist, 'intent', chat button and invite off" : `live-assist, preload '${mode}'`,
       mr(runs.map((r) => r.total / 1000), 1),
       mode === 'none' ? '—' : mr(runs.map((r) => r.widgets / 1000), 1),
       mode === 'none' ? '—' : String(med(runs.map((r) => r.files))),
@@ -147,7 +147,8 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
       `wire bytes (DevTools encodedDataLength), median (range) of ${o.runs}; page without widgets ${base == null ? '—' : (base / 1000).toFixed(1)} KB\n\n` +
       table(['page', 'all KB', 'live-assist KB (/dist/)', 'files', `of the reference (${o.referenceKB} KB)`],
         rows, ['l', 'r', 'r', 'r', 'r']) +
-      `\n  fetched in 'intent' mode (KB): ${results.intent[0]?.names.join(', ') ?? '—'}`,
+      `\n  fetched in 'intent' mode (KB): ${results.intent[0]?.names.join(', ') ?? '—'}` +
+      `\n  (the demo configures the chat's side button and an auto-invite, which load the runtime and the chat's code before any interaction; the last row turns both off)`,
   };
 }
 
@@ -529,7 +530,7 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
     results,
     text: `(d) Open → usable window (LiveAssist.command('<Window>.open'), as a sidebar click sends it, until a form field of the window is visible), ` +
       `the demo's English page, preload 'intent' (the open is the intent), ms, median (range) of ${o.runs}; cold: a fresh context; ` +
-      `warm: a new tab of the same context (HTTP cache warm, module map empty); the CPU slowed after load; the chat's side button hidden\n\n` +
+      `warm: a new tab of the same context (HTTP cache warm, module map empty); the CPU slowed after load; the chat's side button and auto-invite off\n\n` +
       table(['window', '1× cold', '1× warm', '4× cold', '4× warm'], body, ['l', 'r', 'r', 'r', 'r']) +
       `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (2: the loader and the language pack)`,
   };
