@@ -611,6 +611,13 @@ async function transcriptTimings() {
     await page.addScriptTag({ content: bundled.outputFiles[0].text, type: 'module' });
     await page.waitForFunction(() => /** @type {any} */ (window).__transcriptBench !== undefined);
     const mounted = await page.evaluate((n) => /** @type {any} */ (window).__transcriptBench.mount(n), TRANSCRIPT_MESSAGES);
+    // DOM size: every element of the document and of its shadow roots.
+    const domElements = await page.evaluate(() => {
+      let n = 0;
+      const walk = (/** @type {Document | ShadowRoot} */ root) => { for (const el of root.querySelectorAll('*')) { n++; if (el.shadowRoot) walk(el.shadowRoot); } };
+      walk(document);
+      return n;
+    });
     /** @type {{ scriptMs: number, renderMs: number, totalMs: number }[]} */ const appends = [];
     /** @type {{ scriptMs: number, renderMs: number, totalMs: number }[]} */ const keystrokes = [];
     for (let i = 0; i < TRANSCRIPT_SAMPLES + 5; i++) {
@@ -629,7 +636,7 @@ async function transcriptTimings() {
       if (i >= 5) keystrokes.push(value);
     }
     await context.close();
-    return { browser: `Chromium ${browser.version()}`, messages: TRANSCRIPT_MESSAGES, ...mounted, appends, keystrokes, errors };
+    return { browser: `Chromium ${browser.version()}`, messages: TRANSCRIPT_MESSAGES, ...mounted, domElements, appends, keystrokes, errors };
   } finally {
     await browser.close();
   }
@@ -749,7 +756,7 @@ if (wants('transcript')) {
   try {
     transcriptResults = await transcriptTimings();
     console.log(`\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
-      `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame); each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
+      `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame), ${transcriptResults.domElements} DOM elements; each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
     console.log(transcriptTable(transcriptResults));
     // Beside it, BotFramework-WebChat at the same count, where it gets there in the time allowed (test/bench/.peers/).
     const { webchatTranscriptTable } = await import('./side-by-side.mjs');
