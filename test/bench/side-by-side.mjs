@@ -257,9 +257,8 @@ async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} 
       if (name && dir) file(dir, path.slice(8 + name.length));
     }
     if (!body) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    const key = `${path}`;
-    if (!zipped.has(key)) zipped.set(key, gzipSync(body, { level: 6 }));
-    const gz = /** @type {Buffer} */ (zipped.get(key));
+    if (!zipped.has(path)) zipped.set(path, gzipSync(body, { level: 6 }));
+    const gz = /** @type {Buffer} */ (zipped.get(path));
     const hashed = /-[\w-]{8}\.js$|\.[0-9a-f]{5}\.js$/.test(path) || path.startsWith('/peers/');
     res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': gz.length, 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
     res.end(gz);
@@ -340,7 +339,6 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
   const delta = (/** @type {string} */ id, /** @type {'longMs'|'scriptMs'|'heapKB'} */ k) => { const m = med(results[id].map((r) => r[k])); return m == null ? null : Math.max(0, m - base(k)); };
   const body = pages.map((p) => {
     const runs = results[p.id];
-    const isPeer = !['article', ...MODES].includes(p.id);
     return [
       p.label,
       mr(runs.map((r) => r.kb), 1),
@@ -350,7 +348,7 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
       p.id === 'article' ? '—' : ratio(delta(p.id, 'longMs'), delta('idle', 'longMs')),
       p.id === 'article' ? '—' : ratio(delta(p.id, 'scriptMs'), delta('idle', 'scriptMs')),
       p.id === 'article' ? '—' : ratio(delta(p.id, 'heapKB'), delta('idle', 'heapKB')),
-      isPeer ? String([...new Set(runs.flatMap((r) => r.errors))].length) : String([...new Set(runs.flatMap((r) => r.errors))].length),
+      String(new Set(runs.flatMap((r) => r.errors)).size),
     ];
   });
   for (const p of pages.filter((x) => x.note)) notes.push(`${p.label}: ${p.note}`);
