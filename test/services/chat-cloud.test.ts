@@ -536,3 +536,99 @@ describe('cloud transport configuration (webchat.transport)', () => {
     expect(transportProblem(readWebChatService({ transport: { ...base, dataURL: undefined } }, () => undefined))).to.match(/dataURL is missing/);
   });
 });
+
+describe('cloud transport: long gaps and faulted pages (the soak’s loss across a reload)', () => {
+  // A fake conversation of more than maxPages × pageSize messages behind a fake fetch and a fake socket, so
+  // a restore or resync longer than one 50-page read, and pages failing in the middle of it, are cheap to make.
+  const total = CLOUD.maxPages * CLOUD.pageSize + 1234;
+  const session: SessionData = { chatId: 'c1', conversationId: 'c1', memberId: 'me', jwt: 'j.w.t', webSocketUrl: 'ws://fake/stream' };
+  const sockets: FakeSocket[] = [];
+  class FakeSocket {
+    onopen: ((event: unknown) => void) | null = null;
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onclose: ((event: { code: number; reason?: string }) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    closed = false;
+    constructor(readonly url: string) {
+      sockets.push(this);
+    }
+    close() {
+      this.closed = true;
+    }
+    /** A message frame of the stream (the agent's, at `sequence`). */
+    push(sequence: number) {
+      const eventBody = { sequence, sender: { id: 'agent' }, body: `m${sequence}`, bodyType: 'standard', timestamp: 1 };
+      this.onmessage?.({ data: JSON.stringify({ topicName: 'v2.conversations.c1.messages', eventBody, metadata: { type: 'message' } }) });
+    }
+  }
+  /** The server's messages (1 … count) and the `after` of every page asked for. */
+  function fakeServer(count: number, failPage: (n: number) => boolean = () => false) {
+    const pages: number[] = [];
+    const fetchFake: typeof fetch = async (input) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname.endsWith('/members')) return json({ entities: [{ id: 'me', role: 'CUSTOMER', displayName: 'Jan' }, { id: 'agent', role: 'AGENT', displayName: 'Ewa' }] });
+      const after = Number(url.searchParams.get('after'));
+      pages.push(after);
+      if (failPage(pages.length)) return json({ message: 'service is currently unavailable' }, 503);
+      const entities = [];
+      for (let i = after + 1; i <= Math.min(count, after + CLOUD.pageSize); i++) entities.push({ sequence: i, sender: { id: 'agent' }, body: `m${i}`, bodyType: 'standard', timestamp: i });
+      // Every tenth page repeats an entry (the simulator's duplicate fault): still 100 unique, the loop goes on.
+      if (pages.length % 10 === 0 && entities.length) entities.splice(1, 0, { ...entities[0]! });
+      return json({ entities, ...(after + CLOUD.pageSize < count ? { next: `?after=${after + CLOUD.pageSize}` } : {}) });
+    };
+    return { fetch: fetchFake, pages };
+  }
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+
+  it(`a resync after a restore of ${CLOUD.maxPages} pages reads on to the last page before a frame's higher index is handed on: no gap`, async () => {
+    const server = fakeServer(total);
+    const timers = manualTimers();
+    const t = createCloudTransport({ dataURL: 'http://fake/conversations', timeout: 3000, fetch: server.fetch, WebSocket: FakeSocket as unknown as CloudSocketFactory, timers: timers.timers });
+    // The restore reads at most maxPages pages: 1 … 5000 (and says no more; the session machine goes on from lastIndex + 1).
+    const restored = await t.restore(session, 1);
+    expect(restored.messages.map((m) => m.index)).to.deep.equal(range(1, CLOUD.maxPages * CLOUD.pageSize));
+    // The subscription from 1 (a restore that went on offline) and from 5001 (after the restore): a frame
+    // of the newest message comes as soon as the socket opens, before the resync has read its pages.
+    for (const from of [1, CLOUD.maxPages * CLOUD.pageSize + 1]) {
+      const r = recorder();
+      const stop = t.subscribe!(session, from, r.handlers);
+      const socket = sockets.at(-1)!;
+      socket.onopen?.({});
+      socket.push(total + 1);
+      await waitFor(() => r.indexes().at(-1) === total + 1, { what: 'the live frame handed on' });
+      expect(r.indexes()).to.deep.equal(range(from, total + 1), 'every index once, in order, none skipped');
+      expect(r.failures).to.deep.equal([]);
+      stop();
+    }
+  });
+
+  it('a resync whose pages fail now and then keeps what it read and reads on after the reconnect until caught up; a restore cut short returns what it read', async () => {
+    // Every 30th page asked for answers 503: no read of 50 pages ever ends without a failure.
+    const server = fakeServer(total, (n) => n % 30 === 0);
+    const timers = manualTimers();
+    const t = createCloudTransport({ dataURL: 'http://fake/conversations', timeout: 3000, fetch: server.fetch, WebSocket: FakeSocket as unknown as CloudSocketFactory, timers: timers.timers });
+    const restored = await t.restore(session, 1);
+    expect(restored.messages.map((m) => m.index)).to.deep.equal(range(1, 29 * CLOUD.pageSize), 'the pages before the failure');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    for (let opened = 0; r.indexes().at(-1) !== total + 1; ) {
+      if (sockets.length > opened) {
+        opened = sockets.length;
+        sockets.at(-1)!.onopen?.({});
+        sockets.at(-1)!.push(total + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      timers.fire(CLOUD.reconnectDelay);
+      expect(sockets.length).to.be.below(20, 'progress between failures');
+    }
+    expect(r.indexes()).to.deep.equal(range(1, total + 1), 'every index once, in order, none skipped');
+    expect(r.failures.map((f) => f.kind)).to.include('unavailable');
+    // Each page is read once but the failed ones (asked again after the reconnect): no re-reading from the start.
+    expect(server.pages.length).to.be.below(30 + Math.ceil(total / CLOUD.pageSize) * 1.1);
+    t.close();
+  });
+});

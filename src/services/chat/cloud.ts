@@ -335,24 +335,44 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
   /** The visitor's own leave ends the chat (web-chat.md §4: a customer disconnect ends the chat). */
   const ends = (s: CloudSession, messages: TranscriptMessage[]) => messages.some((m) => m.type === 'ParticipantLeft' && m.from.id === s.memberId);
 
-  /** Every message after `after`, page by page (100 a page). */
-  async function pagesAfter(s: CloudSession, after: number): Promise<PollResult> {
+  /**
+   * Every message after `after`, page by page (100 a page), at most `limit` pages; `caughtUp`: the last page
+   * read was the last there is (false: the cap stopped it, the caller reads on from the highest index).
+   * `onPage` gets each page's new messages as it is read, so a failure later keeps what came before it.
+   */
+  async function pagesAfter(s: CloudSession, after: number, limit: number = CLOUD.maxPages, onPage?: (messages: TranscriptMessage[]) => void): Promise<PollResult & { caughtUp: boolean }> {
     if (!members.get(s.conversationId)?.size) await loadMembers(s);
     // By index: a page that repeats a message (or comes in another order) still gives each once, in order.
     const out = new Map<number, TranscriptMessage>();
     let from = after;
-    for (let page = 0; page < CLOUD.maxPages; page++) {
-      const answer = read('messages', await request('messages', url(s, '/messages'), { jwt: s.jwt, query: { after: from, maxResults: CLOUD.pageSize } }), pageSchema);
+    let caughtUp = false;
+    for (let page = 0; page < limit; page++) {
+      let answer: v.InferOutput<typeof pageSchema>;
+      try {
+        answer = read('messages', await request('messages', url(s, '/messages'), { jwt: s.jwt, query: { after: from, maxResults: CLOUD.pageSize } }), pageSchema);
+      } catch (error) {
+        // A read cut short: what came before is kept (the caller reads on after its highest index); the first page's failure is the caller's.
+        if (page === 0 || onPage || (error instanceof ChatFailure && error.kind === 'ended')) throw error;
+        break;
+      }
       const fresh = answer.entities.filter((m) => m.sequence > from);
+      const added: TranscriptMessage[] = [];
       for (const m of fresh) {
         const message = out.has(m.sequence) ? undefined : await fromMessage(s, m);
-        if (message) out.set(message.index, message);
+        if (message) {
+          out.set(message.index, message);
+          added.push(message);
+        }
       }
-      if (!fresh.length || (new Set(fresh.map((m) => m.sequence)).size < CLOUD.pageSize && !answer.next)) break;
+      if (onPage && added.length) onPage(added.sort((a, b) => a.index - b.index));
+      if (!fresh.length || (new Set(fresh.map((m) => m.sequence)).size < CLOUD.pageSize && !answer.next)) {
+        caughtUp = true;
+        break;
+      }
       from = Math.max(...fresh.map((m) => m.sequence));
     }
     const messages = [...out.values()].sort((a, b) => a.index - b.index);
-    return { messages, chatEnded: ends(s, messages) };
+    return { messages, chatEnded: ends(s, messages), caughtUp };
   }
 
   /** A frame of the event stream as transcript messages ([] for a heartbeat or another conversation's). */
@@ -474,6 +494,20 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
         }
       });
     };
+    /**
+     * Every page after the highest index handed on, to the last there is: each page is handed on as it is
+     * read (a failure later keeps it; the next socket reads on from there), and no frame is handed on before
+     * the read is caught up — a frame's higher index would otherwise hide the pages not read yet.
+     */
+    const catchUp = async (gen: number) => {
+      for (;;) {
+        const result = await pagesAfter(s, high, CLOUD.maxPages, (messages) => {
+          if (gen !== generation || stopped || ended) throw new ChatFailure('network', 'The cloud event stream was given up');
+          hand(messages, ends(s, messages), false);
+        });
+        if (result.caughtUp || gen !== generation || ended) return;
+      }
+    };
     const beat = () => {
       clear();
       heartbeat = timers.setTimeout(() => {
@@ -498,9 +532,9 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
         if (gen !== generation) return;
         beat();
         run(gen, async () => {
-          const result = await pagesAfter(s, high);
-          // A socket given up meanwhile: the next open reads these again.
-          if (gen === generation) hand(result.messages, result.chatEnded, true);
+          await catchUp(gen);
+          // A socket given up meanwhile: the next open reads on from the highest index handed on.
+          if (gen === generation) hand([], false, true);
         });
       };
       ws.onmessage = (event) => {
@@ -541,8 +575,7 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
         if (failure.kind === 'ended') {
           // The server ended the stream: what the chat said last (and the visitor's leave) is read first.
           run(gen, async () => {
-            const result = await pagesAfter(s, high);
-            hand(result.messages, result.chatEnded, false);
+            await catchUp(gen);
             if (!ended) failed(failure);
           });
           return;
@@ -622,11 +655,13 @@ export function createCloudTransport(options: CloudTransportOptions): CloudTrans
     async restore(session, fromIndex) {
       const s = cloudSession(session);
       await loadMembers(s);
-      return pagesAfter(s, Math.max(0, Math.floor(fromIndex) - 1));
+      const { messages, chatEnded } = await pagesAfter(s, Math.max(0, Math.floor(fromIndex) - 1));
+      return { messages, chatEnded };
     },
 
     async poll(session, fromIndex) {
-      return pagesAfter(cloudSession(session), Math.max(0, Math.floor(fromIndex) - 1));
+      const { messages, chatEnded } = await pagesAfter(cloudSession(session), Math.max(0, Math.floor(fromIndex) - 1));
+      return { messages, chatEnded };
     },
 
     subscribe,
