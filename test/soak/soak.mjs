@@ -657,8 +657,27 @@ export function table(rows) {
   return lines.join('\n');
 }
 
+const VALUED = ['messages', 'rates', 'transports', 'reloads', 'disconnects', 'backlog', 'settle', 'seed', 'json', 'minutes'];
+const FLAGS = ['verbose', 'parallel'];
+const USAGE = `npm run soak -- [options]   (node test/soak/soak.mjs [options]; needs dist/: npx rollup -c)
+  --messages 10000          both directions together, half each way
+  --rates 0.01,0.1          fault rates (chaos per request)
+  --transports rest,cometd,ngrest,cloud   default: every transport the demo page offers
+  --reloads 2  --disconnects 3  --backlog 40  --settle 60000  --seed 1
+  --minutes <n>             stop sending after n minutes (the row fails, saying so)
+  --json <file>  --verbose  --parallel
+Exits 1 unless every row has 0 lost, 0 duplicated and 0 out of order.`;
+
 /** @param {string[]} argv */
 function parseArgs(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].replace(/^--/, '').split('=')[0];
+    if (VALUED.includes(name)) {
+      if (!argv[i].includes('=')) i++;
+    } else if (!FLAGS.includes(name)) {
+      throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
+    }
+  }
   const get = (name, fallback) => {
     const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
     if (i < 0) return fallback;
@@ -732,6 +751,10 @@ async function main() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   main().catch((error) => {
     console.error(error);
     process.exit(1);
