@@ -257,6 +257,52 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     stop();
   });
 
+  it('a re-handshake whose resync answer is lost: the pushes that follow skip indexes — held back and asked again from the position, nothing lost to the session machine\'s last-index rule', async () => {
+    const t = transport();
+    const { session } = await t.start({ firstName: 'Gap', userData: {} });
+    const r = recorder();
+    // The session machine's rule: a batch in index order, anything at or below the last index dropped.
+    const seen: number[] = [];
+    let lastIndex = 0;
+    const messages = r.handlers.messages;
+    r.handlers.messages = (result) => {
+      messages(result);
+      for (const m of [...result.messages].sort((a, b) => a.index - b.index)) {
+        if (m.index <= lastIndex) continue;
+        lastIndex = m.index;
+        seen.push(m.index);
+      }
+    };
+    const stop = t.subscribe!(session, 1, r.handlers);
+    const agent = (path: string, body: Record<string, string>, key = '') =>
+      fetch(`${server.url}/api/agent/chats/${session.chatId}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.agentToken}`, 'content-type': 'application/x-www-form-urlencoded', ...(key ? { 'x-agent-key': key } : {}) },
+        body: new URLSearchParams(body),
+      }).then((response) => response.json());
+    const { agentKey } = await agent('accept', { name: 'Ewa' });
+    const chat = server.simulator.state.chat.sessions.get(String(session.chatId))!;
+    await waitFor(() => lastIndex === chat.transcript.at(-1)!.index, { what: 'the first messages' });
+    const faults = (body: unknown) => fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    // The resync after the re-handshake is answered, the answer lost (the server binds the session from its nextPosition).
+    await faults({ endpoint: 'cometd.publish.requestNotifications', dropResponseRate: 1 });
+    try {
+      await fetch(`${server.url}/__control/cometd/disconnect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      for (let i = 0; i < 5; i++) await agent('send', { text: `while away ${i}` }, agentKey);
+      await advance(4500);
+      await waitFor(() => r.statuses.includes('disconnected'), { what: 'disconnected', timeout: 8000 });
+      // The re-handshake and its resync, whose answer is dropped.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      await faults(undefined);
+    }
+    for (let i = 0; i < 3; i++) await agent('send', { text: `after ${i}` }, agentKey);
+    await waitFor(() => lastIndex === chat.transcript.at(-1)!.index, { what: 'the last message', timeout: 15_000 });
+    expect(seen, 'every index reaches the session machine, none skipped').to.deep.equal(chat.transcript.map((m) => m.index));
+    expect(chat.transcript.filter((m) => m.type === 'Message' && m.text?.startsWith('while away')).length).to.equal(5);
+    stop();
+  });
+
   it('files go over HTTP to apiURL; without it they are refused', async () => {
     const t = transport('/service/chatV2/customer-support', { apiURL: `${server.url}/api/chat/customer-chat` });
     expect(t.capabilities.fileUpload).to.equal(true);

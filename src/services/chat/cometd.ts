@@ -155,7 +155,16 @@ interface Stream {
   next: number;
   handlers: StreamHandlers;
   connected: boolean;
+  /** The resync in flight (its token), if any: an answer or failure of an older one is not this one's. */
+  resyncing?: number;
+  /** When the resync in flight was asked (Date.now()). */
+  resyncAt?: number;
+  /** A retry of a failed resync, waiting. */
+  retry?: ReturnType<typeof setTimeout>;
 }
+
+/** After a resync that timed out or was refused as unavailable, ask again after this. */
+export const RESYNC_RETRY = 1000;
 
 /** The CometD transport, with `close` (disconnects the Bayeux client: tests, a page that leaves). */
 export type CometDTransport = ChatTransport & { close(): void };
@@ -197,26 +206,62 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     }
   };
 
-  /** Asks for the transcript from each subscriber's position (after a subscribe or a re-handshake). */
+  /**
+   * Asks for the transcript from the subscriber's position (after a subscribe or a re-handshake, after a
+   * push that skips indexes, after a resync that got no answer). Until one is answered the stream has a
+   * resync in flight; a failure that is not the lost connection (whose re-handshake resyncs anyway) nor
+   * the chat's end asks again after RESYNC_RETRY — a resync must not be given up while pushes go on,
+   * or the pushes' higher indexes hide what it would have brought.
+   */
   const resync = (chatId: string) => {
     const stream = streams.get(chatId);
     if (!stream) return;
+    if (stream.retry !== undefined) clearTimeout(stream.retry);
+    stream.retry = undefined;
+    const token = ++seq;
+    stream.resyncing = token;
+    stream.resyncAt = Date.now();
     operate('requestNotifications', { ...keysOf(stream.session), transcriptPosition: stream.next }).then(
-      (answer) => deliver(chatId, answer),
+      (answer) => {
+        const current = streams.get(chatId);
+        if (current?.resyncing === token) current.resyncing = undefined;
+        deliver(chatId, answer);
+      },
       (failure: ChatFailure) => {
         const current = streams.get(chatId);
-        if (!current) return;
+        if (!current || current.resyncing !== token) return;
+        current.resyncing = undefined;
         if (failure.kind === 'ended') current.handlers.failed(failure);
-        else if (failure.lost) setStatus(false);
+        else if (failure.kind === 'network') setStatus(false);
+        else if (failure.kind === 'timeout' || failure.kind === 'unavailable' || failure.kind === 'malformed') {
+          if (failure.lost) setStatus(false);
+          current.retry = setTimeout(() => {
+            current.retry = undefined;
+            if (streams.get(chatId) === current) resync(chatId);
+          }, RESYNC_RETRY);
+        }
       },
     );
   };
 
   /** A push or a resync answer for a chat: handed to its subscriber, the position moved on. */
-  const deliver = (chatId: string, answer: Answer) => {
+  const deliver = (chatId: string, answer: Answer, push = false) => {
     const stream = streams.get(chatId);
     if (!stream) return;
     const result = pollOf(answer);
+    if (push) {
+      // A push that starts past the position (the answer of a resync was lost, the server bound this
+      // session from further on): handing it on would move the session machine's last index past the
+      // gap and the gap's messages, coming later, would be dropped as old. Ask from the position instead;
+      // its answer carries this push's messages too. The server answers a resync before it pushes what
+      // follows, so a resync still in flight now was most likely lost: ask again (at most once per
+      // RESYNC_RETRY) rather than wait for its timeout.
+      const first = result.messages.length ? Math.min(...result.messages.map((m) => m.index)) : (result.nextPosition ?? stream.next);
+      if (first > stream.next) {
+        if (stream.resyncing === undefined || Date.now() - (stream.resyncAt ?? 0) >= RESYNC_RETRY) resync(chatId);
+        return;
+      }
+    }
     const last = Math.max(stream.next - 1, ...result.messages.map((m) => m.index));
     stream.next = Math.max(last + 1, result.nextPosition ?? 0);
     if (!stream.connected) {
@@ -256,7 +301,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       console.error('[live-assist] CometD:', (failure as Error).message);
       return;
     }
-    if (answer.statusCode === 0) deliver(chatId, answer);
+    if (answer.statusCode === 0) deliver(chatId, answer, true);
   };
 
   const connect = () => {
@@ -378,6 +423,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
 
   return {
     close() {
+      for (const stream of streams.values()) if (stream.retry !== undefined) clearTimeout(stream.retry);
       streams.clear();
       if (idleTimer !== undefined) clearTimeout(idleTimer);
       idleTimer = undefined;
@@ -459,6 +505,8 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
         () => undefined,
       );
       return () => {
+        const stream = streams.get(chatId);
+        if (stream?.retry !== undefined) clearTimeout(stream.retry);
         streams.delete(chatId);
         if (streams.size) return;
         if (reconnectTimer !== undefined) {
