@@ -1,11 +1,10 @@
-import { html, nothing, render } from 'lit-html';
-import type { TemplateResult } from 'lit-html';
 import type { Subscription } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
 import { parseAttribute, propertyName } from './attributes.ts';
 import type { AttributeType, ParsedAttributes } from './attributes.ts';
+import { attrs, h, place } from './dom.ts';
 
 /** What a view chunk exports: the internal r2wc element it defined and the sheets it needs. */
 export interface ViewModule {
@@ -29,8 +28,11 @@ export interface ElementSpec {
   attributes?: Record<string, AttributeType>;
   /** Loader-side sheets (launchers); view sheets come with the view chunk. */
   sheets?: readonly CSSStyleSheet[];
-  /** Light markup shown before React (launchers), rendered with lit-html. */
-  launcher?: (host: LaElement) => TemplateResult | typeof nothing;
+  /**
+   * Light markup shown before React (launchers): its node, built once and updated in place on each
+   * render (elements/common/dom.ts), or null for none.
+   */
+  launcher?: (host: LaElement) => Node | null;
   view?: () => Promise<ViewModule>;
 }
 
@@ -57,6 +59,8 @@ export class LaElement extends HTMLElement {
   #unsubscribe: Array<() => void> = [];
   #mounting = false;
   #positionSheet?: CSSStyleSheet;
+  #root?: HTMLDivElement;
+  #errorBox?: HTMLDivElement;
 
   static get observedAttributes(): string[] {
     return Object.keys(this.spec.attributes ?? {});
@@ -137,20 +141,23 @@ export class LaElement extends HTMLElement {
     );
   }
 
-  /** Re-renders the light markup (launcher, attribute errors) around the view. */
+  /**
+   * Re-renders the light markup (launcher, attribute errors) around the view, in place: the `.la-root`
+   * wrapper and the view element are created once and never moved, only what changed is written.
+   */
   render(): void {
     if (!currentApp) return;
     const { lang } = currentApp.environment.value;
+    const root = (this.#root ??= this.shadowRoot!.appendChild(h('div', { class: 'la-root', part: 'root' })));
+    attrs(root, { lang });
     const errors = [...this.#errors.values()];
-    render(
-      html`<div class="la-root" part="root" lang=${lang}>
-        ${errors.length
-          ? html`<div class="la-element-error" role="alert">${errors.map((e) => html`<p>${e}</p>`)}</div>`
-          : nothing}
-        ${this.spec.launcher ? this.spec.launcher(this) : nothing}${this.#view ?? nothing}
-      </div>`,
-      this.shadowRoot!,
-    );
+    let box: HTMLDivElement | null = null;
+    if (errors.length) {
+      box = this.#errorBox ??= h('div', { class: 'la-element-error', role: 'alert' });
+      const shown = [...box.children].map((p) => p.textContent);
+      if (shown.length !== errors.length || shown.some((e, i) => e !== errors[i])) box.replaceChildren(...errors.map((e) => h('p', {}, e)));
+    }
+    place(root, [box, this.spec.launcher?.(this), this.#view]);
   }
 
   #parse(name: string, raw: string | null): void {

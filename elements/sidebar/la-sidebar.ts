@@ -1,6 +1,5 @@
 import { LaElement } from '../common/host.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
-import { render } from 'lit-html';
 import { buttons, sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
@@ -93,9 +92,12 @@ export class LaSidebarElement extends LaElement {
     void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
   }
 
-  /** Renders the channel buttons into `container` (the mobile overlay); `before` runs ahead of a channel. */
+  /**
+   * Renders the channel buttons into `container` (the mobile overlay), or brings the list it rendered
+   * there before up to date; `before` runs ahead of a channel.
+   */
   renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
-    render(buttons(this, before), container);
+    buttons(this, container, before);
   }
 
   /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */

@@ -1,19 +1,23 @@
-import { html, nothing } from 'lit-html';
-import type { TemplateResult } from 'lit-html';
 import type { LaElement } from '../common/host.ts';
+import { attrs, h, keyed, place, svg, text } from '../common/dom.ts';
+import type { Keyed } from '../common/dom.ts';
 import type { LaSidebarElement } from './la-sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
 
 /**
- * A channel's badge: its outline icon (elements/common/icons.ts) as an SVG in the text colour, or a
- * configured `icon` text, or the name's first letter. Hidden from assistive technology: the button's
- * text names the channel.
+ * A channel's badge, drawn into its `span`: its outline icon (elements/common/icons.ts) as an SVG in
+ * the text colour, or a configured `icon` text, or the name's first letter. Hidden from assistive
+ * technology (the span is `aria-hidden`): the button's text names the channel.
  */
-function badge(channel: SidebarChannel, name: string): TemplateResult | string {
+function badge(span: HTMLElement, channel: SidebarChannel, name: string): void {
   const d = channel.icon ? undefined : channelIcon(channel.name);
-  if (!d) return channel.icon ?? name.slice(0, 1);
-  return html`<svg class="la-icon" viewBox=${BADGE_VIEWBOX} width="24" height="24" display="block" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d=${d}></path></svg>`;
+  if (!d) return void text(span, channel.icon ?? name.slice(0, 1));
+  const path = span.querySelector('path');
+  if (path) return void attrs(path, { d });
+  const values = { class: 'la-icon', viewBox: BADGE_VIEWBOX, width: '24', height: '24', display: 'block', fill: 'none', stroke: 'currentColor' };
+  const line = { 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', focusable: 'false' };
+  span.replaceChildren(svg('svg', { ...values, ...line }, svg('path', { d })));
 }
 
 const reported = new WeakSet<object>();
@@ -77,54 +81,113 @@ function activate(host: LaSidebarElement, channel: SidebarChannel, before?: () =
     .then(() => run(host, channel));
 }
 
-/**
- * Every enabled channel gets its button; those the availability rule leaves out are `hidden`, so a
- * button stays the same node for its channel while the list changes (keyboard focus and a pointer stay
- * on the channel they were on, never on a neighbour that moved into its place).
- */
-export function buttons(host: LaSidebarElement, before?: () => Promise<unknown>): TemplateResult {
-  const { t } = host.app.t;
-  const shown = channelsOf(host);
-  return html`<ul class="la-sidebar__list">
-    ${channelsOf(host, true).map((c) => {
-      const name = c.displayName ?? t(c.i18n ?? `sidebar.channel.${c.name}.name`);
-      return html`<li ?hidden=${!shown.some((s) => s.name === c.name)}>
-        <button type="button" class="la-sidebar__button" part="channel" data-channel=${c.name} title=${c.displayTitle ?? t(`sidebar.channel.${c.name}.title`)}
-          @click=${() => activate(host, c, before)}>
-          <span class="la-sidebar__icon" aria-hidden="true">${badge(c, name)}</span>
-          <span class="la-sidebar__name">${name}</span>
-        </button>
-      </li>`;
-    })}
-  </ul>`;
+/** A channel's row as the list shows it now. */
+interface ChannelRow {
+  channel: SidebarChannel;
+  name: string;
+  title: string;
+  hidden: boolean;
+  before?: () => Promise<unknown>;
 }
 
 /**
- * The launcher, rendered with lit-html by the loader (no React): the strip with one button per
- * channel, expanded or collapsed as the Sidebar actor says (the actor arrives with the plugin chunk
- * on first intent or when the browser is idle), or in mobile mode one 'Need help?' button.
+ * A channel's `<li><button>`, made once per channel: its click listener runs the row it was last
+ * rendered with, never an older copy of the channel.
  */
-export function sidebarLauncher(element: LaElement): TemplateResult | typeof nothing {
+function channelItem(host: LaSidebarElement): Keyed<ChannelRow> {
+  let current: ChannelRow;
+  const icon = h('span', { class: 'la-sidebar__icon', 'aria-hidden': 'true' });
+  const name = h('span', { class: 'la-sidebar__name' });
+  const button = h('button', { type: 'button', class: 'la-sidebar__button', part: 'channel' }, icon, name);
+  button.addEventListener('click', () => activate(host, current.channel, current.before));
+  const item = h('li', {}, button);
+  return {
+    node: item,
+    update(row) {
+      current = row;
+      attrs(item, { hidden: row.hidden });
+      attrs(button, { 'data-channel': row.channel.name, title: row.title });
+      badge(icon, row.channel, row.name);
+      text(name, row.name);
+    },
+  };
+}
+
+/**
+ * Every enabled channel gets its button in `container`'s list (made on the first call); those the
+ * availability rule leaves out are `hidden`, so a button stays the same node for its channel while the
+ * list changes (keyboard focus and a pointer stay on the channel they were on, never on a neighbour
+ * that moved into its place).
+ */
+export function buttons(host: LaSidebarElement, container: Element, before?: () => Promise<unknown>): HTMLUListElement {
+  const { t } = host.app.t;
+  const shown = channelsOf(host);
+  const list = container.querySelector<HTMLUListElement>(':scope > ul.la-sidebar__list') ?? container.appendChild(h('ul', { class: 'la-sidebar__list' }));
+  const rows = channelsOf(host, true).map((channel) => ({
+    channel,
+    name: channel.displayName ?? t(channel.i18n ?? `sidebar.channel.${channel.name}.name`),
+    title: channel.displayTitle ?? t(`sidebar.channel.${channel.name}.title`),
+    hidden: !shown.some((s) => s.name === channel.name),
+    before,
+  }));
+  keyed(list, rows, (row) => row.channel.name, () => channelItem(host));
+  return list;
+}
+
+/** The launcher's nodes for one sidebar, each made the first time it is shown. */
+interface LauncherParts {
+  nav?: HTMLElement;
+  poweredBy?: Text;
+  footer?: HTMLParagraphElement;
+  mobile?: HTMLButtonElement;
+  none?: HTMLParagraphElement;
+}
+const launchers = new WeakMap<LaSidebarElement, LauncherParts>();
+
+/** The strip's `nav`, made once per sidebar: it reports pointer and focus to the host. */
+function strip(host: LaSidebarElement): HTMLElement {
+  const nav = h('nav', { part: 'sidebar' });
+  nav.addEventListener('pointerenter', () => host.engage('pointer', true));
+  nav.addEventListener('pointerleave', () => host.engage('pointer', false));
+  nav.addEventListener('focusin', () => host.engage('focus', true));
+  nav.addEventListener('focusout', (e) => !nav.contains(e.relatedTarget as Node | null) && host.engage('focus', false));
+  return nav;
+}
+
+/** The mobile 'Need help?' button, made once per sidebar: it opens the channel list. */
+function mobileButton(host: LaSidebarElement): HTMLButtonElement {
+  const button = h('button', { type: 'button', part: 'mobile-button', 'aria-haspopup': 'dialog' });
+  button.addEventListener('click', () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' }));
+  return button;
+}
+
+/**
+ * The launcher, drawn by the loader (no React) and updated in place on each render: the strip with
+ * one button per channel, expanded or collapsed as the Sidebar actor says (the actor arrives with the
+ * plugin chunk on first intent or when the browser is idle), or in mobile mode one 'Need help?' button.
+ */
+export function sidebarLauncher(element: LaElement): Node | null {
   const host = element as LaSidebarElement;
   const { app } = host;
-  if (!app.isReady) return nothing;
+  if (!app.isReady) return null;
   const { t } = app.t;
   const snapshot = host.actor?.getSnapshot();
   // The machine's tags (machines/README.md): 'shown' while open, 'expanded' also while waiting to contract.
-  if (snapshot ? !snapshot.hasTag('shown') : app.section('sidebar').showOnStartup === false) return nothing;
+  if (snapshot ? !snapshot.hasTag('shown') : app.section('sidebar').showOnStartup === false) return null;
+  let parts = launchers.get(host);
+  if (!parts) launchers.set(host, (parts = {}));
   const channels = channelsOf(host);
-  if (channels.length === 0) return html`<p class="la-element-error" role="alert">${t('sidebar.noChannels')}</p>`;
+  if (channels.length === 0) return text((parts.none ??= h('p', { class: 'la-element-error', role: 'alert' })), t('sidebar.noChannels'));
   const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
   if (app.environment.value.mobile) {
-    return html`<button type="button" class="la-sidebar-mobile${side}" part="mobile-button" aria-haspopup="dialog"
-      @click=${() => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' })}>${t('sidebar.mobileTitle')}</button>`;
+    return text(attrs((parts.mobile ??= mobileButton(host)), { class: `la-sidebar-mobile${side}` }), t('sidebar.mobileTitle'));
   }
   const expanded = snapshot?.hasTag('expanded') ?? false;
-  return html`<nav class="la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}" part="sidebar" aria-label=${t('sidebar.label')}
-    @pointerenter=${() => host.engage('pointer', true)} @pointerleave=${() => host.engage('pointer', false)}
-    @focusin=${() => host.engage('focus', true)}
-    @focusout=${(e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node) && host.engage('focus', false)}>
-    ${buttons(host)}
-    <p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p>
-  </nav>`;
+  const nav = (parts.nav ??= strip(host));
+  attrs(nav, { class: `la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`, 'aria-label': t('sidebar.label') });
+  const list = buttons(host, nav);
+  text((parts.poweredBy ??= new Text()), `${t('common.poweredBy')} `);
+  parts.footer ??= h('p', { class: 'la-sidebar__footer', part: 'footer' }, parts.poweredBy, h('b', {}, 'live-assist'));
+  place(nav, [list, parts.footer]);
+  return nav;
 }
