@@ -2,8 +2,8 @@
  * The library's one Trusted Types policy, 'live-assist' (docs/architecture.md, "Sanitiser"). On a
  * page that enforces Trusted Types (`require-trusted-types-for 'script'`), handing a string to an
  * HTML sink such as `DOMParser.parseFromString` throws unless it comes from a policy; the page's
- * `trusted-types` directive names the policies it allows, so a site must list 'live-assist' (and
- * lit-html's 'lit-html'). The policy is used for one thing only: giving content that is not ours to
+ * `trusted-types` directive names the policies it allows, so a site must list 'live-assist' (the
+ * library's only one: the loader renders without templates). The policy is used for one thing only: giving content that is not ours to
  * the inert DOMParser, whose tree the sanitiser cleans before any node reaches the page.
  */
 export const POLICY_NAME = 'live-assist';

@@ -108,7 +108,7 @@ test('the library boots on / (window.LiveAssist ready, la-sidebar defined)', { s
     assert.deepEqual(state, { lang: 'pl', defined: true });
     assert.deepEqual(problems, []);
     // The page really requires Trusted Types (so every e2e test runs under it): a plain string into an
-    // HTML sink throws, and only the library's and lit-html's policies may exist.
+    // HTML sink throws, and only the library's policy may exist.
     const enforced = await page.evaluate(() => {
       const probe = document.createElement('div');
       try {
