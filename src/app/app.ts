@@ -1,6 +1,6 @@
 import { Bus } from '../bus/index.ts';
 import type { PluginHandle, ValueSubject } from '../bus/index.ts';
-import { ConfigMessages, readConfig, resolveLanguage, validateExtension } from './config.ts';
+import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
 import type { LanguagePacks, Translator } from './i18n.ts';
@@ -71,6 +71,15 @@ const log = (issue: ConfigIssue) =>
     `[live-assist] ${issue.message}${issue.path ? ` (${issue.path})` : ''}`,
   );
 
+/** The explanations of configuration problems (src/app/config-check.ts): not in the loader, imported when needed. */
+const configCheck = () => import('./config-check.ts');
+
+/** Logs the issues `explain` finds with the explanations module; never rejects. */
+const explain = (find: (check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]): Promise<void> =>
+  configCheck()
+    .then((check) => find(check).forEach(log))
+    .catch((error: unknown) => console.error('[live-assist] The configuration has problems, but their explanation could not be loaded.', error));
+
 /**
  * The app core: configuration, language, theme and mobile mode, cookies, the bus with the App plugin,
  * lazy plugin loading, and the controllers (actors) plugins provide to their elements.
@@ -102,11 +111,12 @@ export class App {
 
   constructor(options: AppOptions) {
     this.window = options.window;
-    // readConfig adds the languages of a host `main.i18n` object itself; the raw configuration is not
-    // read here, where a throwing getter would stop the boot.
-    this.config = readConfig(options.config, bundledLanguages);
-    this.config.issues.forEach(log);
-    const { main } = this.config;
+    // loadConfig adds the languages of a host `main.i18n` object itself; the raw configuration is not
+    // read here, where a throwing getter would stop the boot. A value it did not accept is explained in
+    // the console (config-check.ts, the same reading with its messages) before App.ready.
+    const { main, sections, clean } = loadConfig(options.config, bundledLanguages);
+    this.config = { main, sections };
+    const explained = clean ? undefined : explain((check) => check.readConfig(options.config, bundledLanguages).issues);
     this.environment = watchEnvironment(this.window, main);
     this.cookies = createCookieJar(this.window.document, main.deploymentID || 'la');
     this.#translator = createTranslator(main.lang, {}, {});
@@ -124,7 +134,7 @@ export class App {
         await module.register(this);
       });
     }
-    this.ready = this.#loadLanguage();
+    this.ready = this.#loadLanguage(explained);
   }
 
   get t(): Translator {
@@ -226,8 +236,10 @@ export class App {
     // It imports a module or runs a function: only the host page's own script may ask (LiveAssist.command),
     // never a plugin, the console or a name taken from configuration or markup.
     app.registerCommand('registerExtension', async (options, { commander }) => {
+      const ready = this.#isReady; // as the command was asked: the messages load first
+      const { ConfigMessages, validateExtension } = await configCheck();
       if (commander !== 'page') throw new Error(ConfigMessages.extensionNotPage(commander));
-      const problem = validateExtension(options?.name, options?.extension, this.#extensions, this.#isReady);
+      const problem = validateExtension(options?.name, options?.extension, this.#extensions, ready);
       if (problem) throw new Error(problem);
       this.#extensions.add(options.name);
       const { extension } = options;
@@ -258,7 +270,8 @@ export class App {
     return this.#fallback;
   }
 
-  async #loadLanguage(): Promise<void> {
+  /** `explained`: the configuration's issues being logged, which App.ready waits for (they load beside the pack). */
+  async #loadLanguage(explained?: Promise<void>): Promise<void> {
     const { main } = this.config;
     const readyFlag = sessionFlag(this.window, `${main.deploymentID || 'la'}_ready`);
     try {
@@ -269,9 +282,13 @@ export class App {
       }
       let lang = main.lang;
       if (hostPacks && lang !== 'en' && !bundledLanguages.includes(lang as 'en') && !hostPacks[lang]) {
-        const resolved = resolveLanguage(lang, [...bundledLanguages, ...Object.keys(hostPacks)]);
-        if (resolved.issue) log(resolved.issue);
-        lang = resolved.lang;
+        const available = [...bundledLanguages, ...Object.keys(hostPacks)];
+        const found = findLanguage(lang, available);
+        if (found === undefined) {
+          const unresolved = lang;
+          explained = Promise.all([explained, explain((check) => [check.resolveLanguage(unresolved, available).issue ?? []].flat())]).then(() => undefined);
+        }
+        lang = found ?? 'en';
       }
       // Only the active language's pack is fetched. A bundled language is complete (test/app/locales.test.ts),
       // so its English fallback is fetched on demand, when a key is missing; a host's own language
@@ -288,6 +305,7 @@ export class App {
     } catch (error) {
       console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);
     }
+    await explained;
     this.#isReady = true;
     readyFlag.set(true);
     this.#plugin.publish('ready', { lang: this.#translator.lang });

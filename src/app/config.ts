@@ -1,7 +1,13 @@
-// The host page's `window.liveAssistConfig`: one section per plugin. `main` is validated here (by hand:
-// this runs in the loader); every other section is handed, as a plain object, to the plugin that owns
-// it. Reading the configuration never throws: a bad value is reported as a ConfigIssue and replaced by its default.
+// The host page's `window.liveAssistConfig`: one section per plugin. `main` is read here, in the loader,
+// by hand and without a word of explanation: a value is accepted or replaced by its default, and every
+// other section is handed, as a plain object, to the plugin that owns it. Reading never throws. When
+// something was not accepted as given, the app imports src/app/config-check.ts, whose `readConfig`
+// gives the same values with the explanations (ConfigIssue) it logs in the console; the loader, whose
+// every byte each host page pays for, carries none of them (test/app/config-equivalence.test.ts runs
+// many configurations through both).
 import { normalizePacks, type LanguagePacks } from './i18n.ts';
+
+export type { LanguagePacks } from './i18n.ts';
 
 export interface MainConfig {
   /** Prefix of every cookie name. */
@@ -35,49 +41,29 @@ export interface ConfigIssue {
 export interface AppConfig {
   main: MainConfig;
   sections: Record<string, Record<string, unknown>>;
-  issues: ConfigIssue[];
 }
 
-/** The spec's messages (plugins-and-infrastructure.md §5 and §8), plus our own for the other options. */
-export const ConfigMessages = {
-  noConfiguration: 'No configuration provided',
-  invalidTheme: 'Invalid theme specified',
-  invalidTimeFormat: 'Invalid time format: expected 12 or 24',
-  noLanguage: 'No language code provided',
-  unknownLanguage: 'No matching language code found in language pack',
-  invalidWait: 'Wait needs at least 1 ms: pluginLoadDelay must be a number of milliseconds ≥ 1',
-  noRequestHeader: 'No request header found.',
-  extensionNotReady: 'You must wait until App.ready is published before registering new Extensions.',
-  extensionInvalid: 'The options name must be a string and extension must be a function or a URL.',
-  extensionTaken: (name: string) => `The Extension name: ${name}, is already taken. Please use another name.`,
-  extensionNotPage: (commander: string) =>
-    `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
-} as const;
-
-const M = ConfigMessages;
-const DEFAULT_LANGUAGE = 'en';
-const ALLOWED_HEADERS: Record<string, 'Authorization' | 'apikey'> = {
-  authorization: 'Authorization',
-  apikey: 'apikey',
-};
-
-/**
- * Options of `main` that are plain values: each check returns the first problem's message (null when
- * valid) and carries its default. Hand-written rather than a schema library: this runs in the loader,
- * whose every byte each host page pays for.
- */
-interface Field<T> {
-  problem(value: unknown): string | null;
-  fallback: () => T;
-  /** The accepted value (defaults to the value itself). */
-  read?: (value: unknown) => T;
+/** What the loader read: the configuration, and whether every value was accepted as given (no issue to explain). */
+export interface LoadedConfig extends AppConfig {
+  clean: boolean;
 }
-const oneOf = <T,>(values: readonly T[], message: string, fallback: T): Field<T> => ({
-  problem: (value) => (values.includes(value as T) ? null : message),
-  fallback: () => fallback,
-});
-const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value);
-const isAbsoluteUrl = (value: string): boolean => {
+
+type Fields = Omit<MainConfig, 'lang' | 'i18n' | 'header' | 'extensions'>;
+/** An option of `main` that is a plain value: whether a value is accepted, its default, and the value kept. */
+type Field<T> = [accept: (value: any) => boolean, fallback: () => T, read?: (value: any) => T];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const oneOf =
+  (...values: unknown[]) =>
+  (value: unknown): boolean =>
+    values.includes(value);
+/** A number in [min, max] (NaN is not). */
+const within =
+  (min: number, max: number) =>
+  (value: unknown): boolean =>
+    typeof value === 'number' && value >= min && value <= max;
+const absoluteUrl = (value: string): boolean => {
   try {
     new URL(value);
     return true;
@@ -87,106 +73,43 @@ const isAbsoluteUrl = (value: string): boolean => {
 };
 const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
 
-const mainSchemas = {
-  deploymentID: {
-    problem: (value: unknown) => (typeof value !== 'string' ? 'deploymentID must be a string' : value.length > 64 ? 'deploymentID must be at most 64 characters long' : null),
-    fallback: () => '',
-  } as Field<string>,
-  theme: oneOf(['dark', 'light'] as const, M.invalidTheme, 'dark'),
-  timeFormat: oneOf([12, 24] as const, M.invalidTimeFormat, 12),
-  mobileMode: oneOf<'auto' | boolean>(['auto', true, false], "mobileMode must be 'auto', true or false", 'auto'),
-  mobileModeBreakpoint: {
-    problem: (value: unknown) =>
-      !isNumber(value) ? 'mobileModeBreakpoint must be a number of pixels' : value < 1 || value > 1e4 ? 'mobileModeBreakpoint must be from 1 to 10000' : null,
-    fallback: () => 600,
-  } as Field<number>,
-  pluginLoadDelay: {
-    problem: (value: unknown) => (isNumber(value) && value >= 1 && value <= 2 ** 31 - 1 ? null : M.invalidWait),
-    fallback: () => 100,
-  } as Field<number>,
-  preload: oneOf(['idle', 'intent'] as const, "preload must be 'idle' or 'intent'", 'idle'),
-  fonts: {
-    problem: (value: unknown) => {
-      if (!isRecord(value)) return 'fonts must be an object';
+const FIELDS: { [K in keyof Fields]: Field<Fields[K]> } = {
+  deploymentID: [(value) => typeof value === 'string' && value.length <= 64, () => ''],
+  theme: [oneOf('dark', 'light'), () => 'dark'],
+  timeFormat: [oneOf(12, 24), () => 12],
+  mobileMode: [oneOf('auto', true, false), () => 'auto'],
+  mobileModeBreakpoint: [within(1, 1e4), () => 600],
+  pluginLoadDelay: [within(1, 2 ** 31 - 1), () => 100],
+  preload: [oneOf('idle', 'intent'), () => 'idle'],
+  fonts: [
+    (value) => {
+      if (!isRecord(value)) return false;
       const { enabled, family, url } = value;
-      if (enabled !== undefined && typeof enabled !== 'boolean') return 'fonts.enabled must be true or false';
-      if (family !== undefined && typeof family !== 'string') return 'fonts.family must be a string';
-      if (family === '' || (family as string)?.length > 200) return 'fonts.family must be 1 to 200 characters long';
-      if (url !== undefined && typeof url !== 'string') return 'fonts.url must be a string';
-      if (typeof url === 'string' && !isAbsoluteUrl(url)) return 'fonts.url must be an absolute URL';
-      return null;
+      return (
+        (enabled === undefined || typeof enabled === 'boolean') &&
+        (family === undefined || (typeof family === 'string' && family !== '' && family.length <= 200)) &&
+        (url === undefined || (typeof url === 'string' && absoluteUrl(url)))
+      );
     },
-    fallback: DEFAULT_FONTS,
-    read: (value: unknown) => {
-      const { enabled, family, url } = value as Partial<MainConfig['fonts']>;
+    DEFAULT_FONTS,
+    (value: Partial<MainConfig['fonts']>) => {
+      const { enabled, family, url } = value;
       return { enabled: enabled ?? false, family: family ?? DEFAULT_FONTS().family, ...(url === undefined ? {} : { url }) };
     },
-  } as Field<MainConfig['fonts']>,
-  debug: { problem: (value: unknown) => (typeof value === 'boolean' ? null : 'debug must be true or false'), fallback: () => false } as Field<boolean>,
+  ],
+  debug: [(value) => typeof value === 'boolean', () => false],
 };
+const KNOWN = [...Object.keys(FIELDS), 'lang', 'i18n', 'header', 'extensions'];
+const HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = { authorization: 'Authorization', apikey: 'apikey' };
 
-type FieldValue<K extends keyof typeof mainSchemas> = (typeof mainSchemas)[K] extends Field<infer T> ? T : never;
-
-const specialKeys = ['lang', 'i18n', 'header', 'extensions'];
-const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-class Reader {
-  readonly issues: ConfigIssue[] = [];
-
-  report(level: ConfigIssue['level'], message: string, path?: string): void {
-    this.issues.push(path === undefined ? { level, message } : { level, message, path });
-  }
-
-  /** Own enumerable entries of a host object as a plain object; a getter that throws is reported and skipped. */
-  plain(value: object, path: string): Record<string, unknown> {
-    const entries: [string, unknown][] = [];
-    let keys: string[] = [];
-    try {
-      keys = Object.keys(value);
-    } catch {
-      this.report('error', `${path} could not be read`, path);
-    }
-    for (const key of keys) {
-      try {
-        entries.push([key, (value as Record<string, unknown>)[key]]);
-      } catch {
-        this.report('error', `${path}.${key} could not be read`, `${path}.${key}`);
-      }
-    }
-    return Object.fromEntries(entries); // own data properties: a `__proto__` key cannot reach a prototype
-  }
-
-  /** The value if `field` accepts it (undefined gives the default), or the default with the message reported. */
-  field<T>(field: Field<T>, value: unknown, path: string): T {
-    if (value === undefined) return field.fallback();
-    try {
-      const problem = field.problem(value);
-      if (problem === null) return field.read ? field.read(value) : (value as T);
-      this.report('error', problem, path);
-    } catch {
-      this.report('error', `${path} could not be read`, path);
-    }
-    return field.fallback();
-  }
+/** `lang` among `available` (case-insensitive, as `available` spells it), or undefined: then English, with a warning. */
+export function findLanguage(lang: unknown, available: readonly string[]): string | undefined {
+  const wanted = typeof lang === 'string' ? lang.trim().toLowerCase() : '';
+  return wanted === '' ? undefined : available.find((code) => code.toLowerCase() === wanted);
 }
 
-/** The language to use: `lang` if it is among `available` (case-insensitive), else English with the
- * spec's warning. Exported so the app can check again once a language-pack URL has been fetched. */
-export function resolveLanguage(lang: unknown, available: readonly string[]): { lang: string; issue?: ConfigIssue } {
-  if (typeof lang !== 'string' || lang.trim() === '') {
-    return { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.noLanguage, path: 'main.lang' } };
-  }
-  const match = available.find((code) => code.toLowerCase() === lang.trim().toLowerCase());
-  return match
-    ? { lang: match }
-    : { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.unknownLanguage, path: 'main.lang' } };
-}
-
-// The loader's own copy of src/app/urls.ts `httpUrl` (lazy chunks never import loader code: rollup.config.mjs).
-const isHttpUrl = (value: unknown): boolean => {
+/** An http(s) URL, relative to the page (the loader's own copy of src/app/urls.ts `httpUrl`). */
+export const isHttpUrl = (value: unknown): boolean => {
   if (typeof value !== 'string' || value.trim() === '') return false;
   try {
     const base = globalThis.location?.href ?? 'http://localhost/';
@@ -196,129 +119,112 @@ const isHttpUrl = (value: unknown): boolean => {
   }
 };
 
-/** Why an extension cannot be registered under `name`, or null when it can. */
-export function validateExtension(
-  name: unknown,
-  extension: unknown,
-  taken: ReadonlySet<string>,
-  ready: boolean,
-): string | null {
-  if (!ready) return M.extensionNotReady;
-  if (typeof name !== 'string' || name === '' || !(typeof extension === 'function' || isHttpUrl(extension))) {
-    return M.extensionInvalid;
-  }
-  return taken.has(name) ? M.extensionTaken(name) : null;
-}
+/** Whether an extension may be registered under `name` (a name, and a function or an http(s) URL). */
+export const isExtension = (name: unknown, extension: unknown): boolean =>
+  typeof name === 'string' && name !== '' && (typeof extension === 'function' || isHttpUrl(extension));
 
-function readI18n(r: Reader, value: unknown): MainConfig['i18n'] {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  try {
-    const packs = normalizePacks(value);
-    if (packs) return packs;
-  } catch {
-    // a getter threw: reported below like any other malformed value
-  }
-  r.report('error', 'i18n must be a URL or an object of language packs: { "<lang>": { "<key>": "<text>" } }', 'main.i18n');
-  return undefined;
-}
-
-function readHeader(r: Reader, value: unknown): MainConfig['header'] {
-  if (value === undefined) return {};
-  if (!isRecord(value)) {
-    r.report('error', 'header must be an object', 'main.header');
-    return {};
-  }
-  const header: MainConfig['header'] = {};
-  const dropped: string[] = [];
-  for (const [name, text] of Object.entries(r.plain(value, 'main.header'))) {
-    const allowed = ALLOWED_HEADERS[name.toLowerCase()];
-    if (allowed && typeof text === 'string' && !/[\r\n]/.test(text)) header[allowed] = text;
-    else dropped.push(name);
-  }
-  if (dropped.length > 0) {
-    r.report(
-      'warn',
-      `Request headers dropped: ${dropped.join(', ')} (only Authorization and apikey are accepted, as single-line strings)`,
-      'main.header',
-    );
-  }
-  if (Object.keys(header).length === 0) r.report('warn', M.noRequestHeader, 'main.header');
-  return header;
-}
-
-function readExtensions(r: Reader, value: unknown): MainConfig['extensions'] {
-  if (value === undefined) return {};
-  if (!isRecord(value)) {
-    r.report('error', 'extensions must be an object of name: function or URL', 'main.extensions');
-    return {};
-  }
-  const entries = Object.entries(r.plain(value, 'main.extensions')).filter(([name, extension]) => {
-    const problem = validateExtension(name, extension, new Set(), true);
-    if (problem) r.report('error', problem, `main.extensions.${name}`);
-    return problem === null;
-  });
-  return Object.fromEntries(entries);
-}
-
-function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: readonly string[]): MainConfig {
-  const field = <K extends keyof typeof mainSchemas>(key: K): FieldValue<K> =>
-    r.field(mainSchemas[key] as Field<FieldValue<K>>, raw[key], `main.${key}`);
-  for (const key of Object.keys(raw)) {
-    if (!knownKeys.has(key)) r.report('warn', `Unknown option main.${key} was ignored`, `main.${key}`);
-  }
-  const i18n = readI18n(r, raw.i18n);
-  const language =
-    typeof i18n === 'string' && typeof raw.lang === 'string' && raw.lang.trim() !== ''
-      ? { lang: raw.lang.trim() } // the pack is fetched later; the app checks again with resolveLanguage
-      : resolveLanguage(raw.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]);
-  if (language.issue) r.issues.push(language.issue);
-  return {
-    deploymentID: field('deploymentID'),
-    theme: field('theme'),
-    lang: language.lang,
-    ...(i18n === undefined ? {} : { i18n }),
-    timeFormat: field('timeFormat'),
-    mobileMode: field('mobileMode'),
-    mobileModeBreakpoint: field('mobileModeBreakpoint'),
-    header: readHeader(r, raw.header),
-    pluginLoadDelay: field('pluginLoadDelay'),
-    preload: field('preload'),
-    fonts: field('fonts'),
-    extensions: readExtensions(r, raw.extensions),
-    debug: field('debug'),
+/** The configuration, every value accepted or replaced by its default, as src/app/config-check.ts `readConfig` reads it. */
+export function loadConfig(raw: unknown, availableLanguages: readonly string[]): LoadedConfig {
+  let clean = true;
+  const refuse = <T>(value: T): T => {
+    clean = false;
+    return value;
   };
+  /** Own enumerable entries as a plain object; a getter that throws is skipped. */
+  const plain = (value: object): Record<string, unknown> => {
+    const entries: [string, unknown][] = [];
+    let keys: string[] = [];
+    try {
+      keys = Object.keys(value);
+    } catch {
+      clean = false;
+    }
+    for (const key of keys) {
+      try {
+        entries.push([key, (value as Record<string, unknown>)[key]]);
+      } catch {
+        clean = false;
+      }
+    }
+    return Object.fromEntries(entries); // own data properties: a `__proto__` key cannot reach a prototype
+  };
+  const field = <K extends keyof Fields>(key: K, value: unknown): Fields[K] => {
+    const [accept, fallback, read] = FIELDS[key] as Field<Fields[K]>;
+    if (value === undefined) return fallback();
+    try {
+      if (accept(value)) return read ? read(value) : (value as Fields[K]);
+    } catch {
+      // a getter threw: the default, as for any value not accepted
+    }
+    return refuse(fallback());
+  };
+  const i18nOf = (value: unknown): MainConfig['i18n'] => {
+    if (value === undefined) return undefined;
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    try {
+      const packs = normalizePacks(value);
+      if (packs) return packs;
+    } catch {
+      // a getter threw
+    }
+    return refuse(undefined);
+  };
+  const headerOf = (value: unknown): MainConfig['header'] => {
+    if (value === undefined) return {};
+    if (!isRecord(value)) return refuse({});
+    const header: MainConfig['header'] = {};
+    for (const [name, text] of Object.entries(plain(value))) {
+      const allowed = Object.hasOwn(HEADERS, name.toLowerCase()) ? HEADERS[name.toLowerCase()] : undefined;
+      if (allowed && typeof text === 'string' && !/[\r\n]/.test(text)) header[allowed] = text;
+      else clean = false; // a header dropped
+    }
+    return Object.keys(header).length > 0 ? header : refuse(header);
+  };
+  const extensionsOf = (value: unknown): MainConfig['extensions'] => {
+    if (value === undefined) return {};
+    if (!isRecord(value)) return refuse({});
+    return Object.fromEntries(Object.entries(plain(value)).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
+  };
+  const mainOf = (main: Record<string, unknown>, available: readonly string[]): MainConfig => {
+    if (Object.keys(main).some((key) => !KNOWN.includes(key))) clean = false; // an unknown option, ignored
+    const i18n = i18nOf(main.i18n);
+    const lang =
+      typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
+        ? main.lang.trim() // the pack is fetched later; the app checks again
+        : (findLanguage(main.lang, [...available, ...Object.keys(i18n ?? {})]) ?? refuse('en'));
+    return {
+      deploymentID: field('deploymentID', main.deploymentID),
+      theme: field('theme', main.theme),
+      lang,
+      ...(i18n === undefined ? {} : { i18n }),
+      timeFormat: field('timeFormat', main.timeFormat),
+      mobileMode: field('mobileMode', main.mobileMode),
+      mobileModeBreakpoint: field('mobileModeBreakpoint', main.mobileModeBreakpoint),
+      header: headerOf(main.header),
+      pluginLoadDelay: field('pluginLoadDelay', main.pluginLoadDelay),
+      preload: field('preload', main.preload),
+      fonts: field('fonts', main.fonts),
+      extensions: extensionsOf(main.extensions),
+      debug: field('debug', main.debug),
+    };
+  };
+  const defaults = (): LoadedConfig => ({ main: defaultMainConfig(), sections: {}, clean: false });
+  try {
+    if (!isRecord(raw)) return defaults();
+    const sections: [string, Record<string, unknown>][] = [];
+    let main: Record<string, unknown> = {};
+    for (const [name, section] of Object.entries(plain(raw))) {
+      if (!isRecord(section)) clean = false; // ignored
+      else if (name === 'main') main = plain(section);
+      else sections.push([name, plain(section)]);
+    }
+    return { main: mainOf(main, availableLanguages), sections: Object.fromEntries(sections), clean };
+  } catch {
+    return defaults();
+  }
 }
 
 /** The configuration every option at its default. */
 export function defaultMainConfig(): MainConfig {
-  return readMain(new Reader(), { lang: DEFAULT_LANGUAGE }, [DEFAULT_LANGUAGE]);
-}
-
-/** Validate the host page's configuration object. Never throws, whatever `raw` is. */
-export function readConfig(raw: unknown, availableLanguages: readonly string[]): AppConfig {
-  const r = new Reader();
-  try {
-    if (!isRecord(raw)) {
-      const got = Array.isArray(raw) ? 'an array' : typeof raw;
-      const detail = raw === undefined || raw === null ? '' : `: expected an object, got ${got}`;
-      r.report('error', M.noConfiguration + detail);
-      return { main: defaultMainConfig(), sections: {}, issues: r.issues };
-    }
-    const sections: [string, Record<string, unknown>][] = [];
-    let main: Record<string, unknown> = {};
-    for (const [name, section] of Object.entries(r.plain(raw, 'liveAssistConfig'))) {
-      if (!isRecord(section)) {
-        r.report('error', `Configuration section "${name}" must be an object; it was ignored`, name);
-      } else if (name === 'main') {
-        main = r.plain(section, 'main');
-      } else {
-        sections.push([name, r.plain(section, name)]);
-      }
-    }
-    return { main: readMain(r, main, availableLanguages), sections: Object.fromEntries(sections), issues: r.issues };
-  } catch (error) {
-    r.report('error', `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`);
-    return { main: defaultMainConfig(), sections: {}, issues: r.issues };
-  }
+  return loadConfig({ main: { lang: 'en' } }, ['en']).main;
 }

@@ -2,6 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
 import type { PluginLoaders } from '../../src/app/app.ts';
 import { captureConsole } from '../helpers/dom.ts';
+import { readConfig } from '../../src/app/config-check.ts';
+import { bundledLanguages } from '../../src/app/i18n.ts';
 
 declare module '../../src/bus/types.ts' {
   interface Commands {
@@ -47,6 +49,35 @@ describe('App', () => {
     expect(errors.some((e) => e.includes('liveAssistConfig.main could not be read'))).to.equal(true);
     expect(app!.config.main.theme).to.equal('dark');
     expect(app!.t.lang).to.equal('en');
+  });
+
+  it("logs, before App.ready, exactly readConfig's issues for a configuration the loader did not accept, and starts with the same values", async () => {
+    const configs: unknown[] = [
+      { main: { theme: 'blue', lang: 'xx', timeFormat: 13 }, sidebar: 'x' },
+      { main: { lang: 'pl', header: { apikey: 'k', Cookie: 'a' }, fonts: { url: '/x.css' }, extensions: { Bad: 42 }, surprise: 1 } },
+      { main: { lang: 'en', deploymentID: 'x'.repeat(65), mobileModeBreakpoint: 0, pluginLoadDelay: 0, preload: 'eager', debug: 'yes' } },
+      [],
+    ];
+    for (const config of configs) {
+      let app: App | undefined;
+      const logged = await captureConsole(async () => {
+        app = make(config);
+        await app.ready;
+      });
+      const { main, sections, issues } = readConfig(config, bundledLanguages);
+      const expected = (level: string) => issues.filter((i) => i.level === level).map((i) => `[live-assist] ${i.message}${i.path ? ` (${i.path})` : ''}`);
+      expect(issues.length).to.be.greaterThan(0);
+      expect(logged.errors).to.deep.equal(expected('error'));
+      expect(logged.warnings).to.deep.equal(expected('warn'));
+      expect(app!.config).to.deep.equal({ main, sections });
+    }
+  });
+
+  it('logs nothing for a configuration the loader accepts as given', async () => {
+    const logged = await captureConsole(async () => {
+      await make({ main: { lang: 'pl', theme: 'light', header: { apikey: 'k' } }, sidebar: {} }).ready;
+    });
+    expect(logged).to.deep.equal({ errors: [], warnings: [] });
   });
 
   it('loads the Polish pack with English as fallback and publishes App.ready', async () => {

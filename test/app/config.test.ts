@@ -6,7 +6,8 @@ import {
   resolveLanguage,
   validateExtension,
   type ConfigIssue,
-} from '../../src/app/config.ts';
+} from '../../src/app/config-check.ts';
+import { loadConfig } from '../../src/app/config.ts';
 
 const LANGS = ['en', 'pl'] as const;
 const read = (main: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
@@ -350,5 +351,122 @@ describe('validateExtension', () => {
     expect(validateExtension('Taken', fn, taken, true)).to.equal(
       'The Extension name: Taken, is already taken. Please use another name.',
     );
+  });
+});
+
+// The loader reads the configuration with src/app/config.ts `loadConfig` (no messages) and imports
+// config-check.ts to explain it only when `clean` is false: both must read every configuration alike.
+describe('loadConfig (the loader) and readConfig (the explanations) read alike', () => {
+  const fn = () => undefined;
+  const throwing = (value: Record<string, unknown>, key: string) =>
+    Object.defineProperty({ ...value }, key, { enumerable: true, get: () => { throw new Error('boom'); } });
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  // Each option's valid and invalid values (undefined: the option left out).
+  const VALUES: Record<string, unknown[]> = {
+    deploymentID: [undefined, '', 'ppk', 'x'.repeat(64), 'x'.repeat(65), 42, null],
+    theme: [undefined, 'dark', 'light', 'blue', '', null, ['dark']],
+    lang: ['en', undefined, 'pl', 'PL', ' pl ', 'de', 'xx', '', '  ', 42, null],
+    i18n: [undefined, '/packs/de.json', '  /packs/pl.json ', '', '  ', 42, { de: { common: { close: 'Schließen' } } }, { pl: 'not a pack' }, ['pl'], {}, throwing({ de: {} }, 'xx')],
+    timeFormat: [undefined, 12, 24, 13, '12', NaN],
+    mobileMode: [undefined, 'auto', true, false, 'yes', 0],
+    mobileModeBreakpoint: [undefined, 1, 480, 1e4, 0, 10001, NaN, Infinity, '480'],
+    header: [undefined, {}, { apikey: 'k' }, { Authorization: 'Bearer t', apikey: 'k' }, { authorization: 'x', 'X-Other': 'y' }, { apikey: 12 }, { apikey: 'a\r\nb' }, { constructor: 'x' }, { __proto__: 'x', toString: 'y' }, 'apikey: k', ['apikey'], null, throwing({ apikey: 'k' }, 'Authorization')],
+    pluginLoadDelay: [undefined, 1, 250, 2 ** 31 - 1, 2 ** 31, 0, 0.5, -1, NaN, '100'],
+    preload: [undefined, 'idle', 'intent', 'eager', null],
+    fonts: [undefined, {}, { enabled: true }, { enabled: 'yes' }, { family: '' }, { family: 'x'.repeat(200) }, { family: 'x'.repeat(201) }, { family: 3 }, { url: 'https://fonts.example.com/css' }, { url: '/relative.css' }, { url: 7 }, 'Roboto', null, throwing({ enabled: true }, 'family')],
+    extensions: [undefined, {}, { Mine: fn }, { Remote: 'https://cdn.example.com/ext.js', Local: '/ext.js' }, { Bad: 42 }, { Evil: 'javascript:alert(1)', Mine: fn }, { '': fn }, 'ext', [fn], throwing({ Mine: fn }, 'Other')],
+    debug: [undefined, true, false, 'true', 1],
+    unknown: [undefined, 'anything'],
+  };
+  // A small deterministic generator (mulberry32), so a failure can be reproduced from its index.
+  let seed = 17;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  /** Mostly the first (valid) value, so that each configuration has zero, one or a few problems. */
+  const main = (): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, values] of Object.entries(VALUES)) {
+      const value = random() < 0.88 ? values[0] : pick(values);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  };
+  const generated: unknown[] = Array.from({ length: 3000 }, (_, i) => {
+    const shape = i % 10;
+    if (shape === 0) return pick([undefined, null, 'oops', 42, [], [{ main: {} }], () => undefined, Symbol('c'), 10n]);
+    const config: Record<string, unknown> = { main: main() };
+    if (shape === 1) config.main = pick([42, 'main', null, [], throwing({}, 'x')]);
+    if (random() < 0.5) config.sidebar = pick([{ channels: [] }, { channels: 'x' }, 'sidebar', null, throwing({ a: 1 }, 'channels')]);
+    if (random() < 0.3) config.webchat = pick([{ transport: { type: 'cometd' } }, [], 7]);
+    if (shape === 2) return throwing(config, 'stats');
+    if (shape === 3) return pick([revoked.proxy, { main: revoked.proxy }, { main: { header: revoked.proxy } }, { main: { fonts: revoked.proxy } }]);
+    return config;
+  });
+
+  const shown = (raw: unknown): string => {
+    try {
+      return JSON.stringify(raw, (_, v: unknown) => (typeof v === 'function' ? 'fn' : typeof v === 'bigint' ? 'bigint' : v)) ?? String(raw);
+    } catch {
+      return 'a configuration whose getter throws, or a revoked proxy';
+    }
+  };
+
+  it('gives the same configuration for 3,000 configurations, and is clean exactly when readConfig finds no issue', () => {
+    let clean = 0;
+    generated.forEach((raw, i) => {
+      for (const langs of [LANGS, ['en']] as const) {
+        const fast = loadConfig(raw, langs);
+        const full = readConfig(raw, langs);
+        const label = `configuration ${i} (${langs.join(',')}): ${shown(raw)}`;
+        expect(fast.main, label).to.deep.equal(full.main);
+        expect(Object.keys(fast.main), label).to.deep.equal(Object.keys(full.main));
+        expect(fast.sections, label).to.deep.equal(full.sections);
+        expect(fast.clean, `${label}: ${JSON.stringify(full.issues)}`).to.equal(full.issues.length === 0);
+        if (fast.clean) clean += 1;
+      }
+    });
+    // Both kinds are exercised: configurations that are explained and configurations that are not.
+    expect(clean, `${clean} of 6,000 clean`).to.be.within(300, 5700);
+  });
+
+  it('reads the hand-written cases alike (the hostile inputs, the defaults)', () => {
+    const cases: unknown[] = [
+      {},
+      { main: {} },
+      { main: { lang: 'pl' } },
+      { main: { lang: 'de', i18n: '/packs/de.json' } },
+      { main: { lang: ' PL ' } },
+      JSON.parse('{"__proto__": {"polluted": true}, "main": {"lang": "en", "__proto__": {"polluted": true}}}'),
+      Object.assign(Object.create(null) as object, { main: { lang: 'pl' } }),
+      new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } }),
+    ];
+    for (const raw of cases) {
+      const fast = loadConfig(raw, LANGS);
+      const full = readConfig(raw, LANGS);
+      expect(fast.main).to.deep.equal(full.main);
+      expect(fast.sections).to.deep.equal(full.sections);
+      expect(fast.clean).to.equal(full.issues.length === 0);
+    }
+    expect(loadConfig(undefined, LANGS).main).to.deep.equal(defaultMainConfig());
+  });
+
+  it("never keeps a header named after an Object.prototype member ('constructor', '__proto__', 'toString')", () => {
+    const raw = { main: { lang: 'en', header: JSON.parse('{"constructor": "x", "__proto__": "y", "toString": "z", "apikey": "k"}') } };
+    expect(loadConfig(raw, LANGS).main.header).to.deep.equal({ apikey: 'k' });
+    const { main, issues } = readConfig(raw, LANGS);
+    expect(main.header).to.deep.equal({ apikey: 'k' });
+    expect(issues).to.deep.equal([
+      {
+        level: 'warn',
+        message: 'Request headers dropped: constructor, __proto__, toString (only Authorization and apikey are accepted, as single-line strings)',
+        path: 'main.header',
+      },
+    ]);
   });
 });

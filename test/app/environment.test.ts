@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { watchEnvironment } from '../../src/app/environment.ts';
-import { readConfig } from '../../src/app/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { loadWebFonts, webFontsUrl } from '../../src/app/fonts.ts';
 
 /** A window whose screen size and device kind the test decides. */
@@ -23,7 +23,7 @@ function fakeWindow(small: boolean, mobileDevice: boolean) {
   };
 }
 
-const main = (mobileMode: unknown) => readConfig({ main: { lang: 'en', mobileMode } }, ['en']).main;
+const main = (mobileMode: unknown) => loadConfig({ main: { lang: 'en', mobileMode } }, ['en']).main;
 
 describe('environment', () => {
   it('is mobile automatically only on a mobile device with a screen of at most 600 px', () => {
@@ -50,7 +50,7 @@ describe('environment', () => {
     const queries: string[] = [];
     const win = { navigator: {}, matchMedia: (q: string) => (queries.push(q), { matches: false }) } as unknown as Window;
     watchEnvironment(win, main('auto'));
-    watchEnvironment(win, readConfig({ main: { lang: 'en', mobileModeBreakpoint: 480 } }, ['en']).main);
+    watchEnvironment(win, loadConfig({ main: { lang: 'en', mobileModeBreakpoint: 480 } }, ['en']).main);
     expect(queries.filter((q) => q.includes('width'))).to.deep.equal([
       '(max-width: 600px), (max-height: 600px)',
       '(max-width: 480px), (max-height: 480px)',
@@ -60,14 +60,14 @@ describe('environment', () => {
 
 describe('web fonts', () => {
   it('are not requested unless enabled', () => {
-    const fonts = readConfig({ main: { lang: 'en' } }, ['en']).main.fonts;
+    const fonts = loadConfig({ main: { lang: 'en' } }, ['en']).main.fonts;
     expect(webFontsUrl(fonts)).to.equal(undefined);
     expect(loadWebFonts(document, fonts)).to.equal(undefined);
     expect(document.querySelector('link[data-live-assist-fonts]')).to.equal(null);
   });
 
   it('add one stylesheet link when enabled, for the default family or a self-hosted URL', () => {
-    const enabled = readConfig({ main: { lang: 'en', fonts: { enabled: true } } }, ['en']).main.fonts;
+    const enabled = loadConfig({ main: { lang: 'en', fonts: { enabled: true } } }, ['en']).main.fonts;
     expect(webFontsUrl(enabled)).to.equal('https://fonts.googleapis.com/css?family=Roboto:400,300,100');
     const own = { ...enabled, url: `${location.origin}/fonts/roboto.css` };
     const link = loadWebFonts(document, own)!;

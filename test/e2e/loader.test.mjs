@@ -51,6 +51,8 @@ test('the sidebar appears without React; pointer entering it fetches the runtime
     await pastIdlePreload(host.page); // where preload: 'idle' would have fetched it (next test)
     assert.equal(host.runtimeRequested(), false, `requests before intent: ${host.requests.join(', ')}`);
     assert.ok(host.requests.every((p) => !/runtime|console/.test(p)));
+    // A configuration the loader accepts as given needs no explanation: src/app/config-check.ts is not fetched.
+    assert.ok(host.requests.every((p) => !/config-check/.test(p)), host.requests.join(', '));
     await button.hover();
     await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)));
     assert.equal(host.runtimeRequested(), true);
@@ -195,6 +197,8 @@ test('a malformed configuration logs the spec messages, throws nothing, and the 
     assert.ok(host.console.some((m) => m.startsWith('error:') && m.includes('Invalid theme specified')), host.console.join('\n'));
     assert.ok(host.console.some((m) => m.includes('No matching language code found in language pack')));
     assert.ok(host.console.some((m) => m.includes('Invalid time format')));
+    // The explanations come from their own chunk, fetched because the loader found values it did not accept.
+    assert.ok(host.requests.some((p) => /\/dist\/config-check-[\w-]+\.js$/.test(p)), host.requests.join(', '));
     assert.deepEqual(host.errors, []);
   } finally {
     await host.close();
