@@ -59,13 +59,17 @@ function bundleManifest() {
 }
 
 /**
- * The load graph for `<link rel=modulepreload>` (src/preload.ts): the loader's string "__LA_PRELOAD__"
- * becomes `{ f: [files], p: { <plugin>: [indices] , runtime: [indices] } }`, where a plugin's list is the
- * static closure of its chunk and of its element's view chunk (the entry excluded). With it the loader
- * fetches every file a window needs at once, on intent (one round trip, not one per import level), and
- * `preload: 'idle'` fetches them without evaluating anything. Plugin and view modules are read from
- * the loader's own registries (src/plugins/index.ts, elements/<w>/la-<w>.ts), so a new plugin is in the
- * graph without an edit here. File names carry rollup's hash placeholders, replaced after this hook.
+ * The load graph for `<link rel=modulepreload>` (src/preload.ts): the string "__LA_PRELOAD__" of
+ * src/load-graph.ts (a chunk of its own, not the loader: fetched at idle or on the first intent) becomes
+ * `{ f: [files], p: { <plugin>: [indices] , runtime: [indices], 'transport:<type>': [indices] } }`, where a
+ * plugin's list is the static closure of its chunk and of its element's view chunk (the entry excluded),
+ * and a chat transport's (src/plugins/webchat-service.ts `TRANSPORTS`) the closure of its module: the
+ * loader adds the configured one to the chat's. With it the loader fetches every file a window needs at
+ * once, on intent (one round trip after the graph's, not one per import level), and `preload: 'idle'`
+ * fetches them without evaluating anything. Plugin, view and transport modules are read from their
+ * registries (src/plugins/index.ts, elements/<w>/la-<w>.ts, webchat-service.ts), so a new plugin is in the
+ * graph without an edit here. File names carry rollup's hash placeholders, replaced after this hook (the
+ * graph chunk's own hash follows them: a changed chunk renames the graph).
  */
 function preloadGraph() {
   const pluginModules = () => {
@@ -84,11 +88,16 @@ function preloadGraph() {
     }
     return views;
   };
+  const transportModules = () => {
+    const source = readFileSync('src/plugins/webchat-service.ts', 'utf8');
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w.-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
+  };
   return {
     name: 'preload-graph',
     renderChunk(code, chunk, _options, meta) {
       const marker = /(["'])__LA_PRELOAD__\1/.exec(code);
-      if (!chunk.isEntry || !marker) return null;
+      if (!marker) return null;
+      if (chunk.isEntry) this.error('preload graph: the loader holds the graph\'s marker; it belongs to src/load-graph.ts, a chunk of its own');
       const chunks = Object.values(meta.chunks);
       const byModule = (id) => chunks.find((c) => c.moduleIds.includes(id));
       const files = [];
@@ -108,6 +117,13 @@ function preloadGraph() {
         const plugin = byModule(id);
         if (!plugin) this.error(`preload graph: no chunk holds the ${name} plugin (${id})`);
         p[name] = closure([plugin, views.has(name) ? byModule(views.get(name)) : undefined]);
+      }
+      const transports = transportModules();
+      if (transports.length === 0) this.error('preload graph: no chat transport found in src/plugins/webchat-service.ts TRANSPORTS');
+      for (const [type, id] of transports) {
+        const transport = byModule(id);
+        if (!transport) this.error(`preload graph: no chunk holds the ${type} chat transport (${id})`);
+        p[`transport:${type}`] = closure([transport]);
       }
       const graph = JSON.stringify(JSON.stringify({ f: files, p }));
       const out = new MagicString(code);

@@ -58,8 +58,25 @@ export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
   Sidebar: ['StatsService'],
 };
 
-/** The plugins with their companions, and the React runtime. */
-const withCompanions = (plugins: readonly string[]): string[] => ['runtime', ...plugins.flatMap((p) => [p, ...(COMPANIONS[p] ?? [])])];
+/** The plugins with their companions, the React runtime, and for the chat the configured transport's module. */
+const withCompanions = (app: App, plugins: readonly string[]): string[] => [
+  'runtime',
+  ...plugins.flatMap((p) => [p, ...(COMPANIONS[p] ?? []), ...(p === 'WebChat' || p === 'WebChatService' ? [chatTransport(app)] : [])]),
+];
+
+/**
+ * The chat's transport module in the load graph, `transport:<type>`, as src/plugins/webchat-config.ts
+ * `transportTypeOf` chooses it (`cometD.enabled`, else `transport.type`, 'rest' by default). Read by hand
+ * (no valibot in the loader): a malformed value only means the transport is fetched when the chat asks.
+ */
+function chatTransport(app: App): string {
+  try {
+    const chat = app.section('webchat') as { cometD?: { enabled?: unknown } | null; transport?: { type?: unknown } | null };
+    return `transport:${chat.cometD?.enabled === true ? 'cometd' : String(chat.transport?.type ?? 'rest')}`;
+  } catch {
+    return 'transport:rest'; // a getter of the host's object threw
+  }
+}
 
 /**
  * The windows a visitor is likely to open from this page: the sidebar's channels (the plugin of each
@@ -169,7 +186,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
     config: hostConfig(win),
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
-    preload: (names, idle) => preload(withCompanions(names), idle),
+    preload: (names, idle) => preload(withCompanions(app, names), idle),
     likely: () => likelyPlugins(app),
     viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view).map((spec) => spec.plugin!)),
   });

@@ -1,37 +1,41 @@
 /**
  * Fetching without evaluating: `<link rel=modulepreload>` for the chunks a plugin, its view and the
- * React runtime need, all at once. The build writes the load graph over the marker below
- * (rollup.config.mjs `preloadGraph`: every plugin's files, its view's and the runtime's, the static
- * closure of each); unbuilt (the Node and browser unit tests) the marker stays and nothing is preloaded.
- * A module preloaded is fetched and compiled but not run: it runs when its `import()` asks for it, and
- * intent needs one round trip for all its files instead of one per import level; `preload: 'idle'`
- * only prefetches them into the HTTP cache, which adds bytes and no script time. Only the link's `rel`,
- * `crossOrigin` and `href` are set (no Trusted Types sink).
+ * React runtime need, all at once. The load graph (every plugin's files, its view's, the runtime's and
+ * each chat transport's, the static closure of each: rollup.config.mjs `preloadGraph`) is a small chunk
+ * of its own (src/load-graph.ts), imported the first time something is preloaded: at idle with
+ * `preload: 'idle'`, on the first intent with `'intent'`; after intent a window then needs at most two
+ * sequential fetch levels (the graph, then all its files). Unbuilt (the Node and browser unit tests)
+ * the graph holds its marker and nothing is preloaded. A module preloaded is fetched and compiled but
+ * not run: it runs when its `import()` asks for it; `preload: 'idle'` only prefetches the files into
+ * the HTTP cache, which adds bytes and no script time. Only the link's `rel`, `crossOrigin` and `href`
+ * are set (no Trusted Types sink).
  */
-const GRAPH: string = '__LA_PRELOAD__';
-
 interface LoadGraph {
   /** Chunk file names, relative to the loader. */
   f: string[];
-  /** Per plugin name, and `runtime`: indices into `f`. */
+  /** Per plugin name, `runtime` and `transport:<type>`: indices into `f`. */
   p: Record<string, number[]>;
 }
 
-let graph: LoadGraph | null | undefined;
-const read = (): LoadGraph | null => {
-  if (graph === undefined) {
-    try {
-      graph = JSON.parse(GRAPH) as LoadGraph;
-    } catch {
-      graph = null;
-    }
-  }
-  return graph;
-};
+let graph: Promise<LoadGraph | null> | undefined;
+const read = (): Promise<LoadGraph | null> =>
+  (graph ??= import('./load-graph.ts').then(
+    ({ default: text }) => {
+      try {
+        return JSON.parse(text) as LoadGraph;
+      } catch {
+        return null; // unbuilt: the marker
+      }
+    },
+    () => {
+      graph = undefined; // not fetched (offline): asked again next time
+      return null;
+    },
+  ));
 
-/** The files the graph names for `names` (plugins or `runtime`), relative to the loader; for tests and the bench. */
-export function filesOf(names: readonly string[]): string[] {
-  const g = read();
+/** The files the graph names for `names` (plugins, `runtime`, `transport:<type>`), relative to the loader; for tests and the bench. */
+export async function filesOf(names: readonly string[]): Promise<string[]> {
+  const g = await read();
   if (!g) return [];
   return [...new Set(names.flatMap((name) => (Object.hasOwn(g.p, name) ? g.p[name]! : [])))].map((i) => g.f[i]!);
 }
@@ -49,14 +53,16 @@ export function createPreloader(doc: Document, base: string): (names: readonly s
   const linked = new Set<string>();
   return (names, idle = false) => {
     const rel = idle ? 'prefetch' : 'modulepreload';
-    for (const file of filesOf(names)) {
-      if (linked.has(`${rel} ${file}`)) continue;
-      linked.add(`${rel} ${file}`);
-      const link = doc.createElement('link');
-      link.rel = rel;
-      link.crossOrigin = 'anonymous';
-      link.href = new URL(file, base).href;
-      doc.head.append(link);
-    }
+    void filesOf(names).then((files) => {
+      for (const file of files) {
+        if (linked.has(`${rel} ${file}`)) continue;
+        linked.add(`${rel} ${file}`);
+        const link = doc.createElement('link');
+        link.rel = rel;
+        link.crossOrigin = 'anonymous';
+        link.href = new URL(file, base).href;
+        doc.head.append(link);
+      }
+    });
   };
 }

@@ -225,25 +225,32 @@ const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'Chan
 
 /**
  * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
- * links every file of the window's plugin, its view, its companions (src/boot.ts COMPANIONS) and the
- * runtime at once — one level — and only a dynamic import none of them holds (a chat transport, the
- * mobile channel list …) can be a second. Without it (the graph missing), the browser discovers the
- * files import by import: the plugin's static chain, then, once the plugin registered, its companions'
- * and the view's chains, one level per link.
+ * links every file of the window's plugin, its view, its companions (src/boot.ts COMPANIONS), the
+ * runtime and, for the chat, its configured transport (here the default, 'rest') at once — one level —
+ * and only a dynamic import none of them holds (the mobile channel list …; another chat transport is
+ * preloaded when configured, so it is not counted) can be a second. The graph itself is a chunk of its
+ * own (src/load-graph.ts): with `preload: 'intent'` it is fetched on the first intent, one level before
+ * the files; with `'idle'` it came at idle. (A build that inlines it in the loader counts no such level.)
+ * Without preloading (the graph missing), the browser discovers the files import by import: the
+ * plugin's static chain, then, once the plugin registered, its companions' and the view's chains, one
+ * level per link.
  */
 function loadLevels() {
   /** @type {{ chunks: Chunk[] }} */
   const manifest = JSON.parse(readFileSync(join(DIST, 'bundle-manifest.json'), 'utf8'));
   const byFile = new Map(manifest.chunks.map((c) => [c.file, c]));
-  const loader = readFileSync(join(DIST, 'live-assist.js'), 'utf8');
-  const raw = /JSON\.parse\('(\{"f".*?\})'\)/.exec(loader)?.[1];
+  const graphChunk = manifest.chunks.find((c) => c.modules.includes('src/load-graph.ts') && !c.isEntry);
+  const holder = readFileSync(join(DIST, graphChunk ? graphChunk.file : 'live-assist.js'), 'utf8');
+  const raw = /'(\{"f".*?\})'/.exec(holder)?.[1];
   if (!raw) return null;
+  const graphLevel = graphChunk ? 1 : 0;
   /** @type {{ f: string[], p: Record<string, number[]> }} */
   const graph = JSON.parse(raw);
   const boot = readFileSync(join(ROOT, 'src/boot.ts'), 'utf8');
   const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
   const companions = Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
   const filesOf = (/** @type {string} */ name) => (graph.p[name] ?? []).map((i) => graph.f[i]);
+  const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
   /** Longest chain of static imports from `file`, counting `file` (files in `have` cost nothing). */
   const depth = (/** @type {string} */ file, /** @type {Set<string>} */ have) => {
     if (have.has(file)) return 0;
@@ -251,17 +258,18 @@ function loadLevels() {
     return 1 + Math.max(0, ...(chunk?.imports ?? []).map((f) => depth(f, have)));
   };
   return WINDOWS.filter((w) => graph.p[w]).map((w) => {
-    const names = ['runtime', w, ...(companions[w] ?? [])];
+    const names = ['runtime', w, ...(companions[w] ?? []), ...(w === 'WebChat' && graph.p['transport:rest'] ? ['transport:rest'] : [])];
     const files = [...new Set(names.flatMap(filesOf))];
     const gzip = files.reduce((sum, f) => sum + measure(f).gzip, 0);
-    const later = [...new Set(files.flatMap((f) => byFile.get(f)?.dynamicImports ?? []))].filter((f) => !files.includes(f));
+    const later = [...new Set(files.flatMap((f) => byFile.get(f)?.dynamicImports ?? []))].filter((f) => !files.includes(f) && !transportFiles.has(f));
     // Without preloading: the plugin's own chain, then (after it registers) the longest of its view's
     // and its companions' chains, the runtime being fetched beside the plugin.
     const pluginFile = byFile.get(graph.f[(graph.p[w] ?? []).find((i) => byFile.get(graph.f[i])?.isDynamicEntry && !/^runtime-/.test(graph.f[i])) ?? -1]);
     const first = pluginFile ? depth(pluginFile.file, new Set()) : 0;
     const seen = new Set(pluginFile ? [pluginFile.file, ...pluginFile.imports] : []);
     const second = Math.max(0, ...names.slice(1).flatMap(filesOf).filter((f) => byFile.get(f)?.isDynamicEntry).map((f) => depth(f, seen)));
-    return { window: w, files: files.length, gzip, levels: later.length ? 2 : 1, later, withoutPreload: first + second };
+    const afterIdle = later.length ? 2 : 1;
+    return { window: w, files: files.length, gzip, levels: afterIdle + graphLevel, afterIdle, later, withoutPreload: first + second };
   });
 }
 
@@ -684,15 +692,17 @@ for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r
 const levels = wants('levels') ? loadLevels() : null;
 if (!wants('levels')) { /* not asked for */ } else if (levels) {
   console.log(`\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
-    `so they come in one round trip; a dynamic import none of them holds can make a second. 'without preload' counts the ` +
-    `sequential fetch levels when the browser discovers the same files import by import.\n`);
+    `so they come in one round trip (the chat's configured transport with them); a dynamic import none of them holds can make ` +
+    `one more. 'levels' is a cold 'intent' page, whose first intent also fetches the load graph (src/load-graph.ts) first; ` +
+    `'after idle' a page whose idle preload fetched it. 'without preload' counts the sequential fetch levels when the ` +
+    `browser discovers the same files import by import.\n`);
   console.log(table(
-    ['window', 'files at intent', 'gzip KiB', 'levels', 'without preload', 'possible second level'],
-    levels.map((l) => [l.window, String(l.files), kib(l.gzip), String(l.levels), String(l.withoutPreload), l.later.join(', ') || '—']),
-    ['l', 'r', 'r', 'r', 'r', 'l'],
+    ['window', 'files at intent', 'gzip KiB', 'levels', 'after idle', 'without preload', 'possible later level'],
+    levels.map((l) => [l.window, String(l.files), kib(l.gzip), String(l.levels), String(l.afterIdle), String(l.withoutPreload), l.later.join(', ') || '—']),
+    ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
   ));
 } else {
-  console.log('\nLoad levels: dist/live-assist.js carries no load graph (src/preload.ts): every window loads import by import.');
+  console.log('\nLoad levels: the build carries no load graph (src/load-graph.ts, src/preload.ts): every window loads import by import.');
 }
 
 /** @type {Awaited<ReturnType<typeof timings>> | null} */ let browserResults = null;

@@ -125,6 +125,7 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
     await pastIdlePreload(host.page);
     const links = () => host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
     assert.deepEqual(await links(), [], 'nothing before intent');
+    assert.ok(!host.requests.some((p) => /load-graph/.test(p)), `the load graph is fetched on intent: ${host.requests.join(', ')}`);
     await button.hover();
     await host.page.waitForFunction(() => document.querySelectorAll('link[rel=modulepreload]').length > 0);
     const preloaded = await links();
@@ -132,6 +133,28 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
       assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
     }
     assert.equal(new Set(preloaded).size, preloaded.length, 'each file once');
+  } finally {
+    await host.close();
+  }
+});
+
+test("intent on the chat preloads the configured transport's module, not the others", async () => {
+  const webchat = { transport: { type: 'ngrest', dataURL: '/api/ngrest/x' }, chatButton: { enabled: false } };
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'WebChat', clickCommand: 'WebChat.open' }] }, webchat });
+  try {
+    const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' });
+    await button.waitFor();
+    await pastIdlePreload(host.page);
+    await button.hover();
+    await host.page.waitForFunction(() => document.querySelectorAll('link[rel=modulepreload]').length > 0);
+    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    for (const chunk of ['runtime', 'chat', 'chat-service', 'ngrest']) {
+      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+    }
+    for (const other of ['legacy-rest', 'cometd', 'cloud']) {
+      assert.ok(!preloaded.some((p) => new RegExp(`/dist/${other}-[\\w-]+\\.js$`).test(p)), `${other} not in ${preloaded.join(', ')}`);
+    }
+    assert.deepEqual(host.errors, []);
   } finally {
     await host.close();
   }
