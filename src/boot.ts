@@ -3,7 +3,7 @@
  * (src/index.ts), above both layers, so src/app never imports elements/ (the layer rules:
  * .dependency-cruiser.cjs, checked by `npm run lint:layers`).
  */
-import { App } from './app/app.ts';
+import { App, configCheck, explain } from './app/app.ts';
 import type { PluginLoaders } from './app/app.ts';
 import { bindApp } from '../elements/common/host.ts';
 import type { ElementSpec } from '../elements/common/host.ts';
@@ -143,9 +143,6 @@ function scheduleIdleWork(app: App): void {
   }
 }
 
-/** Why Console.* is refused while the site has not enabled the console. */
-const CONSOLE_OFF = 'The console is off: set console.enabled to true in liveAssistConfig to use it';
-
 /**
  * The developer console runs any command typed into it, so its code loads only when the site enables
  * it: `console: { enabled: true }`, read by hand (no valibot in the loader) on every load, so
@@ -154,13 +151,14 @@ const CONSOLE_OFF = 'The console is off: set console.enabled to true in liveAssi
 function gateConsole(plugins: PluginLoaders, enabled: () => boolean): PluginLoaders {
   const load = plugins.Console;
   if (!load) return plugins;
-  return { ...plugins, Console: () => (enabled() ? load() : Promise.reject(new Error(CONSOLE_OFF))) };
+  // Why Console.* is refused: the message comes with the configuration's explanations (src/app/config-check.ts).
+  return { ...plugins, Console: () => (enabled() ? load() : configCheck().then((check) => Promise.reject(new Error(check.BootMessages.consoleOff)))) };
 }
 
 /** Whether the site enabled the console; `report` names a value that is not true or false. */
 function consoleEnabled(app: App, report = false): boolean {
   const { enabled } = app.section('console');
-  if (report && enabled !== undefined && typeof enabled !== 'boolean') console.error('[live-assist] console.enabled: must be true or false');
+  if (report && enabled !== undefined && typeof enabled !== 'boolean') void explain((check) => [{ level: 'error', message: check.BootMessages.consoleEnabled }]);
   return enabled === true;
 }
 
@@ -169,7 +167,7 @@ function hostConfig(win: BootOptions['window']): unknown {
   try {
     return win.liveAssistConfig;
   } catch {
-    console.error('[live-assist] window.liveAssistConfig could not be read (its getter threw): starting with the default configuration');
+    void explain((check) => [{ level: 'error', message: check.BootMessages.unreadable }]);
     return undefined;
   }
 }

@@ -72,10 +72,10 @@ const log = (issue: ConfigIssue) =>
   );
 
 /** The explanations of configuration problems (src/app/config-check.ts): not in the loader, imported when needed. */
-const configCheck = () => import('./config-check.ts');
+export const configCheck = () => import('./config-check.ts');
 
-/** Logs the issues `explain` finds with the explanations module; never rejects. */
-const explain = (find: (check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]): Promise<void> =>
+/** Logs the issues `find` names with the explanations module, as `[live-assist] <message> (<path>)`; never rejects. */
+export const explain = (find: (check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]): Promise<void> =>
   configCheck()
     .then((check) => find(check).forEach(log))
     .catch((error: unknown) => console.error('[live-assist] The configuration has problems, but their explanation could not be loaded.', error));

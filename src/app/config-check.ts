@@ -30,6 +30,13 @@ export const ConfigMessages = {
     `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
 } as const;
 
+/** The loader's (src/boot.ts) messages about the configuration, logged or thrown as they are needed. */
+export const BootMessages = {
+  unreadable: 'window.liveAssistConfig could not be read (its getter threw): starting with the default configuration',
+  consoleOff: 'The console is off: set console.enabled to true in liveAssistConfig to use it',
+  consoleEnabled: 'console.enabled: must be true or false',
+} as const;
+
 const M = ConfigMessages;
 const DEFAULT_LANGUAGE = 'en';
 const ALLOWED_HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = {
