@@ -44,61 +44,6 @@ export interface BootOptions {
   base?: string;
 }
 
-/**
- * The plugins a window's plugin commands as it opens (its service, the window manager …): their code is
- * fetched with it, in the same round trip. test/e2e/loader.test.mjs checks each is commanded by its plugin.
- */
-export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
-  Callback: ['CallbackService', 'Calendar', 'WindowManager'],
-  SendMessage: ['SendMessageService', 'WindowManager'],
-  WebChat: ['WebChatService', 'WindowManager'],
-  Search: ['KnowledgeCenterService', 'WindowManager'],
-  CallUs: ['Overlay'],
-  ChannelSelector: ['Overlay', 'StatsService'],
-  Sidebar: ['StatsService'],
-};
-
-/** The plugins with their companions, the React runtime, and for the chat the configured transport's module. */
-const withCompanions = (app: App, plugins: readonly string[]): string[] => [
-  'runtime',
-  ...plugins.flatMap((p) => [p, ...(COMPANIONS[p] ?? []), ...(p === 'WebChat' || p === 'WebChatService' ? [chatTransport(app)] : [])]),
-];
-
-/**
- * The chat's transport module in the load graph, `transport:<type>`, as src/plugins/webchat-config.ts
- * `transportTypeOf` chooses it (`cometD.enabled`, else `transport.type`, 'rest' by default). Read by hand
- * (no valibot in the loader): a malformed value only means the transport is fetched when the chat asks.
- */
-function chatTransport(app: App): string {
-  try {
-    const chat = app.section('webchat') as { cometD?: { enabled?: unknown } | null; transport?: { type?: unknown } | null };
-    return `transport:${chat.cometD?.enabled === true ? 'cometd' : String(chat.transport?.type ?? 'rest')}`;
-  } catch {
-    return 'transport:rest'; // a getter of the host's object threw
-  }
-}
-
-/**
- * The windows a visitor is likely to open from this page: the sidebar's channels (the plugin of each
- * `clickCommand`), the chat when a `webchat` section is configured, and the side buttons configured
- * visible. Read by hand (no valibot in the loader): a malformed entry only means less is preloaded.
- */
-function likelyPlugins(app: App): string[] {
-  const found = new Set<string>();
-  const sidebar = app.section('sidebar');
-  if (app.window.document.querySelector('la-sidebar') || Object.keys(sidebar).length > 0) found.add('Sidebar');
-  const channels = Array.isArray(sidebar.channels) ? (sidebar.channels as unknown[]) : [];
-  for (const channel of channels.slice(0, 50)) {
-    const command = (channel as { clickCommand?: unknown } | null)?.clickCommand;
-    if (typeof command === 'string' && /^[A-Za-z]\w*\./.test(command)) found.add(command.slice(0, command.indexOf('.')));
-  }
-  if ((app.section('webchat') as { transport?: unknown }).transport) found.add('WebChat');
-  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
-    if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) found.add(plugin);
-  }
-  return [...found];
-}
-
 /** Whether the Sidebar plugin must run before intent: the deployment's availability rule hides channels. */
 const sidebarRule = (app: App): boolean =>
   app.section('stats').availability !== undefined && app.section('sidebar').availability !== false;
@@ -124,7 +69,7 @@ function scheduleIdleWork(app: App): void {
   // hides the channels that are closed before the visitor aims at them); it evaluates no React.
   if (app.config.main.preload === 'idle') {
     whenIdle(app, () => {
-      app.preload(app.likely());
+      app.preload();
       if (sidebarRule(app) && app.window.document.querySelector('la-sidebar')) void app.bus.load('Sidebar').catch(() => undefined);
     });
   }
@@ -184,8 +129,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
     config: hostConfig(win),
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
-    preload: (names, idle) => preload(withCompanions(app, names), idle),
-    likely: () => likelyPlugins(app),
+    preload: (names, how) => preload(app, names, how),
     viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view).map((spec) => spec.plugin!)),
   });
   bindApp(app);

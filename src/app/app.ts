@@ -43,6 +43,13 @@ export interface PluginModule {
 
 export type PluginLoaders = Record<string, () => Promise<PluginModule>>;
 
+export interface PreloadOptions {
+  /** Only into the HTTP cache (nothing parsed on the page's main thread until intent). */
+  idle?: boolean;
+  /** Also the windows a visitor is likely to open from this page (the launchers' channels …: src/load-graph.ts). */
+  likely?: boolean;
+}
+
 export interface AppOptions {
   window: Window;
   /** The raw `window.liveAssistConfig`. */
@@ -54,11 +61,8 @@ export interface AppOptions {
   /**
    * Fetches, without evaluating, the code of these plugins (with their views and the windows' companion
    * plugins) and the React runtime (src/preload.ts); called on intent and before a plugin loads.
-   * `idle`: only into the HTTP cache (nothing parsed on the page's main thread until intent).
    */
-  preload?: (plugins: readonly string[], idle?: boolean) => void;
-  /** The plugins a visitor is likely to open from this page (the launchers' channels …); intent preloads them. */
-  likely?: () => readonly string[];
+  preload?: (plugins: readonly string[], how: PreloadOptions) => void;
   /**
    * The plugins that render a React view: their first command also evaluates the runtime. Others
    * (services, the sidebar's actor) evaluate no React. Absent: every plugin loads the runtime.
@@ -106,8 +110,7 @@ export class App {
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
   #fallback?: Promise<void>;
-  readonly #preload: (plugins: readonly string[], idle?: boolean) => void;
-  readonly #likely: () => readonly string[];
+  readonly #preload: (plugins: readonly string[], how: PreloadOptions) => void;
 
   constructor(options: AppOptions) {
     this.window = options.window;
@@ -124,11 +127,10 @@ export class App {
     this.#plugin = this.bus.registerPlugin('App');
     this.#registerCommands();
     this.#preload = options.preload ?? (() => undefined);
-    this.#likely = options.likely ?? (() => []);
     for (const [name, load] of Object.entries(options.plugins)) {
       const runtime = !options.viewPlugins || options.viewPlugins.has(name);
       this.bus.registerLazy(name, async () => {
-        this.#preload([name]);
+        this.#preload([name], {});
         const [module] = await Promise.all([load(), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         await module.register(this);
@@ -176,18 +178,13 @@ export class App {
    * likely windows and of `plugin` is fetched at once, and the React runtime is evaluated.
    */
   intent(plugin?: string): void {
-    this.#preload(plugin ? [...this.#likely(), plugin] : this.#likely());
+    this.#preload(plugin ? [plugin] : [], { likely: true });
     void this.loadRuntime().catch(() => undefined);
   }
 
-  /** Fetches, without parsing or evaluating, the code of these plugins and of the runtime (`preload: 'idle'`). */
-  preload(plugins: readonly string[]): void {
-    this.#preload(plugins, true);
-  }
-
-  /** The plugins a visitor is likely to open from this page. */
-  likely(): readonly string[] {
-    return this.#likely();
+  /** Fetches, without parsing or evaluating, the code of the likely windows and of the runtime (`preload: 'idle'`). */
+  preload(): void {
+    this.#preload([], { idle: true, likely: true });
   }
 
   /** A plugin hands its controller (usually its actor) to the elements that render it. */

@@ -177,8 +177,7 @@ describe('App', () => {
       config: { main: { lang: 'en' } },
       plugins: { Lazy: plugin('Lazy'), Service: plugin('Service') },
       loadRuntime: async () => void runtimeLoads++,
-      preload: (names) => preloaded.push([...names]),
-      likely: () => ['Lazy'],
+      preload: (names, how) => preloaded.push([...names, ...(how.likely ? ['(likely)'] : []), ...(how.idle ? ['(idle)'] : [])]),
       viewPlugins: new Set(['Lazy']),
     });
     await app.bus.load('Service');
@@ -187,7 +186,9 @@ describe('App', () => {
     expect(runtimeLoads).to.equal(1);
     expect(preloaded).to.deep.equal([['Service'], ['Lazy']]);
     app.intent('Service');
-    expect(preloaded.at(-1)).to.deep.equal(['Lazy', 'Service'], 'intent preloads the likely windows and the element\'s own');
+    expect(preloaded.at(-1)).to.deep.equal(['Service', '(likely)'], 'intent preloads the likely windows and the element\'s own');
+    app.preload();
+    expect(preloaded.at(-1)).to.deep.equal(['(likely)', '(idle)'], 'idle prefetches the likely windows');
   });
 
   it('rejects a lazy plugin command with "Could not load plugin file" when the runtime fails, then retries', async () => {

@@ -225,7 +225,7 @@ const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'Chan
 
 /**
  * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
- * links every file of the window's plugin, its view, its companions (src/boot.ts COMPANIONS), the
+ * links every file of the window's plugin, its view, its companions (src/load-graph.ts COMPANIONS), the
  * runtime and, for the chat, its configured transport (here the default, 'rest') at once — one level —
  * and only a dynamic import none of them holds (the mobile channel list …; another chat transport is
  * preloaded when configured, so it is not counted) can be a second. The graph itself is a chunk of its
@@ -246,7 +246,7 @@ function loadLevels() {
   const graphLevel = graphChunk ? 1 : 0;
   /** @type {{ f: string[], p: Record<string, number[]> }} */
   const graph = JSON.parse(raw);
-  const boot = readFileSync(join(ROOT, 'src/boot.ts'), 'utf8');
+  const boot = readFileSync(join(ROOT, 'src/load-graph.ts'), 'utf8');
   const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
   const companions = Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
   const filesOf = (/** @type {string} */ name) => (graph.p[name] ?? []).map((i) => graph.f[i]);

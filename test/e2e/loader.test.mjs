@@ -160,8 +160,8 @@ test("intent on the chat preloads the configured transport's module, not the oth
   }
 });
 
-test("each window's companions (src/boot.ts COMPANIONS, preloaded with it) are plugins its code commands", () => {
-  const boot = readFileSync('src/boot.ts', 'utf8');
+test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it) are plugins its code commands", () => {
+  const boot = readFileSync('src/load-graph.ts', 'utf8');
   const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
   const entries = [...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, plugin, list]) => [plugin, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]);
   assert.ok(entries.length >= 5, table);
