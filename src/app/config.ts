@@ -99,7 +99,8 @@ const FIELDS: { [K in keyof Fields]: Field<Fields[K]> } = {
   ],
   debug: [(value) => typeof value === 'boolean', () => false],
 };
-const KNOWN = [...Object.keys(FIELDS), 'lang', 'i18n', 'header', 'extensions'];
+/** Every option of `main`, in the order `readConfig` writes them (the keys of `getConfig`'s answer). */
+const OPTIONS: readonly (keyof MainConfig)[] = ['deploymentID', 'theme', 'lang', 'i18n', 'timeFormat', 'mobileMode', 'mobileModeBreakpoint', 'header', 'pluginLoadDelay', 'preload', 'fonts', 'extensions', 'debug'];
 const HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = { authorization: 'Authorization', apikey: 'apikey' };
 
 /** `lang` among `available` (case-insensitive, as `available` spells it), or undefined: then English, with a warning. */
@@ -186,27 +187,21 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
     return Object.fromEntries(Object.entries(plain(value)).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
   };
   const mainOf = (main: Record<string, unknown>, available: readonly string[]): MainConfig => {
-    if (Object.keys(main).some((key) => !KNOWN.includes(key))) clean = false; // an unknown option, ignored
+    if (Object.keys(main).some((key) => !OPTIONS.includes(key as keyof MainConfig))) clean = false; // an unknown option, ignored
     const i18n = i18nOf(main.i18n);
     const lang =
       typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
         ? main.lang.trim() // the pack is fetched later; the app checks again
         : (findLanguage(main.lang, [...available, ...Object.keys(i18n ?? {})]) ?? refuse('en'));
-    return {
-      deploymentID: field('deploymentID', main.deploymentID),
-      theme: field('theme', main.theme),
-      lang,
-      ...(i18n === undefined ? {} : { i18n }),
-      timeFormat: field('timeFormat', main.timeFormat),
-      mobileMode: field('mobileMode', main.mobileMode),
-      mobileModeBreakpoint: field('mobileModeBreakpoint', main.mobileModeBreakpoint),
-      header: headerOf(main.header),
-      pluginLoadDelay: field('pluginLoadDelay', main.pluginLoadDelay),
-      preload: field('preload', main.preload),
-      fonts: field('fonts', main.fonts),
-      extensions: extensionsOf(main.extensions),
-      debug: field('debug', main.debug),
-    };
+    const out: Record<string, unknown> = {};
+    for (const key of OPTIONS) {
+      if (key === 'i18n') {
+        if (i18n !== undefined) out.i18n = i18n;
+      } else {
+        out[key] = key === 'lang' ? lang : key === 'header' ? headerOf(main.header) : key === 'extensions' ? extensionsOf(main.extensions) : field(key, main[key]);
+      }
+    }
+    return out as unknown as MainConfig;
   };
   const defaults = (): LoadedConfig => ({ main: defaultMainConfig(), sections: {}, clean: false });
   try {
