@@ -214,17 +214,45 @@ test("LiveAssist.command('Nope.open') rejects with \"Command does not exist\"", 
 });
 
 test('a malformed configuration logs the spec messages, throws nothing, and the sidebar still shows', async () => {
-  const host = await open({ main: { theme: 'blue', lang: 'xx', timeFormat: 13 }, sidebar: { channels } });
+  const host = await open({ main: { theme: 'blue', lang: 'xx', timeFormat: 13 }, sidebar: { channels }, console: { enabled: 'yes' } });
   try {
     await host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' }).waitFor();
     assert.ok(host.console.some((m) => m.startsWith('error:') && m.includes('Invalid theme specified')), host.console.join('\n'));
     assert.ok(host.console.some((m) => m.includes('No matching language code found in language pack')));
     assert.ok(host.console.some((m) => m.includes('Invalid time format')));
+    // The boot's own message comes from the same explanations chunk, logged as it arrives (App.ready does not wait for it).
+    const consoleLine = 'error: [live-assist] console.enabled: must be true or false';
+    for (let i = 0; i < 100 && !host.console.includes(consoleLine); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(host.console.includes(consoleLine), host.console.join('\n'));
     // The explanations come from their own chunk, fetched because the loader found values it did not accept.
     assert.ok(host.requests.some((p) => /\/dist\/config-check-[\w-]+\.js$/.test(p)), host.requests.join(', '));
     assert.deepEqual(host.errors, []);
   } finally {
     await host.close();
+  }
+});
+
+test('a liveAssistConfig getter that throws is reported, word for word, and the sidebar still shows with defaults', async () => {
+  const server = await serve({
+    ...hostPage(null, '<la-sidebar channels=\'[{"name":"WebChat"}]\'></la-sidebar>'),
+    '/config.js': { body: "Object.defineProperty(window, 'liveAssistConfig', { get() { throw new Error('boom'); } });" },
+  });
+  const page = await browser.newPage();
+  const lines = [];
+  const errors = [];
+  page.on('console', (m) => lines.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    await page.evaluate(() => window.LiveAssist.ready);
+    await page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' }).waitFor();
+    const unreadable = lines.indexOf('error: [live-assist] window.liveAssistConfig could not be read (its getter threw): starting with the default configuration');
+    assert.ok(unreadable >= 0, lines.join('\n'));
+    assert.ok(lines.indexOf('error: [live-assist] No configuration provided') > unreadable, lines.join('\n'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
   }
 });
 
