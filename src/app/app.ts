@@ -75,8 +75,16 @@ const log = (issue: ConfigIssue) =>
     `[live-assist] ${issue.message}${issue.path ? ` (${issue.path})` : ''}`,
   );
 
-/** The explanations of configuration problems (src/app/config-check.ts): not in the loader, imported when needed. */
-export const configCheck = () => import('./config-check.ts');
+/**
+ * The explanations of configuration problems (src/app/config-check.ts): not in the loader, imported when
+ * needed. One promise for every caller, so messages are logged in the order they were asked for.
+ */
+let checking: Promise<typeof import('./config-check.ts')> | undefined;
+export const configCheck = (): Promise<typeof import('./config-check.ts')> =>
+  (checking ??= import('./config-check.ts').catch((error: unknown) => {
+    checking = undefined; // not fetched: asked again next time
+    throw error;
+  }));
 
 /** Logs the issues `find` names with the explanations module, as `[live-assist] <message> (<path>)`; never rejects. */
 export const explain = (find: (check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]): Promise<void> =>
