@@ -2,7 +2,7 @@
 // issues). Not part of the loader: the loader reads `window.liveAssistConfig` with src/app/config.ts
 // `loadConfig` (the same values, without a word of explanation) and imports this module only when that
 // found something it did not accept (or for App.registerExtension, or a host pack without the page's
-// language). test/app/config-equivalence.test.ts runs many configurations through both and compares them.
+// language). test/app/config.test.ts runs thousands of configurations through both and compares them.
 // Lazy chunks never import loader code (rollup.config.mjs), so the host packs' flattening is this
 // module's own copy of src/app/i18n.ts `normalizePacks`.
 import type { AppConfig, ConfigIssue, LanguagePacks, MainConfig } from './config.ts';
@@ -46,8 +46,8 @@ const ALLOWED_HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = {
 
 /**
  * Options of `main` that are plain values: each check returns the first problem's message (null when
- * valid) and carries its default. Hand-written rather than a schema library: this runs in the loader,
- * whose every byte each host page pays for.
+ * valid) and carries its default. Hand-written, as the loader's own reading (src/app/config.ts), which
+ * must accept and refuse exactly the same values.
  */
 interface Field<T> {
   problem(value: unknown): string | null;

@@ -3,7 +3,7 @@
 // other section is handed, as a plain object, to the plugin that owns it. Reading never throws. When
 // something was not accepted as given, the app imports src/app/config-check.ts, whose `readConfig`
 // gives the same values with the explanations (ConfigIssue) it logs in the console; the loader, whose
-// every byte each host page pays for, carries none of them (test/app/config-equivalence.test.ts runs
+// every byte each host page pays for, carries none of them (test/app/config.test.ts runs
 // many configurations through both).
 import { normalizePacks, type LanguagePacks } from './i18n.ts';
 
@@ -110,7 +110,7 @@ export function findLanguage(lang: unknown, available: readonly string[]): strin
 }
 
 /** An http(s) URL, relative to the page (the loader's own copy of src/app/urls.ts `httpUrl`). */
-export const isHttpUrl = (value: unknown): boolean => {
+const isHttpUrl = (value: unknown): boolean => {
   if (typeof value !== 'string' || value.trim() === '') return false;
   try {
     const base = globalThis.location?.href ?? 'http://localhost/';
@@ -121,7 +121,7 @@ export const isHttpUrl = (value: unknown): boolean => {
 };
 
 /** Whether an extension may be registered under `name` (a name, and a function or an http(s) URL). */
-export const isExtension = (name: unknown, extension: unknown): boolean =>
+const isExtension = (name: unknown, extension: unknown): boolean =>
   typeof name === 'string' && name !== '' && (typeof extension === 'function' || isHttpUrl(extension));
 
 /** The configuration, every value accepted or replaced by its default, as src/app/config-check.ts `readConfig` reads it. */
