@@ -58,6 +58,53 @@ export function defineView<C>(
     customElements.define(
       tag,
       class extends Base {
+        /** The control focused inside this root (the event's target as React sees it), until it loses focus. */
+        #focused: EventTarget | null = null;
+        #removal = new MutationObserver(() => this.#releaseFocused());
+
+        constructor() {
+          super();
+          this.addEventListener('focusin', (event) => {
+            this.#focused = event.target;
+            this.#removal.observe(this, { childList: true, subtree: true });
+          });
+          // Focus leaving a control that stays on the page ends the watch. A focusout fired by the removal
+          // itself (Chromium sends one for a removed focused element, during React's commit, which React
+          // ignores) is judged after that commit: the control has left the document then.
+          this.addEventListener('focusout', (event) => {
+            if (event.target === this) return;
+            const { target } = event;
+            queueMicrotask(() => {
+              if (this.#focused !== target) return;
+              if (target instanceof Node && !target.isConnected) this.#releaseFocused();
+              else this.#forgetFocused();
+            });
+          });
+        }
+
+        #forgetFocused(): void {
+          this.#focused = null;
+          this.#removal.disconnect();
+        }
+
+        /**
+         * React keeps the text field last focused in any root in a module variable (its select event
+         * plugin's `activeElement` and fiber), cleared only by a `focusout` React handles (react#26069).
+         * A window closed with focus in a field detaches the field without one React handles (the
+         * browser's focusout for a removed element, if any, comes during React's commit, which ignores
+         * events dispatched then), so the closed window's whole tree and fibers stayed reachable until
+         * the next focus in a React root.
+         * Once the field focused here has left the document, this root is sent a focusout of its own: not
+         * composed (it stays inside the host's shadow root), its target the root's container, which
+         * belongs to no component (no onBlur runs).
+         */
+        #releaseFocused(): void {
+          const focused = this.#focused;
+          if (!(focused instanceof Node) || focused.isConnected) return;
+          this.#forgetFocused();
+          this.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+        }
+
         /**
          * r2wc unmounts the React root as soon as the element leaves the DOM. When another React view
          * removes it (the overlay's body holding `<la-channel-selector>`, which its commit detaches),
@@ -67,7 +114,9 @@ export function defineView<C>(
          */
         override disconnectedCallback() {
           queueMicrotask(() => {
-            if (!this.isConnected) super.disconnectedCallback();
+            if (this.isConnected) return;
+            super.disconnectedCallback();
+            this.#releaseFocused();
           });
         }
       },
