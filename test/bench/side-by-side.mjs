@@ -12,7 +12,8 @@
  * - lighthouse  (c) Lighthouse (from .peers/, mobile preset, Debian's Chromium through chrome-launcher)
  *                   on the demo's Polish page with and without the widgets;
  * - click       (d) open → usable window (its first form field visible), cold and warm, 1× and 4×, per window;
- * - memory      (e) each window opened and closed 20 times: JS heap after GC and detached DOM nodes;
+ * - memory      (e) each window opened and closed 20 times, then 20 more: JS heap after a precise GC, what grew
+ *                   (compiled code, shapes, JS values), DOM nodes, listeners and detached DOM nodes;
  * (f), the chat at 5,000 messages, is bench.mjs's transcript table.
  *
  * Timings are information, medians with ranges, never asserted (DESIGN.md §8).
@@ -469,8 +470,11 @@ async function openWindow(/** @type {import('playwright').Page} */ page, /** @ty
     const t0 = performance.now();
     const usable = /** @type {any} */ (window).__usable(tag);
     /** @type {any} */ (window).LiveAssist.command(`${name}.open`).catch(() => {});
-    const timeout = new Promise((r) => setTimeout(() => r(null), 30_000));
+    /** @type {ReturnType<typeof setTimeout> | undefined} */ let timer;
+    const timeout = new Promise((r) => { timer = setTimeout(() => r(null), 30_000); });
     const t1 = /** @type {number | null} */ (await Promise.race([usable, timeout]));
+    // Cleared, so the memory table does not count 30 s timers (and their closures) of the bench's own.
+    clearTimeout(timer);
     return t1 == null ? null : t1 - t0;
   }, w);
 }
@@ -534,10 +538,29 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
   };
 }
 
+/** V8's compiled code and feedback ('code' nodes), hidden classes, and JS values, in bytes, from a heap snapshot. */
+function heapParts(/** @type {any} */ snapshot) {
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const [type, size] = [fields.indexOf('type'), fields.indexOf('self_size')];
+  const values = new Set(['object', 'closure', 'array', 'string', 'concatenated string', 'sliced string', 'number', 'regexp', 'symbol', 'bigint']);
+  const parts = { code: 0, shapes: 0, values: 0 };
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    const kind = types[snapshot.nodes[i + type]];
+    if (kind === 'code') parts.code += snapshot.nodes[i + size];
+    else if (kind === 'object shape') parts.shapes += snapshot.nodes[i + size];
+    else if (values.has(kind)) parts.values += snapshot.nodes[i + size];
+  }
+  return parts;
+}
+
 export async function memoryTable(/** @type {{ cycles: number }} */ o) {
   const demo = await demoServer();
   const browser = await launchChromium();
-  /** @type {{ window: string, heapBeforeKB: number, heapAfterKB: number, nodesBefore: number, nodesAfter: number, detached: number | null, listenersAfter: number, failures: number, stillOpen: number }[]} */
+  /**
+   * @typedef {{ heapKB: number, codeKB: number, shapesKB: number, valuesKB: number, nodes: number, listeners: number, detached: number | null, templates: number | null }} Held
+   * @type {{ window: string, before: Held, after: Held, after2: Held, failures: number, stillOpen: number }[]}
+   */
   const results = [];
   try {
     for (const w of WINDOWS) {
@@ -549,19 +572,33 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
         await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
         await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
         await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready);
+        /** @returns {Promise<Held>} */
         const measure = async () => {
+          // A heap snapshot collects garbage precisely (HeapProfiler.collectGarbage alone can leave a
+          // closed window's nodes to a later collection, which counted them as held).
           await cdp.send('HeapProfiler.enable');
-          await cdp.send('HeapProfiler.collectGarbage');
-          await cdp.send('HeapProfiler.collectGarbage');
+          /** @type {string[]} */ const chunks = [];
+          const onChunk = (/** @type {{ chunk: string }} */ e) => chunks.push(e.chunk);
+          cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+          await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+          cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+          const parts = heapParts(JSON.parse(chunks.join('')));
           const heap = await cdp.send('Runtime.getHeapUsage');
           const counters = await cdp.send('Memory.getDOMCounters');
           /** @type {number | null} */ let detached = null;
+          /** @type {number | null} */ let templates = null;
           try {
-            // Chromium 127+: the DOM nodes no longer in the document but still reachable.
+            // Chromium 127+: the DOM nodes no longer in the document but still reachable. lit-html keeps
+            // one <template> per markup literal it has rendered (its template cache): counted apart.
             const d = /** @type {any} */ (await cdp.send(/** @type {any} */ ('DOM.getDetachedDomNodes')));
-            detached = d.detachedNodes?.length ?? null;
+            const names = (d.detachedNodes ?? []).map((/** @type {any} */ n) => n.treeNode.nodeName);
+            templates = names.filter((/** @type {string} */ n) => n === 'TEMPLATE').length;
+            detached = names.length - templates;
           } catch { /* older Chromium */ }
-          return { heapKB: heap.usedSize / 1024, nodes: counters.nodes, listeners: counters.jsEventListeners, detached };
+          return {
+            heapKB: heap.usedSize / 1024, codeKB: parts.code / 1024, shapesKB: parts.shapes / 1024, valuesKB: parts.values / 1024,
+            nodes: counters.nodes, listeners: counters.jsEventListeners, detached, templates,
+          };
         };
         // One open and close first, so the code is loaded and the baseline holds what any later cycle needs.
         let failures = 0;
@@ -580,7 +617,11 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
         for (let i = 0; i < o.cycles; i++) await cycle();
         await page.waitForTimeout(500);
         const after = await measure();
-        results.push({ window: w.name, heapBeforeKB: before.heapKB, heapAfterKB: after.heapKB, nodesBefore: before.nodes, nodesAfter: after.nodes, detached: after.detached, listenersAfter: after.listeners - before.listeners, failures, stillOpen });
+        // As many again: a leak grows as much in the second span; V8 warming code up mostly in the first.
+        for (let i = 0; i < o.cycles; i++) await cycle();
+        await page.waitForTimeout(500);
+        const after2 = await measure();
+        results.push({ window: w.name, before, after, after2, failures, stillOpen });
       } finally {
         await context.close();
       }
@@ -589,17 +630,25 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
     await browser.close();
     await demo.close();
   }
-  const body = results.map((r) => [
-    r.window, r.heapBeforeKB.toFixed(0), r.heapAfterKB.toFixed(0), (r.heapAfterKB - r.heapBeforeKB).toFixed(0),
-    String(r.nodesBefore), String(r.nodesAfter), r.detached == null ? '—' : String(r.detached), String(r.listenersAfter), String(r.failures), String(r.stillOpen),
+  const kb = (/** @type {number} */ v) => (Math.round(v) || 0).toFixed(0);
+  const body = results.map(({ window, before, after, after2, failures, stillOpen }) => [
+    window, kb(before.heapKB), kb(after.heapKB), kb(after.heapKB - before.heapKB),
+    kb(after.codeKB - before.codeKB), kb(after.shapesKB - before.shapesKB), kb(after.valuesKB - before.valuesKB),
+    kb(after2.heapKB - after.heapKB), kb(after2.valuesKB - after.valuesKB),
+    String(before.nodes), String(after2.nodes),
+    after2.detached == null ? '—' : `${after2.detached} (+${after2.templates})`,
+    String(after2.listeners - before.listeners), String(failures), String(stillOpen),
   ]);
   return {
     results,
-    text: `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, the demo's English page; ` +
-      `JS heap after GC (HeapProfiler.collectGarbage ×2, Runtime.getHeapUsage), DOM nodes and listeners (Memory.getDOMCounters, ` +
-      `nodes counted whether attached or not), detached nodes still reachable (DOM.getDetachedDomNodes)\n\n` +
-      table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'nodes before', 'nodes after', 'detached after', 'Δ listeners', 'opens timed out', 'still open after close'], body,
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']),
+    text: `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, then ${o.cycles} times more, the demo's English page; ` +
+      `after a precise GC (a heap snapshot): JS heap (Runtime.getHeapUsage), and from the snapshot what grew: V8's compiled code ` +
+      `and feedback, hidden classes (shapes), JS values (objects, closures, arrays, strings); DOM nodes and listeners (Memory.getDOMCounters), ` +
+      `detached nodes still reachable (DOM.getDetachedDomNodes; in brackets lit-html's template cache, one <template> per markup literal)\n\n` +
+      table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'Δ code KB', 'Δ shapes KB', 'Δ JS values KB',
+        `Δ KB next ${o.cycles}`, 'Δ JS values KB next', 'nodes before', `nodes after ${2 * o.cycles}`, 'detached after', 'Δ listeners', 'opens timed out', 'still open after close'], body,
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']) +
+      `\n  (V8 compiles and optimises the window's functions as they get hot: compiled code and shapes grow over the first cycles and level off; a leak grows JS values and nodes with every cycle)`,
   };
 }
 
