@@ -24,8 +24,9 @@
  *
  * 3. The side-by-side tables of issue 17 item 4 (test/bench/side-by-side.mjs): (a) bytes before interaction
  *    per preload mode on the demo page, (b) the host article page with live-assist and the peers at 4×,
- *    (c) Lighthouse with and without the widgets, (d) open → usable window cold and warm at 1× and 4×,
- *    (e) memory after 20 opens and closes, and (f) the transcript at 5,000 messages. The peers and
+ *    (c) Lighthouse with and without the widgets, (d) open → usable window cold, warm (a new tab) and
+ *    reopened (the second open in that tab) at 1× and 4×, (e) memory after 20 and 40 opens and closes,
+ *    and (f) the transcript at 5,000 messages. The peers and
  *    Lighthouse come from test/bench/.peers/ (`npm run bench:peers`); without it their rows are skipped
  *    with a note, so the default run needs neither.
  * Options: --skip-build (measure the existing dist/), --no-browser (sizes and levels only), --runs=N
