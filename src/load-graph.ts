@@ -5,7 +5,7 @@
  * needs it then), on the first intent with `'intent'` — the level before every file of the window at
  * once. It imports no loader code (rollup.config.mjs): the app is handed in.
  */
-import type { App } from './app/app.ts';
+import type { App, PreloadOptions } from './app/app.ts';
 
 /**
  * The load graph: the build writes it over the marker below (rollup.config.mjs `preloadGraph`). Unbuilt
@@ -31,18 +31,19 @@ export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * What to preload for `plugins` (and, with `likely`, for the windows a visitor is likely to open from
- * this page): each with its companions, the React runtime, and for the chat its configured transport's
- * module — the names `filesOf` looks up in the graph. Never throws: a host object whose getter throws
- * only means less is preloaded.
+ * this page, after the asked ones): each with its companions, and for the chat its configured transport's
+ * module, after the React runtime unless `runtime` is false (a plugin without a view: the sidebar's
+ * actor loaded when idle must not compile React) — the names `filesOf` looks up in the graph. Never
+ * throws: a host object whose getter throws only means less is preloaded.
  */
-export function preloadNames(app: App, plugins: readonly string[], likely = false): string[] {
+export function preloadNames(app: App, plugins: readonly string[], likely = false, runtime = true): string[] {
   let wanted = [...plugins];
   try {
-    if (likely) wanted = [...likelyPlugins(app), ...plugins];
+    if (likely) wanted = [...plugins, ...likelyPlugins(app)];
   } catch {
     // a getter of the host's configuration threw: the plugins asked for only
   }
-  return ['runtime', ...wanted.flatMap((p) => [p, ...(COMPANIONS[p] ?? []), ...(p === 'WebChat' || p === 'WebChatService' ? [chatTransport(app)] : [])])];
+  return [...(runtime ? ['runtime'] : []), ...wanted.flatMap((p) => [p, ...(COMPANIONS[p] ?? []), ...(p === 'WebChat' || p === 'WebChatService' ? [chatTransport(app)] : [])])];
 }
 
 /**
@@ -78,4 +79,104 @@ function likelyPlugins(app: App): string[] {
     if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) found.add(plugin);
   }
   return [...found];
+}
+
+
+interface LoadGraph {
+  /** Chunk file names, relative to the loader. */
+  f: string[];
+  /** Per plugin name, `runtime` and `transport:<type>`: indices into `f`. */
+  p: Record<string, number[]>;
+}
+
+let parsed: LoadGraph | null | undefined;
+const read = (): LoadGraph | null => {
+  if (parsed === undefined) {
+    try {
+      parsed = JSON.parse(graph) as LoadGraph;
+    } catch {
+      parsed = null; // unbuilt: the marker
+    }
+  }
+  return parsed;
+};
+
+/**
+ * The files to preload for `plugins` (with `likely`, also for the windows a visitor is likely to open
+ * from this page), each with its companions, the chat's transport and (unless `runtime` is false) the
+ * React runtime, relative to the loader; the asked plugins' files first.
+ */
+export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true }: PreloadOptions = {}): string[] {
+  const g = read();
+  if (!g) return [];
+  const names = preloadNames(app, plugins, likely, runtime);
+  return [...new Set(names.flatMap((name) => (Object.hasOwn(g.p, name) ? g.p[name]! : [])))].map((i) => g.f[i]!);
+}
+
+/** Main-thread time (ms) one task may spend linking files before it yields (a link costs 1–4 ms at 4× CPU). */
+const SLICE_MS = 4;
+
+/**
+ * The linker of one page (src/preload.ts hands each preload to it): each file is linked once per kind, resolved against the loader's own URL
+ * (`base`, its `import.meta.url`), as its `import()` will resolve it. `idle` links `prefetch`: the file
+ * goes into the HTTP cache only, at the lowest priority, and nothing of it is parsed or compiled on the
+ * page's main thread (a `modulepreload` is compiled at once: about 110 ms of script at 4× for the four
+ * windows of a sidebar). Intent links `modulepreload`, served from that cache: the module map then has
+ * every file ready for the `import()`s. `crossOrigin` makes the prefetch a CORS request as a module
+ * fetch is, so a loader on another origin (a CDN) reuses it.
+ *
+ * Linking is not free — inserting a link costs 1–4 ms of main thread at 4× CPU, 40–150 ms for the 37
+ * files of a sidebar's windows in one go — so the links go in slices of at most `SLICE_MS`: intent's
+ * in tasks of their own (the asked window's files first; a click waiting behind them waits one slice,
+ * not all of them), the idle prefetch's in idle periods (`requestIdleCallback`), never a long task.
+ */
+export function createLinker(
+  doc: Document,
+  base: string,
+  files: typeof filesOf = filesOf,
+): (app: App, plugins: readonly string[], how: PreloadOptions) => void {
+  const linked = new Set<string>();
+  const queues: Record<'modulepreload' | 'prefetch', string[]> = { modulepreload: [], prefetch: [] };
+  const win = doc.defaultView ?? window;
+  const pending = { modulepreload: false, prefetch: false };
+  const link = (rel: 'modulepreload' | 'prefetch', file: string) => {
+    const element = doc.createElement('link');
+    element.rel = rel;
+    element.crossOrigin = 'anonymous';
+    element.href = new URL(file, base).href;
+    doc.head.append(element);
+  };
+  // One slice: links until its time is up (an idle period's own deadline for the prefetch); the
+  // prefetch also stops as soon as intent has modulepreloads waiting (they have a task of their own).
+  const drain = (rel: 'modulepreload' | 'prefetch', deadline?: IdleDeadline) => {
+    pending[rel] = false;
+    const start = performance.now();
+    const room = () => (deadline ? deadline.timeRemaining() > 1 : performance.now() - start < SLICE_MS);
+    const queue = queues[rel];
+    while (queue.length && !(rel === 'prefetch' && queues.modulepreload.length)) {
+      link(rel, queue.shift()!);
+      if (!room()) break;
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (queues.modulepreload.length && !pending.modulepreload) {
+      pending.modulepreload = true;
+      win.setTimeout(() => drain('modulepreload'), 0);
+    }
+    if (queues.prefetch.length && !pending.prefetch) {
+      pending.prefetch = true;
+      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback((deadline) => drain('prefetch', deadline), { timeout: 2000 });
+      else win.setTimeout(() => drain('prefetch'), 0);
+    }
+  };
+  return (app, plugins, how) => {
+    const rel = how.idle ? 'prefetch' : 'modulepreload';
+    for (const file of files(app, plugins, how)) {
+      if (linked.has(`${rel} ${file}`)) continue;
+      linked.add(`${rel} ${file}`);
+      queues[rel].push(file);
+    }
+    schedule();
+  };
 }

@@ -13,65 +13,20 @@
  */
 import type { App, PreloadOptions } from './app/app.ts';
 
-interface LoadGraph {
-  /** Chunk file names, relative to the loader. */
-  f: string[];
-  /** Per plugin name, `runtime` and `transport:<type>`: indices into `f`. */
-  p: Record<string, number[]>;
-}
-type GraphModule = typeof import('./load-graph.ts');
-
-let graph: Promise<{ g: LoadGraph | null; names: GraphModule['preloadNames'] } | null> | undefined;
-const read = () =>
-  (graph ??= import('./load-graph.ts').then(
-    ({ default: text, preloadNames: names }) => {
-      try {
-        return { g: JSON.parse(text) as LoadGraph, names };
-      } catch {
-        return { g: null, names }; // unbuilt: the marker
-      }
-    },
-    () => {
-      graph = undefined; // not fetched (offline): asked again next time
-      return null;
-    },
-  ));
+type Linker = ReturnType<typeof import('./load-graph.ts').createLinker>;
 
 /**
- * The files to preload for `plugins` (with `likely`, also for the windows a visitor is likely to open
- * from this page), each with its companions, the runtime and the chat's transport, relative to the loader.
- */
-export async function filesOf(app: App, plugins: readonly string[], likely = false): Promise<string[]> {
-  const loaded = await read();
-  const g = loaded?.g;
-  if (!g) return [];
-  const names = loaded.names(app, plugins, likely);
-  return [...new Set(names.flatMap((name) => (Object.hasOwn(g.p, name) ? g.p[name]! : [])))].map((i) => g.f[i]!);
-}
-
-/**
- * A preloader for one page: each file is linked once per kind, resolved against the loader's own URL
- * (`base`, its `import.meta.url`), as its `import()` will resolve it. `idle` links `prefetch`: the file
- * goes into the HTTP cache only, at the lowest priority, and nothing of it is parsed or compiled on the
- * page's main thread (a `modulepreload` is compiled at once: about 110 ms of script at 4× for the four
- * windows of a sidebar). Intent links `modulepreload`, served from that cache: the module map then has
- * every file ready for the `import()`s. `crossOrigin` makes the prefetch a CORS request as a module
- * fetch is, so a loader on another origin (a CDN) reuses it.
+ * A preloader for one page: the first preload imports the load-graph chunk (src/load-graph.ts), whose
+ * linker then links each file once per kind, in slices; nothing of it is in the loader. The loader's
+ * own URL (`base`, its `import.meta.url`) resolves the files as their `import()` will.
  */
 export function createPreloader(doc: Document, base: string): (app: App, plugins: readonly string[], how: PreloadOptions) => void {
-  const linked = new Set<string>();
-  return (app, plugins, { idle = false, likely = false }) => {
-    const rel = idle ? 'prefetch' : 'modulepreload';
-    void filesOf(app, plugins, likely).then((files) => {
-      for (const file of files) {
-        if (linked.has(`${rel} ${file}`)) continue;
-        linked.add(`${rel} ${file}`);
-        const link = doc.createElement('link');
-        link.rel = rel;
-        link.crossOrigin = 'anonymous';
-        link.href = new URL(file, base).href;
-        doc.head.append(link);
-      }
-    });
+  let linker: Promise<Linker | null> | undefined;
+  return (app, plugins, how) => {
+    linker ??= import('./load-graph.ts').then(
+      (graph) => graph.createLinker(doc, base),
+      () => ((linker = undefined), null), // not fetched (offline): asked again next time
+    );
+    void linker.then((link) => link?.(app, plugins, how));
   };
 }

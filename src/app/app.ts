@@ -48,6 +48,8 @@ export interface PreloadOptions {
   idle?: boolean;
   /** Also the windows a visitor is likely to open from this page (the launchers' channels …: src/load-graph.ts). */
   likely?: boolean;
+  /** With the React runtime (default): false for a plugin that renders no view (the sidebar's actor, a service). */
+  runtime?: boolean;
 }
 
 export interface AppOptions {
@@ -138,7 +140,7 @@ export class App {
     for (const [name, load] of Object.entries(options.plugins)) {
       const runtime = !options.viewPlugins || options.viewPlugins.has(name);
       this.bus.registerLazy(name, async () => {
-        this.#preload([name], {});
+        this.#preload([name], { runtime });
         const [module] = await Promise.all([load(), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         await module.register(this);

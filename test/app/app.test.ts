@@ -177,14 +177,15 @@ describe('App', () => {
       config: { main: { lang: 'en' } },
       plugins: { Lazy: plugin('Lazy'), Service: plugin('Service') },
       loadRuntime: async () => void runtimeLoads++,
-      preload: (names, how) => preloaded.push([...names, ...(how.likely ? ['(likely)'] : []), ...(how.idle ? ['(idle)'] : [])]),
+      preload: (names, how) =>
+        preloaded.push([...names, ...(how.likely ? ['(likely)'] : []), ...(how.idle ? ['(idle)'] : []), ...(how.runtime === false ? ['(no runtime)'] : [])]),
       viewPlugins: new Set(['Lazy']),
     });
     await app.bus.load('Service');
     expect(runtimeLoads).to.equal(0, 'a plugin without a view evaluates no React');
     await app.bus.load('Lazy');
     expect(runtimeLoads).to.equal(1);
-    expect(preloaded).to.deep.equal([['Service'], ['Lazy']]);
+    expect(preloaded).to.deep.equal([['Service', '(no runtime)'], ['Lazy']], 'a plugin without a view does not preload (compile) React');
     app.intent('Service');
     expect(preloaded.at(-1)).to.deep.equal(['Service', '(likely)'], 'intent preloads the likely windows and the element\'s own');
     app.preload();

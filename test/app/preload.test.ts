@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import type { App } from '../../src/app/app.ts';
-import { COMPANIONS, preloadNames } from '../../src/load-graph.ts';
+import { COMPANIONS, createLinker, preloadNames } from '../../src/load-graph.ts';
 
 // What intent and the idle prefetch ask the load graph for (src/load-graph.ts, a lazy chunk): the
 // plugins with their companions, the runtime, the chat's configured transport, and the likely windows.
@@ -14,6 +14,10 @@ describe('preloadNames (src/load-graph.ts)', () => {
   it('gives each plugin with its companions, after the runtime', () => {
     expect(preloadNames(appWith({}), ['Callback'])).to.deep.equal(['runtime', 'Callback', ...COMPANIONS.Callback!]);
     expect(preloadNames(appWith({}), ['Toaster'])).to.deep.equal(['runtime', 'Toaster']);
+  });
+
+  it('leaves the runtime out for a plugin without a view (runtime: false)', () => {
+    expect(preloadNames(appWith({}), ['Sidebar'], false, false)).to.deep.equal(['Sidebar', ...COMPANIONS.Sidebar!]);
   });
 
   it("adds the chat's configured transport: cometD.enabled, else transport.type, else rest", () => {
@@ -38,10 +42,73 @@ describe('preloadNames (src/load-graph.ts)', () => {
     const likely = preloadNames(app, ['Console'], true);
     for (const plugin of ['Sidebar', 'CallUs', 'Callback', 'WebChat', 'Search', 'Console', 'transport:rest']) expect(likely, plugin).to.include(plugin);
     expect(likely).not.to.include('SendMessage');
+    expect(likely.slice(0, 2)).to.deep.equal(['runtime', 'Console'], 'the asked window first, then the likely ones');
   });
 
   it('never throws on a host object whose getter throws: the plugins asked for only', () => {
     const sidebar = Object.defineProperty({}, 'channels', { enumerable: true, get: () => { throw new Error('boom'); } });
     expect(preloadNames(appWith({ sidebar }), ['CallUs'], true)).to.deep.equal(['runtime', 'CallUs', ...COMPANIONS.CallUs!]);
+  });
+});
+
+describe('createLinker (src/load-graph.ts): links in slices, never one long task', () => {
+  /** A page whose timers and idle callbacks the test runs by hand; links go into a detached <head>. */
+  const page = () => {
+    const timers: Array<() => void> = [];
+    const idles: Array<(deadline: IdleDeadline) => void> = [];
+    const head = document.createElement('head');
+    const doc = {
+      createElement: (tag: string) => document.createElement(tag),
+      head,
+      defaultView: { setTimeout: (fn: () => void) => timers.push(fn), requestIdleCallback: (fn: (d: IdleDeadline) => void) => idles.push(fn) },
+    } as unknown as Document;
+    const links = () => [...head.querySelectorAll('link')].map((l) => `${l.rel} ${new URL(l.href).pathname}`);
+    return { doc, timers, idles, links };
+  };
+  const graph = (map: Record<string, string[]>): Parameters<typeof createLinker>[2] => (_app, plugins, how) =>
+    [...new Set([...(how?.runtime === false ? [] : ['runtime.js']), ...plugins.flatMap((p) => map[p] ?? [])])];
+  const app = {} as App;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('links nothing inside the call: intent links in tasks of their own, each file once', async () => {
+    const { doc, timers, links } = page();
+    const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ CallUs: ['call-us.js', 'overlay.js'] }));
+    preload(app, ['CallUs'], {});
+    expect(links()).to.deep.equal([], 'not inside the visitor\'s pointerenter');
+    await settle();
+    expect(timers.length).to.equal(1);
+    while (timers.length) timers.shift()!();
+    expect(links()).to.deep.equal(['modulepreload /dist/runtime.js', 'modulepreload /dist/call-us.js', 'modulepreload /dist/overlay.js']);
+    preload(app, ['CallUs'], {});
+    await settle();
+    while (timers.length) timers.shift()!();
+    expect(links().length).to.equal(3, 'a file is linked once per kind');
+  });
+
+  it('prefetches when idle, as many links as each idle period has room for; intent goes first', async () => {
+    const { doc, timers, idles, links } = page();
+    const files = Array.from({ length: 6 }, (_, i) => `w${i}.js`);
+    const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ All: files, CallUs: ['call-us.js'] }));
+    preload(app, ['All'], { idle: true, runtime: false });
+    await settle();
+    expect(timers.length).to.equal(0, 'the idle prefetch waits for idle periods');
+    expect(idles.length).to.equal(1);
+    // An idle period with room for one link (timeRemaining drops to 0 once a link is in).
+    const period = () => {
+      const before = links().length;
+      idles.shift()!({ timeRemaining: () => (links().length > before ? 0 : 10), didTimeout: false });
+    };
+    period();
+    expect(links()).to.deep.equal(['prefetch /dist/w0.js']);
+    // Intent arrives between idle periods: its modulepreloads go first, in a task, not an idle period.
+    preload(app, ['CallUs'], {});
+    await settle();
+    expect(timers.length).to.equal(1);
+    while (timers.length) timers.shift()!();
+    expect(links().slice(1, 3)).to.deep.equal(['modulepreload /dist/runtime.js', 'modulepreload /dist/call-us.js']);
+    let periods = 0;
+    while (idles.length) (period(), periods++);
+    expect(periods).to.equal(5, 'one idle period per remaining file');
+    expect(links().filter((l) => l.startsWith('prefetch'))).to.deep.equal(files.map((f) => `prefetch /dist/${f}`));
   });
 });

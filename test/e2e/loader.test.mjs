@@ -43,6 +43,23 @@ async function open(config, body) {
   };
 }
 
+/**
+ * The paths of the page's `<link rel=…>` once the preloader has stopped adding them: it links in slices
+ * (a task or an idle period each, src/preload.ts), so the list is read when it has been the same, and
+ * not empty, for half a second.
+ */
+async function linkedOnceSettled(page, rel) {
+  const read = () => page.evaluate((r) => [...document.querySelectorAll(`link[rel=${r}]`)].map((l) => new URL(l.href).pathname), rel);
+  let last = await read();
+  for (let same = 0, tries = 0; same < 5 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await read();
+    same = now.length === last.length && now.length > 0 ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 test('the sidebar appears without React; pointer entering it fetches the runtime', async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
   try {
@@ -99,7 +116,7 @@ test("preload 'idle' fetches the runtime and the channels' windows without evalu
     await pastIdlePreload(host.page);
     // Idle prefetches into the HTTP cache only (nothing parsed); intent links modulepreload.
     assert.equal(await host.page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length), 0);
-    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname));
+    const preloaded = await linkedOnceSettled(host.page, 'prefetch');
     assert.ok(preloaded.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p)), preloaded.join(', '));
     assert.ok(preloaded.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), preloaded.join(', '));
     assert.ok(host.requests.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), 'the window is fetched');
@@ -127,8 +144,7 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
     assert.deepEqual(await links(), [], 'nothing before intent');
     assert.ok(!host.requests.some((p) => /load-graph/.test(p)), `the load graph is fetched on intent: ${host.requests.join(', ')}`);
     await button.hover();
-    await host.page.waitForFunction(() => document.querySelectorAll('link[rel=modulepreload]').length > 0);
-    const preloaded = await links();
+    const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
     for (const chunk of ['runtime', 'call-us', 'overlay', 'views', 'xstate']) {
       assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
     }
@@ -146,8 +162,7 @@ test("intent on the chat preloads the configured transport's module, not the oth
     await button.waitFor();
     await pastIdlePreload(host.page);
     await button.hover();
-    await host.page.waitForFunction(() => document.querySelectorAll('link[rel=modulepreload]').length > 0);
-    const preloaded = await host.page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
     for (const chunk of ['runtime', 'chat', 'chat-service', 'ngrest']) {
       assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
     }
