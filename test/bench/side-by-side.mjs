@@ -608,8 +608,8 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
           /** @type {number | null} */ let detached = null;
           /** @type {number | null} */ let templates = null;
           try {
-            // Chromium 127+: the DOM nodes no longer in the document but still reachable. lit-html keeps
-            // one <template> per markup literal it has rendered (its template cache): counted apart.
+            // Chromium 127+: the DOM nodes no longer in the document but still reachable. <template>s are
+            // counted apart (a template cache, as lit-html kept before the loader dropped it, would show there).
             const d = /** @type {any} */ (await cdp.send(/** @type {any} */ ('DOM.getDetachedDomNodes')));
             const names = (d.detachedNodes ?? []).map((/** @type {any} */ n) => n.treeNode.nodeName);
             templates = names.filter((/** @type {string} */ n) => n === 'TEMPLATE').length;

@@ -73,8 +73,9 @@ async function holdings(cdp) {
   const counters = await cdp.send('Memory.getDOMCounters');
   return {
     objects,
-    // lit-html keeps one <template> per markup literal it has rendered (its template cache): not a window's.
-    detached: detachedNodes.map((d) => d.treeNode.nodeName).filter((n) => n !== 'TEMPLATE'),
+    // Every detached node counts: the loader renders without templates (elements/common/dom.ts), so no
+    // template cache is held either.
+    detached: detachedNodes.map((d) => d.treeNode.nodeName),
     nodes: counters.nodes,
     listeners: counters.jsEventListeners,
   };
