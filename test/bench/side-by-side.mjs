@@ -664,7 +664,7 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
     text: `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, then ${o.cycles} times more, the demo's English page; ` +
       `after a precise GC (a heap snapshot): JS heap (Runtime.getHeapUsage), and from the snapshot what grew: V8's compiled code ` +
       `and feedback, hidden classes (shapes), JS values (objects, closures, arrays, strings); DOM nodes and listeners (Memory.getDOMCounters), ` +
-      `detached nodes still reachable (DOM.getDetachedDomNodes; in brackets lit-html's template cache, one <template> per markup literal)\n\n` +
+      `detached nodes still reachable (DOM.getDetachedDomNodes; in brackets the <template>s among them, counted apart)\n\n` +
       table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'Δ code KB', 'Δ shapes KB', 'Δ JS values KB',
         `Δ KB next ${o.cycles}`, 'Δ JS values KB next', 'nodes before', `nodes after ${2 * o.cycles}`, 'detached after', 'Δ listeners', 'opens timed out', 'still open after close'], body,
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']) +
