@@ -187,6 +187,27 @@ describe('next-generation REST transport against the simulator', () => {
     expect(pollWait(1000, 100)).to.equal(NGREST.maxPollWait);
   });
 
+  it("subscribe: an answer past the position (the server's cursor moved by a restore this page never got) reads the gap from history first; a failed history read holds the answer and asks again", async () => {
+    const t = transport({ pollTimeout: 100 });
+    const { session } = await startJan(t, 'customer-chat');
+    sim.state.chat.scriptedAgent = false;
+    for (let i = 0; i < 50; i++) await t.send(session, `pytanie ${i}`);
+    // A restore whose answer went with the page that asked: the server's poll cursor is at the end now.
+    await t.restore(session, 1);
+    await t.send(session, 'after the cursor moved');
+    const all = chatOf(session).transcript.map((m) => m.index);
+    expect(all.length).to.be.greaterThan(40, 'more than two history pages behind');
+    let historyFailures = 1;
+    fault = (url) => (url.searchParams.has('index') && historyFailures-- > 0 ? 'network' : undefined);
+    const batches: PollResult[] = [];
+    const stop = t.subscribe!(session, 1, { messages: (r) => batches.push(r), status: () => undefined, failed: () => undefined });
+    const delivered = () => batches.flatMap((b) => b.messages.map((m) => m.index));
+    for (let i = 0; i < 60 && delivered().length < all.length; i++) await sleep(100);
+    stop();
+    expect(delivered()).to.deep.equal(all, 'every index once, in order, none skipped');
+    expect(seen.filter((r) => r.url.includes('index=')).length).to.be.greaterThan(2, 'the gap came from history pages');
+  });
+
   it('subscribe: a 503 is reported as unavailable and polling goes on; the chat gone is reported once and polling stops', async () => {
     const t = transport({ pollTimeout: 20 });
     const { session } = await startJan(t);

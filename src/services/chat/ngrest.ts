@@ -9,6 +9,7 @@ import {
   type SessionData,
   type StartRequest,
   type StreamHandlers,
+  type TranscriptMessage,
   type TransportFactory,
   type TransportOptions,
 } from './types.ts';
@@ -244,6 +245,19 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     return result;
   }
 
+  /** The messages from index `from` up to (not including) `to`, read back from `to` by history pages. */
+  async function between(s: NgrestSession, from: number, to: number): Promise<TranscriptMessage[]> {
+    let list: TranscriptMessage[] = [];
+    let upper = to;
+    for (let page = 0; page < NGREST.maxRestorePages && upper > from; page++) {
+      const older = (await messages('history', s, { index: upper, count: pageSize })).messages.filter((m) => m.index < upper);
+      if (!older.length) break;
+      list = [...older, ...list];
+      upper = older[0]!.index;
+    }
+    return list.filter((m) => m.index >= from);
+  }
+
   async function poll(session: SessionData, fromIndex: number): Promise<PollResult> {
     const s = ngrestSession(session);
     const op = retryPoll.get(s.sessionId) ?? operationId();
@@ -310,11 +324,26 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       let disconnected = false;
       let position = fromIndex;
       let idleTimerExpire: number | undefined;
+      /** A poll's answer that starts past the position, held until the gap before it is read. */
+      let held: PollResult | undefined;
       const tick = async () => {
         timer = undefined;
         try {
-          const result = await poll(session, position);
+          let result = held ?? (await poll(session, position));
           if (stopped) return;
+          // The server's poll answers from its own cursor, which a restore also moves (a page that went while
+          // its restore or its last poll was answered, a restore that failed half-way): an answer that starts
+          // past the position — or an empty one whose next index is past it — has a gap before it. The gap is
+          // read from history (which moves no cursor) before anything is handed on; if that fails, the answer
+          // is held and the gap asked again on the next tick, so no index is ever skipped.
+          const first = result.messages[0]?.index ?? result.nextPosition;
+          if (first !== undefined && first > position) {
+            held = result;
+            const missing = await between(ngrestSession(session), position, first);
+            if (stopped) return;
+            result = { ...result, messages: [...missing, ...result.messages] };
+          }
+          held = undefined;
           const recovered = errors > 0;
           errors = 0;
           if (disconnected) {
