@@ -245,7 +245,10 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     return result;
   }
 
-  /** The messages from index `from` up to (not including) `to`, read back from `to` by history pages. */
+  /**
+   * The messages from index `from` up to (not including) `to`, read back from `to` by history pages (at most
+   * `maxRestorePages`; history moves no cursor): a restore's older pages, and a poll answer's gap.
+   */
   async function between(s: NgrestSession, from: number, to: number): Promise<TranscriptMessage[]> {
     let list: TranscriptMessage[] = [];
     let upper = to;
@@ -306,13 +309,9 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       if (restored.sessionId !== s.sessionId) throw new ChatFailure('ended', 'The chat restore answered another session');
       const from = Math.max(1, Math.floor(fromIndex));
       const last = await messages('restore', s, { count: pageSize });
-      let list = last.messages;
-      for (let page = 0; page < NGREST.maxRestorePages && list.length && list[0]!.index > from; page++) {
-        const older = (await messages('history', s, { index: list[0]!.index, count: pageSize })).messages.filter((m) => m.index < list[0]!.index);
-        if (!older.length) break;
-        list = [...older, ...list];
-      }
-      return { ...last, messages: list.filter((m) => m.index >= from) };
+      const first = last.messages[0]?.index;
+      const older = first !== undefined && first > from ? await between(s, from, first) : [];
+      return { ...last, messages: [...older, ...last.messages].filter((m) => m.index >= from) };
     },
 
     poll,
