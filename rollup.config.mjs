@@ -165,6 +165,9 @@ const WIDGET_CHUNKS = {
 };
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
+// The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
+// chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
+const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
 const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/bytes|src\/plugins\/(?:stats-config|office-hours))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
@@ -172,7 +175,8 @@ function mergedChunk(path) {
   // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
   if (path === 'src/app/datetime.ts') return 'datetime';
   if (path === 'elements/common/side-button.tsx') return 'side-button';
-  if (/\/la-[\w-]+\.ts$|^elements\/sidebar\/launcher\.ts$|^elements\/common\/(?!side-button)/.test(path)) return undefined;
+  if (LAUNCHERS.test(path)) return 'launchers';
+  if (/\/la-[\w-]+\.ts$|^elements\/common\/(?!side-button)/.test(path)) return undefined;
   const name =
     /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
     /^src\/plugins\/([\w-]+)\.ts$/.exec(path)?.[1] ??

@@ -2,14 +2,11 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import { Icon } from '../common/chrome.tsx';
-import type { LaChannelSelectorElement } from './la-channel-selector.ts';
+import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
 import { helplineStatus, isHelpline, runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
 import { officeText } from '../common/office-text.ts';
 import { tileStatus } from '../../machines/channel-selector.machine.ts';
 import sheet from '../../styles/channel-selector.css' with { type: 'css' };
-
-/** The round badges' room around lucide's 24 x 24 grid (as the sidebar's: elements/common/icons.ts BADGE_VIEWBOX). */
-const BADGE_VIEWBOX = '-4 -4 32 32';
 
 /** The words for each status without minutes: every state is said in text, never by its colour alone. */
 const STATUS_TEXT = { available: 'stats.available', longerWait: 'stats.longerWait', unavailable: 'stats.unavailable', hidden: 'stats.unavailable' } as const;
@@ -22,7 +19,7 @@ function badge(text: string | undefined, icon: string | undefined, name: string)
 
 function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorActor>) {
   const t = useT();
-  const { app, host } = useView();
+  const { app } = useView();
   const open = useSelector(actor, (s) => s.matches('open'));
   const loading = useSelector(actor, (s) => s.hasTag('busy'));
   const { channels, available, waits } = useSelector(actor, (s) => s.context);
@@ -58,7 +55,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
                 runChannel(app, channel);
               }}
             >
-              <span className="la-tile__icon la-badge" aria-hidden="true">{badge(channel.icon, (host as LaChannelSelectorElement).channelIcon(channel.name), name)}</span>
+              <span className="la-tile__icon la-badge" aria-hidden="true">{badge(channel.icon, channelIcon(channel.name), name)}</span>
               <span className="la-tile__name">{name}</span>
               {channel.subtitle ? <span className="la-tile__subtitle">{channel.subtitle}</span> : null}
               <span className="la-tile__status">{text}</span>

@@ -1,5 +1,4 @@
 import { LaElement } from '../common/host.ts';
-import { channelIcon } from '../common/icons.ts';
 
 /**
  * The 'Live Assistance' channel selector: one tile per configured channel with its icon, name and
@@ -23,12 +22,4 @@ export class LaChannelSelectorElement extends LaElement {
     attributes: { theme: 'string' as const },
     view: () => import('./channel-selector.view.tsx').then((m) => m.default),
   };
-
-  /**
-   * A channel's outline icon (a path `d` of elements/common/icons.ts), undefined for a channel with
-   * none. The loader holds the icons (the sidebar draws them first); the lazy view reads them here.
-   */
-  channelIcon(name: string): string | undefined {
-    return channelIcon(name);
-  }
 }

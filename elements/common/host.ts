@@ -4,7 +4,6 @@ import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
 import { parseAttribute, propertyName } from './attributes.ts';
 import type { AttributeType, ParsedAttributes } from './attributes.ts';
-import { attrs, h, place } from './dom.ts';
 
 /** What a view chunk exports: the internal r2wc element it defined and the sheets it needs. */
 export interface ViewModule {
@@ -21,20 +20,34 @@ export interface ViewHostProps {
   attrs: ParsedAttributes;
 }
 
+/** What a launcher chunk exports: light markup drawn without React, and the sheets it needs. */
+export interface LauncherModule {
+  /** The launcher's node, built once and updated in place on each render (elements/common/dom.ts), or null for none. */
+  draw(host: LaElement): Node | null;
+  sheets?: readonly CSSStyleSheet[];
+}
+
 export interface ElementSpec {
   tag: string;
   /** The plugin whose controller the view renders; the view mounts once that plugin has loaded. */
   plugin?: string;
   attributes?: Record<string, AttributeType>;
-  /** Loader-side sheets (launchers); view sheets come with the view chunk. */
-  sheets?: readonly CSSStyleSheet[];
   /**
-   * Light markup shown before React (launchers): its node, built once and updated in place on each
-   * render (elements/common/dom.ts), or null for none.
+   * Light markup shown before React (the sidebar's strip, the side buttons): a chunk of its own, not the
+   * loader's, fetched when the first such element connects, beside the language pack that its text waits
+   * for anyway; drawn on every render once both are in.
    */
-  launcher?: (host: LaElement) => Node | null;
+  launcher?: () => Promise<LauncherModule>;
+  /**
+   * When the view mounts, given the plugin's controller: `mount` once it is needed (the chat's window
+   * opening, say); returns how to stop watching. Absent: the view mounts as soon as the plugin has loaded.
+   */
+  mountWhen?: (controller: unknown, mount: () => void) => () => void;
   view?: () => Promise<ViewModule>;
 }
+
+/** Each launcher chunk is asked once per page, whatever the number of its elements. */
+const launchers = new WeakMap<ElementSpec, Promise<LauncherModule>>();
 
 let currentApp: App | undefined;
 
@@ -61,6 +74,8 @@ export class LaElement extends HTMLElement {
   #positionSheet?: CSSStyleSheet;
   #root?: HTMLDivElement;
   #errorBox?: HTMLDivElement;
+  #launcher?: LauncherModule;
+  #controller?: unknown;
 
   static get observedAttributes(): string[] {
     return Object.keys(this.spec.attributes ?? {});
@@ -69,12 +84,17 @@ export class LaElement extends HTMLElement {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
-    shadow.adoptedStyleSheets = [tokens, base, ...(this.spec.sheets ?? [])];
+    shadow.adoptedStyleSheets = [tokens, base];
     this.#internals = this.attachInternals();
   }
 
   get spec(): ElementSpec {
     return (this.constructor as typeof LaElement).spec;
+  }
+
+  /** The plugin's controller (usually its actor), once the plugin has loaded: what launchers and views render. */
+  get controller(): unknown {
+    return this.#controller;
   }
 
   get app(): App {
@@ -116,7 +136,29 @@ export class LaElement extends HTMLElement {
           this.#setState('docked', event.data.some((dock) => dock.viewType === 'DockView'));
         }),
       );
-      void app.whenProvidedByName(plugin).then((controller) => this.#mount(controller));
+      void app.whenProvidedByName(plugin).then((controller) => {
+        this.#controller = controller;
+        const { mountWhen } = this.spec;
+        if (!mountWhen) return this.#mount();
+        const stop = mountWhen(controller, () => {
+          queueMicrotask(() => stop());
+          void this.#mount();
+        });
+        this.#unsubscribe.push(stop);
+        this.render();
+      });
+    }
+    const { launcher } = this.spec;
+    if (launcher) {
+      if (!launchers.has(this.spec)) launchers.set(this.spec, launcher());
+      launchers.get(this.spec)!.then(
+        (module) => {
+          this.#adopt(module.sheets ?? []);
+          this.#launcher = module;
+          this.render();
+        },
+        (error: unknown) => this.#failed('launcher', error),
+      );
     }
     void app.ready.then(() => this.render());
   }
@@ -148,16 +190,49 @@ export class LaElement extends HTMLElement {
   render(): void {
     if (!currentApp) return;
     const { lang } = currentApp.environment.value;
-    const root = (this.#root ??= this.shadowRoot!.appendChild(h('div', { class: 'la-root', part: 'root' })));
-    attrs(root, { lang });
+    const doc = this.ownerDocument;
+    let root = this.#root;
+    if (!root) {
+      root = this.#root = this.shadowRoot!.appendChild(doc.createElement('div'));
+      root.className = 'la-root';
+      root.setAttribute('part', 'root');
+    }
+    if (root.lang !== lang) root.lang = lang;
     const errors = [...this.#errors.values()];
     let box: HTMLDivElement | null = null;
     if (errors.length) {
-      box = this.#errorBox ??= h('div', { class: 'la-element-error', role: 'alert' });
+      if (!(box = this.#errorBox ?? null)) {
+        box = this.#errorBox = doc.createElement('div');
+        box.className = 'la-element-error';
+        box.setAttribute('role', 'alert');
+      }
       const shown = [...box.children].map((p) => p.textContent);
-      if (shown.length !== errors.length || shown.some((e, i) => e !== errors[i])) box.replaceChildren(...errors.map((e) => h('p', {}, e)));
+      if (shown.length !== errors.length || shown.some((e, i) => e !== errors[i])) {
+        box.replaceChildren(...errors.map((e) => Object.assign(doc.createElement('p'), { textContent: e })));
+      }
     }
-    place(root, [box, this.spec.launcher?.(this), this.#view]);
+    // The children in this order, none moved: nodes only come and go around the ones in place, so one
+    // that holds focus is never taken out of the document.
+    const wanted = [box, this.#launcher?.draw(this) ?? null, this.#view ?? null].filter((node): node is Node => node !== null);
+    for (const child of [...root.childNodes]) if (!wanted.includes(child)) child.remove();
+    let at = root.firstChild;
+    for (const node of wanted) {
+      if (node === at) at = at.nextSibling;
+      else root.insertBefore(node, at);
+    }
+  }
+
+  /** A chunk of this element's did not load: said in the element, in the app's language, never a blank widget. */
+  #failed(what: string, error: unknown): void {
+    console.error(`[live-assist] <${this.localName}> could not load its ${what}`, error);
+    this.#errors.set(what, this.app.t.t('common.loadError'));
+    this.render();
+  }
+
+  #adopt(sheets: readonly CSSStyleSheet[]): void {
+    const shadow = this.shadowRoot!;
+    const missing = sheets.filter((s) => !shadow.adoptedStyleSheets.includes(s));
+    if (missing.length) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, ...missing];
   }
 
   #parse(name: string, raw: string | null): void {
@@ -205,21 +280,18 @@ export class LaElement extends HTMLElement {
     }
   }
 
-  async #mount(controller: unknown): Promise<void> {
+  async #mount(): Promise<void> {
     if (this.#view || this.#mounting || !this.spec.view) return;
     this.#mounting = true;
     try {
       const view = await this.spec.view();
-      const shadow = this.shadowRoot!;
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, ...view.sheets.filter((s) => !shadow.adoptedStyleSheets.includes(s))];
+      this.#adopt(view.sheets);
       const element = document.createElement(view.tag) as HTMLElement & Partial<ViewHostProps>;
-      Object.assign(element, { app: this.app, host: this, controller, attrs: { ...this.#attributes } });
+      Object.assign(element, { app: this.app, host: this, controller: this.#controller, attrs: { ...this.#attributes } });
       this.#view = element;
       this.render();
     } catch (error) {
-      console.error(`[live-assist] <${this.localName}> could not load its view`, error);
-      this.#errors.set('view', this.app.t.t('common.loadError'));
-      this.render();
+      this.#failed('view', error);
     } finally {
       this.#mounting = false;
     }

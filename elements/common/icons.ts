@@ -4,9 +4,8 @@
  * `currentColor` strokes, hidden from assistive technology (the button names the channel).
  * test/elements/icons.test.ts checks every path against the package's icon-nodes.json.
  *
- * The loader imports this module (the sidebar draws its channels before any lazy chunk), so a lazy
- * chunk never imports it (rollup.config.mjs): a view asks its host element (`channelIcon`). The views'
- * own icons (window controls, side buttons) are in window-icons.ts.
+ * Shared by the sidebar's launcher chunk and the channel selector's view (neither is in the loader).
+ * The views' own icons (window controls, side buttons) are in window-icons.ts.
  */
 
 /** lucide `phone`: call us. */

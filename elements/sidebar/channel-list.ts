@@ -1,10 +1,11 @@
 import type { LaSidebarElement } from './la-sidebar.ts';
+import { buttons } from './launcher.ts';
 
 /**
  * Mobile mode: the sidebar's channels in the shared overlay titled 'Need help?'. A lazy chunk of the
  * element layer, loaded when the Sidebar actor emits `channels.show` (the 'Need help?' button or the
- * `Sidebar.showChannels` command); a channel closes the overlay before it runs. The host renders its
- * own buttons: this chunk imports no loader code, so the loader stays a single module.
+ * `Sidebar.showChannels` command); a channel closes the overlay before it runs. The buttons are the
+ * launcher chunk's own, so they are the strip's in every respect.
  */
 export async function showChannelList(host: LaSidebarElement): Promise<void> {
   const { app } = host;
@@ -12,6 +13,6 @@ export async function showChannelList(host: LaSidebarElement): Promise<void> {
   list.className = 'la-channel-list';
   list.setAttribute('aria-label', app.t.t('sidebar.label'));
   const close = () => app.bus.command('Overlay.close', undefined, { commander: 'Sidebar' });
-  host.renderChannels(list, close);
+  buttons(host, list, close);
   await app.bus.command('Overlay.open', { title: app.t.t('sidebar.mobileTitle'), content: list }, { commander: 'Sidebar' });
 }

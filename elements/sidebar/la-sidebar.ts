@@ -1,6 +1,4 @@
 import { LaElement } from '../common/host.ts';
-import sheet from '../../styles/sidebar.css' with { type: 'css' };
-import { buttons, sidebarLauncher } from './launcher.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 
@@ -34,8 +32,8 @@ export class LaSidebarElement extends LaElement {
     tag: 'la-sidebar',
     plugin: 'Sidebar',
     attributes: { channels: 'json' as const, theme: 'string' as const },
-    sheets: [sheet],
-    launcher: sidebarLauncher,
+    // The strip, its icons and its sheet: a chunk fetched at connection, beside the language pack.
+    launcher: () => import('./launcher.ts'),
   };
 
   /** The Sidebar plugin's actor, once its chunk has loaded. */
@@ -90,14 +88,6 @@ export class LaSidebarElement extends LaElement {
   /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
   load(): void {
     void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
-  }
-
-  /**
-   * Renders the channel buttons into `container` (the mobile overlay), or brings the list it rendered
-   * there before up to date; `before` runs ahead of a channel.
-   */
-  renderChannels(container: HTMLElement, before: () => Promise<unknown>): void {
-    buttons(this, container, before);
   }
 
   /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */

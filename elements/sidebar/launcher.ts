@@ -4,6 +4,10 @@ import type { Keyed } from '../common/dom.ts';
 import type { LaSidebarElement } from './la-sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
+import sheet from '../../styles/sidebar.css' with { type: 'css' };
+
+/** The strip's sheet, adopted by the host with this chunk. */
+export const sheets = [sheet];
 
 /**
  * A channel's badge, drawn into its `span`: its outline icon (elements/common/icons.ts) as an SVG in
@@ -162,11 +166,12 @@ function mobileButton(host: LaSidebarElement): HTMLButtonElement {
 }
 
 /**
- * The launcher, drawn by the loader (no React) and updated in place on each render: the strip with
- * one button per channel, expanded or collapsed as the Sidebar actor says (the actor arrives with the
- * plugin chunk on first intent or when the browser is idle), or in mobile mode one 'Need help?' button.
+ * The launcher, drawn without React (a chunk of its own, fetched when a sidebar connects) and updated
+ * in place on each render: the strip with one button per channel, expanded or collapsed as the Sidebar
+ * actor says (the actor arrives with the plugin chunk on first intent or when the browser is idle), or
+ * in mobile mode one 'Need help?' button.
  */
-export function sidebarLauncher(element: LaElement): Node | null {
+export function draw(element: LaElement): Node | null {
   const host = element as LaSidebarElement;
   const { app } = host;
   if (!app.isReady) return null;

@@ -313,3 +313,32 @@ test('the loader is one self-contained file: no lazy chunk imports it, so it may
   const loader = readFileSync('dist/live-assist.js', 'utf8');
   assert.ok(loader.length > 20000, 'live-assist.js is the loader itself, not a facade that loads it');
 });
+
+test("the sidebar's strip is a chunk of its own, fetched only where a sidebar connects; when it cannot load, the element says so", async () => {
+  // A page with no sidebar: the launchers' chunk (DOM helpers, icons, the strip's sheet) is never fetched.
+  const bare = await open({ main: { lang: 'en', preload: 'intent' }, callus }, '<p>An article.</p>');
+  try {
+    await bare.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    assert.ok(!bare.requests.some((p) => /\/dist\/launchers-[\w-]+\.js$/.test(p)), bare.requests.join(', '));
+  } finally {
+    await bare.close();
+  }
+  // A sidebar whose chunk fails: an alert in the element, in the page's language, not a blank strip.
+  const server = await serve(hostPage({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels }, callus }, '<la-sidebar></la-sidebar>'));
+  const page = await browser.newPage();
+  page.setDefaultTimeout(8000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.route(/\/dist\/launchers-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    const alert = page.locator('la-sidebar').getByRole('alert');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /could not be loaded|load/i);
+    assert.equal(await page.locator('la-sidebar').getByRole('button').count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
