@@ -176,6 +176,8 @@ function mergedChunk(path) {
   if (path === 'src/app/datetime.ts') return 'datetime';
   if (path === 'elements/common/side-button.tsx') return 'side-button';
   if (LAUNCHERS.test(path)) return 'launchers';
+  // The tokens and base sheets every element adopts first: fetched when the first element connects.
+  if (/^(?:elements\/common\/sheets\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'sheets';
   if (/\/la-[\w-]+\.ts$|^elements\/common\/(?!side-button)/.test(path)) return undefined;
   const name =
     /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??

@@ -1,7 +1,5 @@
 import type { Subscription } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
-import tokens from '../../styles/tokens.css' with { type: 'css' };
-import base from '../../styles/base.css' with { type: 'css' };
 import { parseAttribute, propertyName } from './attributes.ts';
 import type { AttributeType, ParsedAttributes } from './attributes.ts';
 
@@ -49,6 +47,17 @@ export interface ElementSpec {
 /** Each launcher chunk is asked once per page, whatever the number of its elements. */
 const launchers = new WeakMap<ElementSpec, Promise<LauncherModule>>();
 
+/** The tokens and base sheets (elements/common/sheets.ts), asked once; a failure is asked again by the next element. */
+let common: Promise<readonly CSSStyleSheet[]> | undefined;
+const commonSheets = (): Promise<readonly CSSStyleSheet[]> =>
+  (common ??= import('./sheets.ts').then(
+    (m) => m.sheets,
+    (error: unknown) => {
+      common = undefined;
+      throw error;
+    },
+  ));
+
 let currentApp: App | undefined;
 
 /** Elements find the page's one app here (set by boot before any element is defined). */
@@ -76,6 +85,9 @@ export class LaElement extends HTMLElement {
   #errorBox?: HTMLDivElement;
   #launcher?: LauncherModule;
   #controller?: unknown;
+  /** Whether the tokens and base sheets are adopted (or could not be loaded): nothing is drawn before. */
+  #styled = false;
+  #whenStyled?: Promise<void>;
 
   static get observedAttributes(): string[] {
     return Object.keys(this.spec.attributes ?? {});
@@ -83,8 +95,7 @@ export class LaElement extends HTMLElement {
 
   constructor() {
     super();
-    const shadow = this.attachShadow({ mode: 'open' });
-    shadow.adoptedStyleSheets = [tokens, base];
+    this.attachShadow({ mode: 'open' });
     this.#internals = this.attachInternals();
   }
 
@@ -160,7 +171,15 @@ export class LaElement extends HTMLElement {
         (error: unknown) => this.#failed('launcher', error),
       );
     }
-    void app.ready.then(() => this.render());
+    // Drawn once the language pack and the common sheets are in (fetched side by side): never unstyled.
+    const styled = commonSheets().then(
+      (sheets) => this.#adopt(sheets, true),
+      (error: unknown) => console.error('[live-assist] the stylesheets could not be loaded', error),
+    );
+    this.#whenStyled = Promise.all([app.ready, styled]).then(() => {
+      this.#styled = true;
+      this.render();
+    });
   }
 
   disconnectedCallback(): void {
@@ -188,7 +207,7 @@ export class LaElement extends HTMLElement {
    * wrapper and the view element are created once and never moved, only what changed is written.
    */
   render(): void {
-    if (!currentApp) return;
+    if (!currentApp || !this.#styled) return;
     const { lang } = currentApp.environment.value;
     const doc = this.ownerDocument;
     let root = this.#root;
@@ -229,10 +248,11 @@ export class LaElement extends HTMLElement {
     this.render();
   }
 
-  #adopt(sheets: readonly CSSStyleSheet[]): void {
+  /** Adopts `sheets` after those in place, or before them (`first`: the tokens and base, whatever arrived earlier). */
+  #adopt(sheets: readonly CSSStyleSheet[], first = false): void {
     const shadow = this.shadowRoot!;
     const missing = sheets.filter((s) => !shadow.adoptedStyleSheets.includes(s));
-    if (missing.length) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, ...missing];
+    if (missing.length) shadow.adoptedStyleSheets = first ? [...missing, ...shadow.adoptedStyleSheets] : [...shadow.adoptedStyleSheets, ...missing];
   }
 
   #parse(name: string, raw: string | null): void {
@@ -285,6 +305,9 @@ export class LaElement extends HTMLElement {
     this.#mounting = true;
     try {
       const view = await this.spec.view();
+      // Made only once it can be placed at once: r2wc renders a view element as soon as it has its
+      // properties, and a view rendered outside the document takes no focus (a docked window's first field).
+      await this.#whenStyled;
       this.#adopt(view.sheets);
       const element = document.createElement(view.tag) as HTMLElement & Partial<ViewHostProps>;
       Object.assign(element, { app: this.app, host: this, controller: this.#controller, attrs: { ...this.#attributes } });
