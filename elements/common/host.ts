@@ -23,6 +23,8 @@ export interface LauncherModule {
   /** The launcher's node, built once and updated in place on each render (elements/common/dom.ts), or null for none. */
   draw(host: LaElement): Node | null;
   sheets?: readonly CSSStyleSheet[];
+  /** Its behaviour, from the module's arrival (or the element's connection, when later) until the element leaves: returns how to stop. */
+  attach?(host: LaElement): () => void;
 }
 
 export interface ElementSpec {
@@ -164,8 +166,10 @@ export class LaElement extends HTMLElement {
       if (!launchers.has(this.spec)) launchers.set(this.spec, launcher());
       launchers.get(this.spec)!.then(
         (module) => {
+          if (!this.isConnected || this.#launcher) return;
           this.#adopt(module.sheets ?? []);
           this.#launcher = module;
+          if (module.attach) this.#unsubscribe.push(module.attach(this));
           this.render();
         },
         (error: unknown) => this.#failed('launcher', error),
@@ -184,6 +188,8 @@ export class LaElement extends HTMLElement {
 
   disconnectedCallback(): void {
     this.app.elements.delete(this);
+    // Attached again on the next connection.
+    this.#launcher = undefined;
     this.#subscriptions.splice(0).forEach((s) => s.unsubscribe());
     this.#unsubscribe.splice(0).forEach((off) => off());
   }

@@ -36,66 +36,11 @@ export class LaSidebarElement extends LaElement {
     launcher: () => import('./launcher.ts'),
   };
 
-  /** The Sidebar plugin's actor, once its chunk has loaded. */
+  /** The Sidebar plugin's actor, once its chunk has loaded (set by the launcher chunk, which holds the strip's behaviour). */
   actor?: SidebarActor;
   /**
    * The plugin chunk's full check of the `channels` attribute (src/plugins/sidebar.ts
    * `attributeChannels`), once loaded: every sidebar of the page uses it from then on, from its first render.
    */
   static checkChannels?: (raw: unknown) => SidebarChannel[];
-  #engaged = { pointer: false, focus: false };
-  #off?: () => void;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const { app } = this;
-    // The plugin's chunk (loaded by now) checks the `channels` attribute again with the whole schema.
-    void app.whenProvided('Sidebar').then(async () => {
-      LaSidebarElement.checkChannels ??= (await import('../../src/plugins/sidebar.ts')).attributeChannels;
-      if (this.isConnected) this.render();
-    });
-    void app.whenProvided('Sidebar').then((actor) => {
-      if (!this.isConnected || this.actor) return;
-      this.actor = actor;
-      const rendering = actor.subscribe(() => this.render());
-      // Mobile mode's channel list lives in a lazy chunk: the loader carries none of it.
-      const listing = actor.on('channels.show', () =>
-        import('./channel-list.ts')
-          .then((list) => list.showChannelList(this))
-          .catch((error: unknown) => console.error('[live-assist]', error)),
-      );
-      this.#off = () => (rendering.unsubscribe(), listing.unsubscribe());
-      if (this.#engaged.pointer || this.#engaged.focus) actor.send({ type: 'pointer.enter' });
-      this.render();
-    });
-    // The plugin loads on intent; with idle preload and an availability rule, boot loads it when idle
-    // (src/boot.ts scheduleIdleWork), without React.
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#off?.();
-    this.actor = undefined;
-  }
-
-  /** A focused channel the availability rule has just hidden hands focus to the first one shown. */
-  override render(): void {
-    const focused = this.shadowRoot?.activeElement;
-    super.render();
-    if (focused?.closest('[hidden]')) this.shadowRoot!.querySelector<HTMLElement>('li:not([hidden]) > button')?.focus();
-  }
-
-  /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
-  load(): void {
-    void this.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
-  }
-
-  /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays. */
-  engage(kind: 'pointer' | 'focus', on: boolean): void {
-    const was = this.#engaged.pointer || this.#engaged.focus;
-    this.#engaged[kind] = on;
-    const is = this.#engaged.pointer || this.#engaged.focus;
-    if (!this.actor) return void (is && this.load());
-    if (is !== was) this.actor.send({ type: is ? 'pointer.enter' : 'pointer.leave' });
-  }
 }

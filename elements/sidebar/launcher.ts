@@ -148,13 +148,70 @@ interface LauncherParts {
 }
 const launchers = new WeakMap<LaSidebarElement, LauncherParts>();
 
+/** Whether the pointer or keyboard focus is in each sidebar's strip. */
+const engaged = new WeakMap<LaSidebarElement, { pointer: boolean; focus: boolean }>();
+
+/** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
+function load(host: LaSidebarElement): void {
+  void host.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
+}
+
+/** Pointer or focus entered or left the strip: the actor expands or contracts after its delays (loaded on the first). */
+function engage(host: LaSidebarElement, kind: 'pointer' | 'focus', on: boolean): void {
+  const state = engaged.get(host) ?? { pointer: false, focus: false };
+  engaged.set(host, state);
+  const was = state.pointer || state.focus;
+  state[kind] = on;
+  const is = state.pointer || state.focus;
+  if (!host.actor) return void (is && load(host));
+  if (is !== was) host.actor.send({ type: is ? 'pointer.enter' : 'pointer.leave' });
+}
+
+/**
+ * The strip's behaviour while the sidebar is on the page: once the Sidebar plugin has loaded (on intent,
+ * or when idle for the deployment's availability rule: src/boot.ts), its chunk checks the `channels`
+ * attribute again with the whole schema, its actor drives the strip, and its `channels.show` opens the
+ * mobile channel list (a lazy chunk).
+ */
+export function attach(element: LaElement): () => void {
+  const host = element as LaSidebarElement;
+  let off = () => undefined as void;
+  let gone = false;
+  void host.app.whenProvided('Sidebar').then((actor) => {
+    // The plugin's chunk (loaded by now) checks the `channels` attribute again with the whole schema.
+    const LaSidebar = host.constructor as typeof LaSidebarElement;
+    void import('../../src/plugins/sidebar.ts').then((plugin) => {
+      LaSidebar.checkChannels ??= plugin.attributeChannels;
+      if (!gone) host.render();
+    });
+    // At once, not after that import: the command that loaded the plugin may be the one that emits `channels.show`.
+    if (gone || host.actor) return;
+    host.actor = actor;
+    const rendering = actor.subscribe(() => host.render());
+    const listing = actor.on('channels.show', () =>
+      import('./channel-list.ts')
+        .then((list) => list.showChannelList(host))
+        .catch((error: unknown) => console.error('[live-assist]', error)),
+    );
+    off = () => (rendering.unsubscribe(), listing.unsubscribe());
+    const state = engaged.get(host);
+    if (state?.pointer || state?.focus) actor.send({ type: 'pointer.enter' });
+    host.render();
+  });
+  return () => {
+    gone = true;
+    off();
+    host.actor = undefined;
+  };
+}
+
 /** The strip's `nav`, made once per sidebar: it reports pointer and focus to the host. */
 function strip(host: LaSidebarElement): HTMLElement {
   const nav = h('nav', { part: 'sidebar' });
-  nav.addEventListener('pointerenter', () => host.engage('pointer', true));
-  nav.addEventListener('pointerleave', () => host.engage('pointer', false));
-  nav.addEventListener('focusin', () => host.engage('focus', true));
-  nav.addEventListener('focusout', (e) => !nav.contains(e.relatedTarget as Node | null) && host.engage('focus', false));
+  nav.addEventListener('pointerenter', () => engage(host, 'pointer', true));
+  nav.addEventListener('pointerleave', () => engage(host, 'pointer', false));
+  nav.addEventListener('focusin', () => engage(host, 'focus', true));
+  nav.addEventListener('focusout', (e) => !nav.contains(e.relatedTarget as Node | null) && engage(host, 'focus', false));
   return nav;
 }
 
@@ -194,5 +251,8 @@ export function draw(element: LaElement): Node | null {
   text((parts.poweredBy ??= new Text()), `${t('common.poweredBy')} `);
   parts.footer ??= h('p', { class: 'la-sidebar__footer', part: 'footer' }, parts.poweredBy, h('b', {}, 'live-assist'));
   place(nav, [list, parts.footer]);
+  // A focused channel the availability rule has just hidden hands focus to the first one shown.
+  const focused = host.shadowRoot?.activeElement;
+  if (focused && nav.contains(focused) && focused.closest('[hidden]')) list.querySelector<HTMLElement>('li:not([hidden]) > button')?.focus();
   return nav;
 }
