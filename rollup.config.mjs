@@ -61,10 +61,11 @@ function bundleManifest() {
 /**
  * The load graph for `<link rel=modulepreload>` (src/preload.ts): the string "__LA_PRELOAD__" of
  * src/load-graph.ts (a chunk of its own, not the loader: fetched at idle or on the first intent) becomes
- * `{ f: [files], p: { <plugin>: [indices] , runtime: [indices], 'transport:<type>': [indices] } }`, where a
- * plugin's list is the static closure of its chunk and of its element's view chunk (the entry excluded),
- * and a chat transport's (src/plugins/webchat-service.ts `TRANSPORTS`) the closure of its module: the
- * loader adds the configured one to the chat's. With it the loader fetches every file a window needs at
+ * `{ f: [files], p: { <plugin>: [indices] , runtime: [indices], 'transport:<type>': [indices] }, v: { <plugin>: [indices] } }`,
+ * where a plugin's `p` list is the static closure of its chunk, its `v` list that of its element's view
+ * chunk less the plugin's (the entry excluded; intent preloads both, a plugin loading without the runtime
+ * only `p`), and a chat transport's (src/plugins/webchat-service.ts `TRANSPORTS`) the closure of its
+ * module: the loader adds the configured one to the chat's. With it the loader fetches every file a window needs at
  * once, on intent (one round trip after the graph's, not one per import level), and `preload: 'idle'`
  * fetches them without evaluating anything. Plugin, view and transport modules are read from their
  * registries (src/plugins/index.ts, elements/<w>/la-<w>.ts, webchat-service.ts), so a new plugin is in the
@@ -113,10 +114,14 @@ function preloadGraph() {
       };
       const views = viewModules();
       const p = { runtime: closure([byModule(resolve('src/runtime.ts'))]) };
+      const v = {};
       for (const [name, id] of pluginModules()) {
         const plugin = byModule(id);
         if (!plugin) this.error(`preload graph: no chunk holds the ${name} plugin (${id})`);
-        p[name] = closure([plugin, views.has(name) ? byModule(views.get(name)) : undefined]);
+        p[name] = closure([plugin]);
+        // The view's files the plugin's do not hold: preloaded with the runtime, never by a plugin that
+        // loads without it (the chat's, when idle, for its button).
+        if (views.has(name)) v[name] = closure([byModule(views.get(name))]).filter((i) => !p[name].includes(i));
       }
       const transports = transportModules();
       if (transports.length === 0) this.error('preload graph: no chat transport found in src/plugins/webchat-service.ts TRANSPORTS');
@@ -125,7 +130,7 @@ function preloadGraph() {
         if (!transport) this.error(`preload graph: no chunk holds the ${type} chat transport (${id})`);
         p[`transport:${type}`] = closure([transport]);
       }
-      const graph = JSON.stringify(JSON.stringify({ f: files, p }));
+      const graph = JSON.stringify(JSON.stringify({ f: files, p, v }));
       const out = new MagicString(code);
       out.overwrite(marker.index, marker.index + marker[0].length, graph);
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
@@ -152,7 +157,11 @@ const WIDGET_CHUNKS = {
   callback: ['callback', 'callback-config', 'callback-service', 'calendar'],
   'send-message': ['send-message', 'send-message-service'],
   search: ['search', 'search-config'],
-  chat: ['chat', 'webchat', 'chat-window', 'chat-knowledge'],
+  // The chat's view (elements/chat/, its sheets) apart from its plugin and window machine: the plugin
+  // loads when idle where the deployment shows the chat button (drawn without React by the launchers
+  // chunk), the view and the runtime only when the window opens.
+  chat: ['chat', 'chat-knowledge'],
+  webchat: ['webchat', 'chat-window'],
   'call-us': ['call-us'],
   'channel-selector': ['channel-selector'],
   overlay: ['overlay'],
@@ -168,17 +177,23 @@ const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-
 // The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
+// The side buttons (the chat's, send message's, search's), drawn without React with the launchers' DOM
+// helpers and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
+// for them; fetched when such an element connects (its plugin appends it to show the button).
+const SIDE_BUTTONS = /^(?:elements\/common\/side-button\.ts|elements\/(?:chat|send-message|search)\/launcher\.ts|styles\/side-button\.css)$/;
 const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/bytes|src\/plugins\/(?:stats-config|office-hours))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   if (SHARED_LOGIC.test(path)) return 'valibot';
   // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
   if (path === 'src/app/datetime.ts') return 'datetime';
-  if (path === 'elements/common/side-button.tsx') return 'side-button';
+  // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
+  if (path === 'machines/chat-knowledge.ts') return 'webchat';
   if (LAUNCHERS.test(path)) return 'launchers';
   // The tokens and base sheets every element adopts first: fetched when the first element connects.
   if (/^(?:elements\/common\/sheets\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'sheets';
-  if (/\/la-[\w-]+\.ts$|^elements\/common\/(?!side-button)/.test(path)) return undefined;
+  if (SIDE_BUTTONS.test(path)) return 'side-buttons';
+  if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =
     /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
     /^src\/plugins\/([\w-]+)\.ts$/.exec(path)?.[1] ??

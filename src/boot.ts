@@ -130,7 +130,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
     plugins: gateConsole(plugins, () => consoleEnabled(app)),
     loadRuntime,
     preload: (names, how) => preload(app, names, how),
-    viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view).map((spec) => spec.plugin!)),
+    viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view && !spec.mountWhen).map((spec) => spec.plugin!)),
   });
   bindApp(app);
   defineElements(win.customElements);

@@ -87,6 +87,8 @@ interface LoadGraph {
   f: string[];
   /** Per plugin name, `runtime` and `transport:<type>`: indices into `f`. */
   p: Record<string, number[]>;
+  /** Per plugin with an element's view: the view's files its plugin's do not hold (they need the runtime). */
+  v?: Record<string, number[]>;
 }
 
 let parsed: LoadGraph | null | undefined;
@@ -103,14 +105,16 @@ const read = (): LoadGraph | null => {
 
 /**
  * The files to preload for `plugins` (with `likely`, also for the windows a visitor is likely to open
- * from this page), each with its companions, the chat's transport and (unless `runtime` is false) the
- * React runtime, relative to the loader; the asked plugins' files first.
+ * from this page), each with its companions, the chat's transport and (unless `runtime` is false) its
+ * view and the React runtime, relative to the loader; the asked plugins' files first.
  */
 export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true }: PreloadOptions = {}): string[] {
   const g = read();
   if (!g) return [];
   const names = preloadNames(app, plugins, likely, runtime);
-  return [...new Set(names.flatMap((name) => (Object.hasOwn(g.p, name) ? g.p[name]! : [])))].map((i) => g.f[i]!);
+  const of = (table: Record<string, number[]> | undefined, name: string) => (table && Object.hasOwn(table, name) ? table[name]! : []);
+  // A view's files only with the runtime: a plugin loading without it (the chat's for its button) compiles no React.
+  return [...new Set(names.flatMap((name) => [...of(g.p, name), ...(runtime ? of(g.v, name) : [])]))].map((i) => g.f[i]!);
 }
 
 /** Main-thread time (ms) one task may spend linking files before it yields (a link costs 1–4 ms at 4× CPU). */

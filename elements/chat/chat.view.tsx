@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Smokescreen, Window } from '../common/chrome.tsx';
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
-import { SideButton } from '../common/side-button.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { WebChatController } from '../../src/plugins/webchat.ts';
@@ -17,7 +16,6 @@ import sheet from '../../styles/chat.css' with { type: 'css' };
 import transcriptSheet from '../../styles/chat-transcript.css' with { type: 'css' };
 import inputSheet from '../../styles/chat-input.css' with { type: 'css' };
 import knowledgeSheet from '../../styles/chat-knowledge.css' with { type: 'css' };
-import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 
 /** The chat window's alert keys (web-chat.md §8 "Chat window messages") and server codes, worded in the language pack. */
 const CODES = new Set([102, 103, 161, 201, 202, 203, 204, 240, 364]);
@@ -151,10 +149,8 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
     deflection?.actor.send({ type: 'article.open', ...request });
   };
 
-  const chatButton = (
-    <SideButton actor={controller.chatButton} label={t.t('chat.button')} onActivate={() => controller.clickChatButton()} />
-  );
-  if (!open) return chatButton;
+  // Closed: nothing (the chat button is the launcher's: elements/chat/launcher.ts).
+  if (!open) return null;
 
   const title = settings.title ?? t.t('chat.title');
   const unread = context.unread > 0 ? t.plural('chat.unread', context.unread) : undefined;
@@ -163,7 +159,6 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
 
   return (
     <>
-      {chatButton}
       <Window
         title={title}
         subtitle={unread}
@@ -303,4 +298,4 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
   );
 }
 
-export default defineView('la-chat-view', ChatView, [sheet, transcriptSheet, inputSheet, knowledgeSheet, sideButtonSheet]);
+export default defineView('la-chat-view', ChatView, [sheet, transcriptSheet, inputSheet, knowledgeSheet]);

@@ -46,6 +46,25 @@ export interface ElementSpec {
   view?: () => Promise<ViewModule>;
 }
 
+/**
+ * A window's `mountWhen`: its view mounts once the window's actor (`controller.actor`) leaves `closed` —
+ * opened by a click, a command, a restore after a reload, another tab — never before (the chat's button,
+ * say, is the launcher's, drawn without React).
+ */
+export function mountWhenOpen(controller: unknown, mount: () => void): () => void {
+  const { actor } = controller as { actor: { getSnapshot(): WindowSnapshot; subscribe(next: (snapshot: WindowSnapshot) => void): Subscription } };
+  const check = (snapshot: WindowSnapshot) => {
+    if (!snapshot.matches('closed')) mount();
+  };
+  const subscription = actor.subscribe(check);
+  check(actor.getSnapshot());
+  return () => subscription.unsubscribe();
+}
+
+interface WindowSnapshot {
+  matches(state: 'closed'): boolean;
+}
+
 /** Each launcher chunk is asked once per page, whatever the number of its elements. */
 const launchers = new WeakMap<ElementSpec, Promise<LauncherModule>>();
 
@@ -309,6 +328,9 @@ export class LaElement extends HTMLElement {
   async #mount(): Promise<void> {
     if (this.#view || this.#mounting || !this.spec.view) return;
     this.#mounting = true;
+    // A view mounted on demand (`mountWhen`) may come before the runtime its plugin did not load: fetched
+    // beside the view's chunk, not after it (a no-op once loaded).
+    void this.app.loadRuntime().catch(() => undefined);
     try {
       const view = await this.spec.view();
       // Made only once it can be placed at once: r2wc renders a view element as soon as it has its

@@ -4,8 +4,9 @@
  * `currentColor` strokes, hidden from assistive technology (the button names the channel).
  * test/elements/icons.test.ts checks every path against the package's icon-nodes.json.
  *
- * Shared by the sidebar's launcher chunk and the channel selector's view (neither is in the loader).
- * The views' own icons (window controls, side buttons) are in window-icons.ts.
+ * Shared by the launchers chunk (the sidebar's strip, the side buttons: mail for send message,
+ * message-circle for the chat) and the channel selector's view (neither is in the loader). The views'
+ * own icons (window controls) are in window-icons.ts.
  */
 
 /** lucide `phone`: call us. */

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Icon, LoadingScreen, Window } from '../common/chrome.tsx';
 import { TextArea } from '../common/fields.tsx';
-import { SideButton } from '../common/side-button.tsx';
-import { useT } from '../common/context.ts';
+import { takeActivation } from '../common/side-button.ts';
+import { useT, useView } from '../common/context.ts';
 import { isSafeLink } from '../common/sanitize.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
 import { HelpfulVote } from '../common/helpful-vote.tsx';
@@ -13,7 +13,6 @@ import { MAX_COMMENT_LENGTH, MAX_QUERY_LENGTH, MAX_STARS, snippet, type SearchDo
 import type { SearchActor, SearchController } from '../../src/plugins/search.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import sheet from '../../styles/search.css' with { type: 'css' };
-import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 
 /**
  * `<la-search>`'s view: the 'Ask a Question' window (plugins-and-infrastructure.md §2). The question box
@@ -290,7 +289,7 @@ function SearchView({ controller }: ViewProps<SearchController>) {
   const bodyRef = useRef<HTMLDivElement>(null);
   // The 'More' that opened the document: Back returns focus to it (or to the question box).
   const opener = useRef<string | null>(null);
-  const focusOnOpen = useRef(false);
+  const { host } = useView();
 
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
@@ -307,32 +306,18 @@ function SearchView({ controller }: ViewProps<SearchController>) {
     }
     wasDocument.current = inDocument;
   }, [inDocument]);
+  // Opened from the side button (elements/common/side-button.ts): focus goes to the question box.
   useEffect(() => {
-    if (!open || !focusOnOpen.current) return;
-    focusOnOpen.current = false;
+    if (!open || !takeActivation(host)) return;
     bodyRef.current?.querySelector<HTMLElement>('input[name=query]')?.focus();
   }, [open]);
 
-  const sideButton = (
-    <SideButton
-      actor={controller.sideButton}
-      label={t.t('search.sideButton')}
-      onActivate={() => {
-        focusOnOpen.current = true;
-        void controller.clickSideButton().catch((error: unknown) => {
-          focusOnOpen.current = false;
-          console.warn('[live-assist] the Search side button:', error instanceof Error ? error.message : error);
-        });
-      }}
-    />
-  );
-  if (!open) return <>{sideButton}</>;
+  if (!open) return null;
   const close = () => actor.send({ type: 'close' });
   const title = t.t('search.title');
 
   return (
     <>
-      {sideButton}
       <Window title={title} channel="Search" kind="dock" onClose={close}>
         <div ref={bodyRef} className={`la-search${collapsed ? ' la-search--collapsed' : ''}`}>
           {inDocument ? null : <QuestionBox actor={actor} t={t} />}
@@ -372,4 +357,4 @@ function SearchView({ controller }: ViewProps<SearchController>) {
   );
 }
 
-export default defineView('la-search-view', SearchView, [sheet, sideButtonSheet]);
+export default defineView('la-search-view', SearchView, [sheet]);

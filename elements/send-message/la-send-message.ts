@@ -1,4 +1,4 @@
-import { LaElement } from '../common/host.ts';
+import { LaElement, mountWhenOpen } from '../common/host.ts';
 
 /**
  * The send-message window: a visitor writes to the contact centre (first name, last name, email,
@@ -40,6 +40,9 @@ export class LaSendMessageElement extends LaElement {
     tag: 'la-send-message',
     plugin: 'SendMessage',
     attributes: { mode: 'string' as const, theme: 'string' as const },
+    // The side button, without React (the launchers chunk); the window's view only when it opens.
+    launcher: () => import('./launcher.ts'),
+    mountWhen: mountWhenOpen,
     view: () => import('./send-message.view.tsx').then((m) => m.default),
   };
 

@@ -4,8 +4,8 @@ import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, LoadingScreen, Smokescreen, Window } from '../common/chrome.tsx';
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { TextArea, TextField } from '../common/fields.tsx';
-import { SideButton } from '../common/side-button.tsx';
-import { useEnvironment, useT } from '../common/context.ts';
+import { takeActivation } from '../common/side-button.ts';
+import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { SendMessageController } from '../../src/plugins/send-message.ts';
 import {
@@ -18,7 +18,6 @@ import {
 } from '../../machines/send-message.machine.ts';
 import { formatSize } from '../../src/app/bytes.ts';
 import sheet from '../../styles/send-message.css' with { type: 'css' };
-import sideButtonSheet from '../../styles/side-button.css' with { type: 'css' };
 
 /** The spec's send-message codes and the locale keys that word them (the contact page's keys). */
 const CODE_KEYS: Record<number, string> = {
@@ -94,8 +93,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   const context = useSelector(actor, (s) => s.context);
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
-  // Opened from the side button: focus moves into the form (the button itself steps aside).
-  const focusOnOpen = useRef(false);
+  const { host } = useView();
 
   // A refused submit moves focus to the first problem.
   useEffect(() => {
@@ -109,26 +107,14 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
     else if (wasCompleted.current) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
     wasCompleted.current = completed;
   }, [completed]);
+  // Opened from the side button (elements/common/side-button.ts): focus moves into the form (the button
+  // itself steps aside); an embedded form is not focused by its window.
   useEffect(() => {
-    if (!open || !focusOnOpen.current) return;
-    focusOnOpen.current = false;
+    if (!open || !takeActivation(host)) return;
     formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [open]);
 
-  const sideButton = (
-    <SideButton
-      actor={controller.sideButton}
-      label={t.t('sendmessage.sideButton')}
-      onActivate={() => {
-        focusOnOpen.current = true;
-        void controller.clickSideButton().catch((error: unknown) => {
-          focusOnOpen.current = false;
-          console.warn('[live-assist] the Send Message side button:', error instanceof Error ? error.message : error);
-        });
-      }}
-    />
-  );
-  if (!open) return <>{sideButton}</>;
+  if (!open) return null;
   const embedded = attrs.mode !== 'dock';
   // While sending, the form is inert under the loading screen; a dialog makes it inert itself (dialogs.tsx).
   const busy = sending;
@@ -148,7 +134,6 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
 
   return (
     <>
-      {sideButton}
       <Window
         title={title}
         channel="SendMessage"
@@ -275,4 +260,4 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   );
 }
 
-export default defineView('la-send-message-view', SendMessageView, [sheet, sideButtonSheet]);
+export default defineView('la-send-message-view', SendMessageView, [sheet]);

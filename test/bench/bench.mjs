@@ -186,8 +186,9 @@ function sizes() {
     if (assigned.has(chunk.file)) continue;
     const groups = new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
     if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/[^/]+\.json$/.test(m))) packs.push(chunk);
-    // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS): a row of its own.
-    else if (chunk.name === 'launchers' || chunk.name === 'sheets') widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
+    // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS,
+    // SIDE_BUTTONS) and the common sheets: a row of its own each.
+    else if (['launchers', 'side-buttons', 'sheets'].includes(chunk.name)) widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
     else if (groups.size === 1) {
       const [g] = groups;
       widgetFiles.set(g, [...(widgetFiles.get(g) ?? []), chunk.file]);
@@ -247,12 +248,13 @@ function loadLevels() {
   const raw = /'(\{"f".*?\})'/.exec(holder)?.[1];
   if (!raw) return null;
   const graphLevel = graphChunk ? 1 : 0;
-  /** @type {{ f: string[], p: Record<string, number[]> }} */
+  /** @type {{ f: string[], p: Record<string, number[]>, v?: Record<string, number[]> }} */
   const graph = JSON.parse(raw);
   const boot = readFileSync(join(ROOT, 'src/load-graph.ts'), 'utf8');
   const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
   const companions = Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
-  const filesOf = (/** @type {string} */ name) => (graph.p[name] ?? []).map((i) => graph.f[i]);
+  // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
+  const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
   const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
   /** Longest chain of static imports from `file`, counting `file` (files in `have` cost nothing). */
   const depth = (/** @type {string} */ file, /** @type {Set<string>} */ have) => {

@@ -160,7 +160,7 @@ describe('outline icons (lucide)', () => {
     await waitFor(() => root()?.querySelector('.la-side-button--visible'), 8000, 'the side button');
     const button = root()!.querySelector<HTMLButtonElement>('.la-side-button')!;
     expectOutlineIcon(button.querySelector('svg'), 'side button');
-    expect(button.querySelector('path')!.getAttribute('d')).to.equal(windowIcons.mail);
+    expect(button.querySelector('path')!.getAttribute('d')).to.equal(channelIcons.mail);
     expect(button.textContent!.trim()).to.equal('Send Message');
   });
 });

@@ -1,0 +1,23 @@
+import type { LaElement } from '../common/host.ts';
+import type { SearchController } from '../../src/plugins/search.ts';
+import { sideButton } from '../common/side-button.ts';
+
+export { sheets } from '../common/side-button.ts';
+
+/**
+ * The Search side button (`search.sideButton`), drawn without React (the launchers chunk) from the
+ * plugin's button actor once the plugin has loaded; a click runs `sideButton.clickCommand`.
+ */
+export function draw(host: LaElement): Node | null {
+  const controller = host.controller as SearchController | undefined;
+  if (!controller || !host.app.isReady) return null;
+  return sideButton(host, {
+    actor: controller.sideButton,
+    label: host.app.t.t('search.sideButton'),
+    activate: () =>
+      controller.clickSideButton().catch((error: unknown) => {
+        console.warn('[live-assist] the Search side button:', error instanceof Error ? error.message : error);
+        throw error;
+      }),
+  });
+}

@@ -1,0 +1,25 @@
+import type { LaElement } from '../common/host.ts';
+import type { SendMessageController } from '../../src/plugins/send-message.ts';
+import { mail } from '../common/icons.ts';
+import { sideButton } from '../common/side-button.ts';
+
+export { sheets } from '../common/side-button.ts';
+
+/**
+ * The 'Send Message' side button (`sendmessage.sideButton`), drawn without React (the launchers chunk)
+ * from the plugin's button actor once the plugin has loaded; a click runs `sideButton.clickCommand`.
+ */
+export function draw(host: LaElement): Node | null {
+  const controller = host.controller as SendMessageController | undefined;
+  if (!controller || !host.app.isReady) return null;
+  return sideButton(host, {
+    actor: controller.sideButton,
+    label: host.app.t.t('sendmessage.sideButton'),
+    icon: mail,
+    activate: () =>
+      controller.clickSideButton().catch((error: unknown) => {
+        console.warn('[live-assist] the Send Message side button:', error instanceof Error ? error.message : error);
+        throw error;
+      }),
+  });
+}

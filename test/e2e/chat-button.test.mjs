@@ -1,0 +1,142 @@
+// End-to-end: the chat's side button without React (issue 17, TBT +0 in 'idle' mode). A deployment that
+// shows the chat button loads the WebChat plugin when the page is idle; the button is drawn by the
+// launchers chunk from the plugin's actor, and neither the React runtime nor the chat's view is fetched
+// until intent (pointer or keyboard focus on the button) or the window opening. Then the keyboard: the
+// button is reached with Tab, Enter opens the window with focus in it, and focus never falls to <body>.
+// Against the demo server and its simulator (the chat's API), on a page of the test's own (routed):
+// nothing on it but a link, the config, the loader and a paragraph. Needs the built library (npx rollup -c).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { pastIdlePreload, useDemo } from './browser.mjs';
+
+const demo = useDemo();
+
+const config = {
+  main: { lang: 'en', deploymentID: 'e2e-chat-button', preload: 'intent', pluginLoadDelay: 100 },
+  webchat: {
+    transport: { type: 'rest', dataURL: '/api/chat/customer-chat', endpoint: 'customer-chat' },
+    autoInvite: { enabled: false },
+    chatButton: { enabled: true, openDelay: 0, effect: 'fade', effectDuration: 0 },
+    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }] },
+  },
+};
+const hostHtml = (body = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script>window.liveAssistConfig = ${JSON.stringify(config)};</script>
+<script type="module" src="/dist/live-assist.js"></script></head>
+<body><main><h1>Host page</h1><a href="#top">A link before the widgets</a><p>Text.</p></main>${body}</body></html>`;
+
+/** A fresh context on the routed page (`body` after its content); records the /dist/ files it requests and its errors. */
+async function visit(body) {
+  const PAGE = hostHtml(body);
+  const context = await demo.browser.newContext({ bypassCSP: true }); // bypassCSP: only to inject axe-core
+  const page = await context.newPage();
+  page.setDefaultTimeout(8000);
+  await page.route(`${demo.url}/chat-button`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
+  const files = [];
+  const problems = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/dist/')) files.push(path.slice(6));
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(`${demo.url}/chat-button`, { waitUntil: 'load' });
+  await page.evaluate(() => window.LiveAssist.ready);
+  return { page, context, files, problems };
+}
+
+/** The built file holding `module` (dist/bundle-manifest.json). */
+const fileOf = (module) => {
+  const chunk = JSON.parse(readFileSync('dist/bundle-manifest.json', 'utf8')).chunks.find((c) => c.modules.includes(module));
+  assert.ok(chunk, `no chunk holds ${module}`);
+  return chunk.file;
+};
+const runtime = (files) => files.filter((f) => f === fileOf('src/runtime.ts'));
+/** The chat's view and the shared view code (window chrome …). */
+const chatView = (files) => files.filter((f) => f === fileOf('elements/chat/chat.view.tsx') || f === fileOf('elements/common/chrome.tsx'));
+const button = (page) => page.locator('la-chat').getByRole('button', { name: 'Chat with us' });
+
+/** The focused element through shadow roots: its tag (and part), or BODY. */
+const focused = (page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el === document.body || !el ? 'BODY' : `${el.tagName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''}`;
+  });
+
+test("'intent' mode: the chat button shows with the WebChat plugin alone — no runtime, no chat view — and a click opens the chat", async () => {
+  const { page, context, files, problems } = await visit();
+  try {
+    await button(page).waitFor({ state: 'visible' });
+    await pastIdlePreload(page);
+    // The plugin and the launchers chunk, nothing of React: nor a modulepreload of them.
+    assert.ok(files.some((f) => /^webchat-/.test(f)), `the WebChat plugin: ${files.join(', ')}`);
+    assert.ok(files.some((f) => /^launchers-/.test(f)), files.join(', '));
+    assert.deepEqual(runtime(files), [], `fetched before intent: ${files.join(', ')}`);
+    assert.deepEqual(chatView(files), [], `fetched before intent: ${files.join(', ')}`);
+    assert.equal(await page.evaluate(() => customElements.get('la-chat-view')), undefined, 'no view element defined');
+    assert.equal(await page.locator('la-chat').getByRole('dialog').count(), 0);
+    // The button is the spec's: its part, icon and name; visible and in the tab order.
+    const state = await page.evaluate(() => {
+      const root = document.querySelector('la-chat').shadowRoot;
+      const b = root.querySelector('[part=side-button]');
+      return { cls: b.className, hidden: b.getAttribute('aria-hidden'), tabIndex: b.tabIndex, icon: !!b.querySelector('svg[aria-hidden=true] path'), style: !!root.querySelector('[style], style') };
+    });
+    assert.deepEqual(state, { cls: 'la-side-button la-side-button--fade la-side-button--visible', hidden: null, tabIndex: 0, icon: true, style: false });
+    // Intent (the pointer on the button) fetches the runtime and the chat's view before the click.
+    await button(page).hover();
+    for (const file of [fileOf('src/runtime.ts'), fileOf('elements/chat/chat.view.tsx')]) {
+      await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/dist/${f}`)), file);
+    }
+    await button(page).click();
+    await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
+    assert.ok(runtime(files).length > 0 && chatView(files).length > 0, files.join(', '));
+    // The button steps aside while the window is open.
+    await page.waitForFunction(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').getAttribute('aria-hidden') === 'true');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// With a sidebar offering the chat, as on the demo: closing the window gives focus to its launcher (the
+// chat button is stepping aside then, not focusable until it comes back).
+const SIDEBAR = `<la-sidebar channels='[{"name":"WebChat","clickCommand":"WebChat.open"}]'></la-sidebar>`;
+
+test('keyboard: Tab reaches the chat button, Enter opens the window with focus in it, Escape closes it; focus never on <body>; no axe violations', async () => {
+  const { page, context, problems } = await visit(SIDEBAR);
+  try {
+    await button(page).waitFor({ state: 'visible' });
+    // The button is accessible as drawn (before any React).
+    await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+    const violations = () =>
+      page.evaluate(async () => (await window.axe.run(document.querySelector('la-chat'), { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    assert.deepEqual(await violations(), []);
+    // Tab from the top of the page: the link, the sidebar's channel, then the chat button (the plugin
+    // appended its element after the sidebar).
+    const path = [];
+    for (let i = 0; i < 5 && path.at(-1) !== 'BUTTON[side-button]'; i++) {
+      await page.keyboard.press('Tab');
+      path.push(await focused(page));
+    }
+    assert.deepEqual(path, ['A', 'BUTTON[channel]', 'BUTTON[side-button]']);
+    await page.keyboard.press('Enter');
+    await page.locator('la-chat').getByRole('dialog').waitFor();
+    // Focus goes into the window (its first field), never through <body>.
+    for (let i = 0; i < 50 && (await focused(page)) !== 'INPUT[name=firstname]'; i++) {
+      assert.notEqual(await focused(page), 'BODY', 'focus fell to <body> while the window opened');
+      await page.waitForTimeout(20);
+    }
+    assert.equal(await focused(page), 'INPUT[name=firstname]');
+    assert.deepEqual(await violations(), []);
+    await page.keyboard.press('Escape');
+    await page.locator('la-chat').getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await focused(page), 'BUTTON[channel]', 'focus goes to the launcher when the window closes');
+    // The button comes back (openDelay 0) and takes Enter again.
+    await page.waitForFunction(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
