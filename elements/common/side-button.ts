@@ -20,7 +20,8 @@ export interface SideButtonOptions {
 
 interface Parts {
   button: HTMLButtonElement;
-  icon: SVGElement;
+  /** Made the first time the button has an icon (search's has none: no node kept outside the page). */
+  icon?: SVGElement;
   label: Text;
   /** The effect's duration as `--la-side-button-duration`: an adopted sheet, no inline style. */
   duration: CSSStyleSheet;
@@ -43,16 +44,18 @@ export function takeActivation(host: LaElement): boolean {
   return activated.delete(host);
 }
 
-function create(host: LaElement, options: SideButtonOptions): Parts {
-  const icon = svg(
+const iconNode = (): SVGElement =>
+  svg(
     'svg',
     // 6 units of room after the icon: the label's gap, without a rule of its own.
     { class: 'la-icon', viewBox: '0 0 30 24', width: '25', height: '20', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' },
     svg('path'),
   );
+
+function create(host: LaElement, options: SideButtonOptions): Parts {
   const label = new Text();
   const button = h('button', { type: 'button', part: 'side-button' }, label);
-  const parts: Parts = { button, icon, label, duration: new CSSStyleSheet(), options };
+  const parts: Parts = { button, label, duration: new CSSStyleSheet(), options };
   button.addEventListener('click', () => {
     activated.add(host);
     void Promise.resolve(parts.options.activate()).catch(() => activated.delete(host));
@@ -90,7 +93,7 @@ export function sideButton(host: LaElement, options: SideButtonOptions): HTMLBut
   if (!parts) drawn.set(host, (parts = create(host, options)));
   parts.options = options;
   follow(host, parts);
-  const { button, icon, label, duration } = parts;
+  const { button, label, duration } = parts;
   const snapshot = options.actor.getSnapshot();
   const visible = snapshot.hasTag('visible');
   const { effect, effectDuration } = snapshot.context;
@@ -100,9 +103,13 @@ export function sideButton(host: LaElement, options: SideButtonOptions): HTMLBut
     tabindex: visible ? null : '-1',
   });
   if (options.icon) {
+    const icon = (parts.icon ??= iconNode());
     attrs(icon.firstChild as Element, { d: options.icon });
     if (icon.parentNode !== button) button.insertBefore(icon, label);
-  } else icon.remove();
+  } else if (parts.icon) {
+    parts.icon.remove();
+    parts.icon = undefined;
+  }
   text(label, options.label);
   const ms = Math.max(0, Math.round(effectDuration));
   if (parts.ms !== ms) duration.replaceSync(`:host { --la-side-button-duration: ${(parts.ms = ms)}ms; }`);
