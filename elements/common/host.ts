@@ -148,7 +148,12 @@ export class LaElement extends HTMLElement {
         this.render();
       }),
     );
-    const intent = () => app.intent(this.spec.plugin);
+    const intent = () => {
+      app.intent(this.spec.plugin);
+      // A view mounted on demand (`mountWhen`: the side buttons' windows): its chunk is evaluated now, on
+      // intent, so the open that follows only renders it.
+      if (this.spec.mountWhen) void this.spec.view?.().catch(() => undefined);
+    };
     for (const type of ['pointerenter', 'focusin', 'click'] as const) {
       this.addEventListener(type, intent, { once: true, passive: true });
     }
