@@ -1,7 +1,8 @@
 // End-to-end: the chat's side button without React (issue 17, TBT +0 in 'idle' mode). A deployment that
 // shows the chat button loads the WebChat plugin when the page is idle; the button is drawn by the
 // launchers chunk from the plugin's actor, and neither the React runtime nor the chat's view is fetched
-// until intent (pointer or keyboard focus on the button) or the window opening. Then the keyboard: the
+// until intent (pointer or keyboard focus on the button: both fetched, the view's chunk evaluated, nothing
+// mounted) or the window opening. Then the keyboard: the
 // button is reached with Tab, Enter opens the window with focus in it, and focus never falls to <body>.
 // Against the demo server and its simulator (the chat's API), on a page of the test's own (routed):
 // nothing on it but a link, the config, the loader and a paragraph. Needs the built library (npx rollup -c).
@@ -89,6 +90,9 @@ test("'intent' mode: the chat button shows with the WebChat plugin alone — no 
     for (const file of [fileOf('src/runtime.ts'), fileOf('elements/chat/chat.view.tsx')]) {
       await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/dist/${f}`)), file);
     }
+    // … and evaluates the view's chunk (its element defined), so the click only renders; nothing mounted yet.
+    await page.waitForFunction(() => customElements.get('la-chat-view') !== undefined);
+    assert.equal(await page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('la-chat-view')), null);
     await button(page).click();
     await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
     assert.ok(runtime(files).length > 0 && chatView(files).length > 0, files.join(', '));
