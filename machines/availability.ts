@@ -31,16 +31,46 @@ export interface Availability {
   ewt: number | null;
 }
 
+/** The part of the built-in `Temporal` (ES2026) read here. */
+interface TemporalZones {
+  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): { dayOfWeek: number; hour: number; minute: number } } };
+}
+
+/**
+ * `Temporal` where the browser has it (Chromium 144+, Firefox 139+). A zone's wall time through it takes
+ * well under a millisecond, where a page's first `Intl.DateTimeFormat` costs about 20 ms (its locale
+ * data; 80 ms at 4× CPU): the availability rule runs when the page is idle, and that one call was its
+ * longest task (issue 17, TBT). Elsewhere, and in Node 20, Intl does it.
+ */
+const temporal = (globalThis as { Temporal?: TemporalZones }).Temporal;
+
 /** The hour (0–23) of `seconds` since the epoch in `timeZone`. */
 export function hourIn(seconds: number, timeZone = 'Europe/Warsaw'): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(seconds * 1000));
-  return Number(hour);
+  return wallTimeIn(seconds * 1000, timeZone).hour;
+}
+
+/** Whether this browser knows `zone` as a time zone (an IANA name or an offset; both Temporal and Intl throw a RangeError on any other). */
+export function knownZone(zone: string): boolean {
+  try {
+    if (temporal) temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone);
+    else new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The ISO weekday (1 Monday … 7 Sunday), hour and minute of `ms` (epoch milliseconds) in `timeZone`. */
-export function wallTimeIn(ms: number, timeZone = 'Europe/Warsaw'): { weekday: number; hour: number; minute: number } {
+/**
+ * The ISO weekday (1 Monday … 7 Sunday), hour and minute of `ms` (epoch milliseconds) in `timeZone`;
+ * `zones` is the Temporal to read it with (the built-in one by default; null reads it with Intl).
+ */
+export function wallTimeIn(ms: number, timeZone = 'Europe/Warsaw', zones: TemporalZones | null = temporal ?? null): { weekday: number; hour: number; minute: number } {
+  if (zones) {
+    const wall = zones.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+    return { weekday: wall.dayOfWeek, hour: wall.hour, minute: wall.minute };
+  }
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });

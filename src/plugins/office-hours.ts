@@ -5,19 +5,11 @@
 import { objectMessage, v } from '../app/section.ts';
 import type { App } from '../app/app.ts';
 import { readStatsSection } from './stats-config.ts';
+import { knownZone } from '../../machines/availability.ts';
 
 const hour = (message: string) => v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(24, message)));
 const weekdays = 'must be a list of ISO weekdays (1 Monday … 7 Sunday)';
 
-/** An IANA time zone this browser knows (Intl throws a RangeError on any other). */
-const knownZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * `callus.openingHours` / `callback.openingHours` (machines/availability.ts `OpeningHours`): the helpline's hours as a rule, e.g.

@@ -1,4 +1,5 @@
 import { MAX_CHANNELS, MAX_TEXT, milliseconds, objectMessage, sectionReader, someNumber, text, v, type SectionOf } from '../app/section.ts';
+import { knownZone } from '../../machines/availability.ts';
 
 /**
  * The `stats` section (contact-widgets.md §7 "Statistics service variants", this deployment's group-EWT
@@ -18,14 +19,7 @@ export const availabilityRuleSchema = v.object(
     timeZone: v.optional(
       v.pipe(
         v.string('must be an IANA time zone'),
-        v.check((zone) => {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: zone });
-            return true;
-          } catch {
-            return false;
-          }
-        }, 'must be an IANA time zone such as Europe/Warsaw'),
+        v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'),
       ),
     ),
     openHour: hour('must be a whole hour from 0 to 24'),
