@@ -143,6 +143,9 @@ export class App {
         this.#preload([name], { runtime });
         const [module] = await Promise.all([load(), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
+        // A task of its own: the chunk's evaluation and the plugin's start (its sections read, its actor
+        // made) are two shorter tasks instead of one long one, and input waiting between them runs first.
+        await new Promise((resolve) => this.window.setTimeout(resolve));
         await module.register(this);
       });
     }

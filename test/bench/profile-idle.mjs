@@ -45,7 +45,17 @@ try {
   // Sample times, relative to the page's time origin (µs → ms).
   let t = profile.startTime;
   const samples = profile.samples.map((id, i) => ((t += profile.timeDeltas[i]), [t / 1000 - origin, id]));
-  console.log(`long tasks at ${cpu}× (start ms, duration ms): ${long.map(([s, d]) => `${s}+${d}`).join(', ') || 'none'}; total blocking ${long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0)} ms\n`);
+  // The samples of each long task spent in live-assist's own files (/dist/), by the outermost such frame.
+  const ours = (start, duration) => {
+    let ms = 0;
+    for (let i = 0; i < samples.length - 1; i++) {
+      const [at, id] = samples[i];
+      if (at < start || at > start + duration) continue;
+      for (let n = id; n !== undefined; n = parent.get(n)) if (/\/dist\//.test(byId.get(n).callFrame.url)) { ms += samples[i + 1][0] - at; break; }
+    }
+    return Math.round(ms);
+  };
+  console.log(`long tasks at ${cpu}× (start ms + duration ms [of which in live-assist's files]): ${long.map(([s, d]) => `${s}+${d} [${ours(s, d)}]`).join(', ') || 'none'}; total blocking ${long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0)} ms\n`);
   for (const [start, duration] of long) {
     const self = new Map();
     for (let i = 0; i < samples.length - 1; i++) {
