@@ -4,11 +4,13 @@
  * widget's chunk load on first intent or use.
  */
 import { boot } from './boot.ts';
-import { lazyPlugins } from './plugins/index.ts';
+import { PLUGINS } from './plugins/names.ts';
 
+// The plugin table is a lazy chunk (fetched with the load graph, which a plugin's first load preloads):
+// the loader holds only the names.
 export const LiveAssist = boot({
   window,
-  plugins: lazyPlugins,
+  plugins: Object.fromEntries(PLUGINS.map((name) => [name, () => import('./plugins/index.ts').then((table) => table.lazyPlugins[name]())])),
   loadRuntime: () => import('./runtime.ts'),
   base: import.meta.url,
 });

@@ -1,10 +1,13 @@
-import type { PluginLoaders } from '../app/app.ts';
+import type { PluginModule } from '../app/app.ts';
+import type { PluginName } from './names.ts';
 
 /**
  * Plugins loaded on their first command: each is its own chunk (with its machine), and its first
- * command also fetches the React runtime. Widget issues add their plugins here.
+ * command also fetches the React runtime. Widget issues add their plugins here and their names to
+ * src/plugins/names.ts (the loader's list). This table is not in the loader: it is a lazy chunk, fetched
+ * with the load graph (src/index.ts).
  */
-export const lazyPlugins: PluginLoaders = {
+export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Console: () => import('./console.ts'),
   WindowManager: () => import('./window-manager.ts').then((m) => ({ register: m.registerWindowManager })),
   Callback: () => import('./callback.ts'),
