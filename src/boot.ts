@@ -3,7 +3,7 @@
  * (src/index.ts), above both layers, so src/app never imports elements/ (the layer rules:
  * .dependency-cruiser.cjs, checked by `npm run lint:layers`).
  */
-import { App, configCheck, explain } from './app/app.ts';
+import { App, explain } from './app/app.ts';
 import type { PluginLoaders } from './app/app.ts';
 import { bindApp } from '../elements/common/host.ts';
 import type { ElementSpec } from '../elements/common/host.ts';
@@ -88,18 +88,6 @@ function scheduleIdleWork(app: App): void {
   }
 }
 
-/**
- * The developer console runs any command typed into it, so its code loads only when the site enables
- * it: `console: { enabled: true }`, read by hand (no valibot in the loader) on every load, so
- * `LiveAssist.configure('console', { enabled: true })` turns it on later.
- */
-function gateConsole(plugins: PluginLoaders, enabled: () => boolean): PluginLoaders {
-  const load = plugins.Console;
-  if (!load) return plugins;
-  // Why Console.* is refused: the message comes with the configuration's explanations (src/app/config-check.ts).
-  return { ...plugins, Console: () => (enabled() ? load() : configCheck().then((check) => Promise.reject(new Error(check.BootMessages.consoleOff)))) };
-}
-
 /** Whether the site enabled the console; `report` names a value that is not true or false. */
 function consoleEnabled(app: App, report = false): boolean {
   const { enabled } = app.section('console');
@@ -127,7 +115,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
   const app: App = new App({
     window: win,
     config: hostConfig(win),
-    plugins: gateConsole(plugins, () => consoleEnabled(app)),
+    plugins,
     loadRuntime,
     preload: (names, how) => preload(app, names, how),
     viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view && !spec.mountWhen).map((spec) => spec.plugin!)),

@@ -41,7 +41,8 @@ export interface PluginModule {
   register(app: App): void | Promise<void>;
 }
 
-export type PluginLoaders = Record<string, () => Promise<PluginModule>>;
+/** Each plugin's code, fetched on its first command (`app`: the app that asks, e.g. for the console's gate). */
+export type PluginLoaders = Record<string, (app: App) => Promise<PluginModule>>;
 
 export interface PreloadOptions {
   /** Only into the HTTP cache (nothing parsed on the page's main thread until intent). */
@@ -141,7 +142,7 @@ export class App {
       const runtime = !options.viewPlugins || options.viewPlugins.has(name);
       this.bus.registerLazy(name, async () => {
         this.#preload([name], { runtime });
-        const [module] = await Promise.all([load(), runtime ? this.loadRuntime() : undefined]);
+        const [module] = await Promise.all([load(this), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         // A task of its own: the chunk's evaluation and the plugin's start (its sections read, its actor
         // made) are two shorter tasks instead of one long one, and input waiting between them runs first.

@@ -1,4 +1,4 @@
-import type { PluginModule } from '../app/app.ts';
+import type { App, PluginModule } from '../app/app.ts';
 import type { PluginName } from './names.ts';
 
 /**
@@ -29,3 +29,14 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Search: () => import('./search.ts'),
   MessagingClient: () => import('./messaging-client.ts'),
 };
+
+/**
+ * A plugin's code, as the loader's lazy loaders ask for it (src/index.ts). The developer console runs
+ * any command typed into it, so its code loads only when the site enables it: `console: { enabled: true }`,
+ * read by hand (no valibot here) on every load, so `LiveAssist.configure('console', { enabled: true })`
+ * turns it on later; otherwise the load is refused with the message of src/app/config-check.ts.
+ */
+export const loadPlugin = (name: PluginName, app: App): Promise<PluginModule> =>
+  name === 'Console' && app.section('console').enabled !== true
+    ? import('../app/config-check.ts').then((check) => Promise.reject(new Error(check.BootMessages.consoleOff)))
+    : lazyPlugins[name]();
