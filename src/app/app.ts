@@ -244,18 +244,11 @@ export class App {
       this.environment.next({ ...this.environment.value, theme });
       app.publish('themeChanged', { theme });
     });
-    // It imports a module or runs a function: only the host page's own script may ask (LiveAssist.command),
-    // never a plugin, the console or a name taken from configuration or markup.
-    app.registerCommand('registerExtension', async (options, { commander }) => {
-      const ready = this.#isReady; // as the command was asked: the messages load first
-      const { ConfigMessages, validateExtension } = await configCheck();
-      if (commander !== 'page') throw new Error(ConfigMessages.extensionNotPage(commander));
-      const problem = validateExtension(options?.name, options?.extension, this.#extensions, ready);
-      if (problem) throw new Error(problem);
-      this.#extensions.add(options.name);
-      const { extension } = options;
-      if (typeof extension === 'function') await extension(this.bus);
-      else await import(/* @vite-ignore */ String(extension));
+    // Checked and run by config-check.ts (only the host page's own script may ask), with whether the app
+    // was ready as the command was asked: the module loads first.
+    app.registerCommand('registerExtension', (options, { commander }) => {
+      const ready = this.#isReady;
+      return configCheck().then((check) => check.registerExtension(this.bus, options, commander, this.#extensions, ready));
     });
     app.registerCommand('getConfig', (options) => {
       const section = options && typeof options === 'object' ? options.section : undefined;

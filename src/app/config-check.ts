@@ -1,7 +1,7 @@
 // The explanations of configuration problems, and the complete, synchronous `readConfig` (values and
 // issues). Not part of the loader: the loader reads `window.liveAssistConfig` with src/app/config.ts
 // `loadConfig` (the same values, without a word of explanation) and imports this module only when that
-// found something it did not accept (or for App.registerExtension, or a host pack without the page's
+// found something it did not accept (or to run App.registerExtension, or a host pack without the page's
 // language). test/app/config.test.ts runs thousands of configurations through both and compares them.
 // Lazy chunks never import loader code (rollup.config.mjs), so the host packs' flattening is this
 // module's own copy of src/app/i18n.ts `normalizePacks`.
@@ -206,6 +206,29 @@ export function validateExtension(
     return M.extensionInvalid;
   }
   return taken.has(name) ? M.extensionTaken(name) : null;
+}
+
+/**
+ * `App.registerExtension` (src/app/app.ts hands it over as the command runs, with whether the app was
+ * ready then): it imports a module or runs a function, so only the host page's own script may ask
+ * (LiveAssist.command), never a plugin, the console or a name taken from configuration or markup.
+ * `taken`: the app's extension names, to which a registered one is added. The URL is imported from
+ * this chunk, which sits beside the loader in the same folder, so a relative URL resolves as there.
+ */
+export async function registerExtension(
+  bus: unknown,
+  options: { name: string; extension: unknown } | undefined,
+  commander: string,
+  taken: Set<string>,
+  ready: boolean,
+): Promise<void> {
+  if (commander !== 'page') throw new Error(M.extensionNotPage(commander));
+  const problem = validateExtension(options?.name, options?.extension, taken, ready);
+  if (problem) throw new Error(problem);
+  const { name, extension } = options!;
+  taken.add(name);
+  if (typeof extension === 'function') await extension(bus);
+  else await import(/* @vite-ignore */ String(extension));
 }
 
 function readI18n(r: Reader, value: unknown): MainConfig['i18n'] {
