@@ -184,8 +184,9 @@ const SIDE_BUTTONS = /^(?:elements\/common\/side-button\.ts|elements\/(?:chat|se
 const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/bytes|src\/plugins\/(?:stats-config|office-hours))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
-  // The plugin table (the loader holds only the names) comes with the load graph, which a plugin's first load fetches anyway.
-  if (path === 'src/load-graph.ts' || path === 'src/plugins/index.ts') return 'load-graph';
+  // The plugin table (the loader holds only the names) and the rule of commands named by data come with
+  // the load graph, which intent, the idle preload and a plugin's first load fetch anyway.
+  if (/^src\/(?:load-graph|plugins\/index|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
   if (SHARED_LOGIC.test(path)) return 'valibot';
   // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
   if (path === 'src/app/datetime.ts') return 'datetime';

@@ -187,9 +187,9 @@ export const milliseconds = (fallback: number, min = 0, max?: number) => number(
 /** A bus command name, `Plugin.command`. */
 export const commandName = () => v.pipe(v.string('must be a string'), v.regex(/^\w+\.\w+$/, 'must look like Plugin.command'));
 /**
- * The loader's rule for a command named by configuration or markup (src/bus/channel-commands.ts, which
- * says why), copied: this module runs in lazy chunks, which may not import loader code
- * (rollup.config.mjs). test/app/section.test.ts checks the copies agree.
+ * The bus's rule for a command named by configuration or markup (src/bus/channel-commands.ts, which
+ * says why), copied: that module is in the load-graph chunk, which this one (in the plugins' chunks)
+ * must not import statically. test/app/section.test.ts checks the copies agree.
  */
 export const CHANNEL_COMMAND =
   /^(?:(?:CallUs|Callback|Calendar|ChannelSelector|ClickToCall|Search|SendMessage|WebChat)\.(?:open|show[A-Z]\w*)|SendMessage\.redirect|Sidebar\.(?:open|expand|showChannels))$/;

@@ -1,7 +1,6 @@
 import { Subject } from './subject.ts';
 import type { Stream } from './subject.ts';
 import { BusErrors } from './errors.ts';
-import { NO_AUTO_SUBMIT, isChannelCommand, notChannelCommand } from './channel-commands.ts';
 import type {
   BeforeHook,
   BusEvent,
@@ -130,12 +129,15 @@ export class Bus {
    * Runs a command named by configuration or markup (a channel's or side button's `clickCommand`):
    * only the widgets' public open and show commands (`isChannelCommand`, src/bus/channel-commands.ts);
    * any other name is refused before its plugin loads, whoever the commander. A click opens a form and
-   * never submits it for the visitor: options asking `autoSubmit` are refused too.
+   * never submits it for the visitor: options asking `autoSubmit` are refused too. The rule is a lazy
+   * module (in the chunk a plugin's first load fetches anyway), so the loader carries none of it.
    */
   channelCommand(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
-    if (!isChannelCommand(name)) return Promise.reject(new Error(notChannelCommand(String(name))));
-    if ((options as { autoSubmit?: unknown } | null)?.autoSubmit) return Promise.reject(new Error(`${name}: ${NO_AUTO_SUBMIT}`));
-    return this.#run(name, options, meta);
+    return import('./channel-commands.ts').then((rule) => {
+      const refused = rule.refusal(name, options);
+      if (refused) throw new Error(refused);
+      return this.#run(name, options, meta);
+    });
   }
 
   /** Subscribes to an exact event, `Plugin.*` or `*`; returns the unsubscribe function. */

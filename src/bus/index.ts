@@ -4,4 +4,3 @@ export { Stream, Subject, ValueSubject } from './subject.ts';
 export type { Observer, Subscription } from './subject.ts';
 export { BusErrors } from './errors.ts';
 export type * from './types.ts';
-export { isChannelCommand, notChannelCommand } from './channel-commands.ts';

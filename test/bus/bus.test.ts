@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { Bus, BusErrors, isChannelCommand, notChannelCommand } from '../../src/bus/index.ts';
+import { Bus, BusErrors } from '../../src/bus/index.ts';
+import { isChannelCommand, notChannelCommand } from '../../src/bus/channel-commands.ts';
 import type { BusEvent } from '../../src/bus/index.ts';
 
 declare module '../../src/bus/types.ts' {
