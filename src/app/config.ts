@@ -5,7 +5,7 @@
 // gives the same values with the explanations (ConfigIssue) it logs in the console; the loader, whose
 // every byte each host page pays for, carries none of them (test/app/config.test.ts runs
 // many configurations through both).
-import { normalizePacks, type LanguagePacks } from './i18n.ts';
+import { isRecord, normalizePacks, type LanguagePacks } from './i18n.ts';
 
 export type { LanguagePacks } from './i18n.ts';
 
@@ -48,12 +48,9 @@ export interface LoadedConfig extends AppConfig {
   clean: boolean;
 }
 
-type Fields = Omit<MainConfig, 'lang' | 'i18n' | 'header' | 'extensions'>;
-/** An option of `main` that is a plain value: whether a value is accepted, its default, and the value kept. */
-type Field<T> = [accept: (value: any) => boolean, fallback: () => T, read?: (value: any) => T];
+/** An option of `main` that is a plain value: whether a value is accepted, its default, and the value kept from either. */
+type Field = [accept: (value: any) => boolean, fallback: unknown, read?: (value: any) => unknown];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const oneOf =
   (...values: unknown[]) =>
   (value: unknown): boolean =>
@@ -71,16 +68,22 @@ const absoluteUrl = (value: string): boolean => {
     return false;
   }
 };
-const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
 
-const FIELDS: { [K in keyof Fields]: Field<Fields[K]> } = {
-  deploymentID: [(value) => typeof value === 'string' && value.length <= 64, () => ''],
-  theme: [oneOf('dark', 'light'), () => 'dark'],
-  timeFormat: [oneOf(12, 24), () => 12],
-  mobileMode: [oneOf('auto', true, false), () => 'auto'],
-  mobileModeBreakpoint: [within(1, 1e4), () => 600],
-  pluginLoadDelay: [within(1, 2 ** 31 - 1), () => 100],
-  preload: [oneOf('idle', 'intent'), () => 'idle'],
+/**
+ * Every option of `main`, in the order `readConfig` writes them (the keys of `getConfig`'s answer): a
+ * plain value's `Field`, or 0 for the four `loadConfig` reads itself (lang, i18n, header, extensions).
+ */
+const FIELDS: Record<keyof MainConfig, Field | 0> = {
+  deploymentID: [(value) => typeof value === 'string' && value.length <= 64, ''],
+  theme: [oneOf('dark', 'light'), 'dark'],
+  lang: 0,
+  i18n: 0,
+  timeFormat: [oneOf(12, 24), 12],
+  mobileMode: [oneOf('auto', true, false), 'auto'],
+  mobileModeBreakpoint: [within(1, 1e4), 600],
+  header: 0,
+  pluginLoadDelay: [within(1, 2 ** 31 - 1), 100],
+  preload: [oneOf('idle', 'intent'), 'idle'],
   fonts: [
     (value) => {
       if (!isRecord(value)) return false;
@@ -91,16 +94,13 @@ const FIELDS: { [K in keyof Fields]: Field<Fields[K]> } = {
         (url === undefined || (typeof url === 'string' && absoluteUrl(url)))
       );
     },
-    DEFAULT_FONTS,
-    (value: Partial<MainConfig['fonts']>) => {
-      const { enabled, family, url } = value;
-      return { enabled: enabled ?? false, family: family ?? DEFAULT_FONTS().family, ...(url === undefined ? {} : { url }) };
-    },
+    {},
+    // A new object each time (the default too: `{}` read).
+    ({ enabled = false, family = 'Roboto:400,300,100', url }: Partial<MainConfig['fonts']>): MainConfig['fonts'] => ({ enabled, family, ...(url === undefined ? {} : { url }) }),
   ],
-  debug: [(value) => typeof value === 'boolean', () => false],
+  extensions: 0,
+  debug: [oneOf(true, false), false],
 };
-/** Every option of `main`, in the order `readConfig` writes them (the keys of `getConfig`'s answer). */
-const OPTIONS: readonly (keyof MainConfig)[] = ['deploymentID', 'theme', 'lang', 'i18n', 'timeFormat', 'mobileMode', 'mobileModeBreakpoint', 'header', 'pluginLoadDelay', 'preload', 'fonts', 'extensions', 'debug'];
 const HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = { authorization: 'Authorization', apikey: 'apikey' };
 
 /** `lang` among `available` (case-insensitive, as `available` spells it), or undefined: then English, with a warning. */
@@ -127,10 +127,7 @@ const isExtension = (name: unknown, extension: unknown): boolean =>
 /** The configuration, every value accepted or replaced by its default, as src/app/config-check.ts `readConfig` reads it. */
 export function loadConfig(raw: unknown, availableLanguages: readonly string[]): LoadedConfig {
   let clean = true;
-  const refuse = <T>(value: T): T => {
-    clean = false;
-    return value;
-  };
+  const refuse = <T>(value: T): T => ((clean = false), value);
   /** Own enumerable entries as a plain object; a getter that throws is skipped. */
   const plain = (value: object): Record<string, unknown> => {
     const entries: [string, unknown][] = [];
@@ -149,15 +146,14 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
     }
     return Object.fromEntries(entries); // own data properties: a `__proto__` key cannot reach a prototype
   };
-  const field = <K extends keyof Fields>(key: K, value: unknown): Fields[K] => {
-    const [accept, fallback, read] = FIELDS[key] as Field<Fields[K]>;
-    if (value === undefined) return fallback();
+  const field = ([accept, fallback, read = (kept) => kept]: Field, value: unknown): unknown => {
+    if (value === undefined) return read(fallback);
     try {
-      if (accept(value)) return read ? read(value) : (value as Fields[K]);
+      if (accept(value)) return read(value);
     } catch {
       // a getter threw: the default, as for any value not accepted
     }
-    return refuse(fallback());
+    return refuse(read(fallback));
   };
   const i18nOf = (value: unknown): MainConfig['i18n'] => {
     if (value === undefined) return undefined;
@@ -170,53 +166,53 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
     }
     return refuse(undefined);
   };
+  /** A record's entries (`undefined`: none; not a record: refused). */
+  const entriesOf = (value: unknown): [string, unknown][] =>
+    value === undefined ? [] : isRecord(value) ? Object.entries(plain(value)) : refuse([]);
   const headerOf = (value: unknown): MainConfig['header'] => {
-    if (value === undefined) return {};
-    if (!isRecord(value)) return refuse({});
     const header: MainConfig['header'] = {};
-    for (const [name, text] of Object.entries(plain(value))) {
+    for (const [name, text] of entriesOf(value)) {
       const allowed = Object.hasOwn(HEADERS, name.toLowerCase()) ? HEADERS[name.toLowerCase()] : undefined;
       if (allowed && typeof text === 'string' && !/[\r\n]/.test(text)) header[allowed] = text;
       else clean = false; // a header dropped
     }
-    return Object.keys(header).length > 0 ? header : refuse(header);
+    return value === undefined || Object.keys(header).length > 0 ? header : refuse(header);
   };
-  const extensionsOf = (value: unknown): MainConfig['extensions'] => {
-    if (value === undefined) return {};
-    if (!isRecord(value)) return refuse({});
-    return Object.fromEntries(Object.entries(plain(value)).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
-  };
-  const mainOf = (main: Record<string, unknown>, available: readonly string[]): MainConfig => {
-    if (Object.keys(main).some((key) => !OPTIONS.includes(key as keyof MainConfig))) clean = false; // an unknown option, ignored
+  const mainOf = (main: Record<string, unknown>): MainConfig => {
+    if (Object.keys(main).some((key) => !Object.hasOwn(FIELDS, key))) clean = false; // an unknown option, ignored
     const i18n = i18nOf(main.i18n);
-    const lang =
-      typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
-        ? main.lang.trim() // the pack is fetched later; the app checks again
-        : (findLanguage(main.lang, [...available, ...Object.keys(i18n ?? {})]) ?? refuse('en'));
     const out: Record<string, unknown> = {};
-    for (const key of OPTIONS) {
-      if (key === 'i18n') {
-        if (i18n !== undefined) out.i18n = i18n;
-      } else {
-        out[key] = key === 'lang' ? lang : key === 'header' ? headerOf(main.header) : key === 'extensions' ? extensionsOf(main.extensions) : field(key, main[key]);
-      }
+    for (const [key, plainField] of Object.entries(FIELDS)) {
+      out[key] = plainField
+        ? field(plainField, main[key])
+        : key === 'lang'
+          ? typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
+            ? main.lang.trim() // the pack is fetched later; the app checks again
+            : (findLanguage(main.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]) ?? refuse('en'))
+          : key === 'i18n'
+            ? i18n
+            : key === 'header'
+              ? headerOf(main.header)
+              : Object.fromEntries(entriesOf(main.extensions).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
+      if (out[key] === undefined) delete out[key]; // i18n left out
     }
     return out as unknown as MainConfig;
   };
-  const defaults = (): LoadedConfig => ({ main: defaultMainConfig(), sections: {}, clean: false });
   try {
-    if (!isRecord(raw)) return defaults();
-    const sections: [string, Record<string, unknown>][] = [];
-    let main: Record<string, unknown> = {};
-    for (const [name, section] of Object.entries(plain(raw))) {
-      if (!isRecord(section)) clean = false; // ignored
-      else if (name === 'main') main = plain(section);
-      else sections.push([name, plain(section)]);
+    if (isRecord(raw)) {
+      const sections: [string, Record<string, unknown>][] = [];
+      let main: Record<string, unknown> = {};
+      for (const [name, section] of Object.entries(plain(raw))) {
+        if (!isRecord(section)) clean = false; // ignored
+        else if (name === 'main') main = plain(section);
+        else sections.push([name, plain(section)]);
+      }
+      return { main: mainOf(main), sections: Object.fromEntries(sections), clean };
     }
-    return { main: mainOf(main, availableLanguages), sections: Object.fromEntries(sections), clean };
   } catch {
-    return defaults();
+    // not an object, or a revoked proxy: the defaults
   }
+  return { main: defaultMainConfig(), sections: {}, clean: false };
 }
 
 /** The configuration every option at its default. */

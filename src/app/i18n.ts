@@ -96,7 +96,8 @@ export async function loadLanguagePack(code: BundledLanguage | string): Promise<
   return load ? (await load()).default : {};
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A plain object (not null, not an array); config.ts reads with it too. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Flat string entries of one language; nested objects (`{ callback: { confirm: '…' } }`) are flattened
