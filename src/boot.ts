@@ -145,6 +145,6 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
       app.bus.subscribe(name, handler),
     configure: async (section: string, options: Record<string, unknown>) => app.configure(section, options),
   });
-  Object.defineProperty(win, 'LiveAssist', { value: api, configurable: false, writable: false, enumerable: true });
+  Object.defineProperty(win, 'LiveAssist', { value: api, enumerable: true }); // neither writable nor configurable
   return api;
 }
