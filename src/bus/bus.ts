@@ -70,7 +70,7 @@ export class Bus {
   readonly #plugins = new Map<string, PluginRecord>();
   readonly #loaders = new Map<string, Loader>();
   readonly #loading = new Map<string, Promise<void>>();
-  readonly #hooks: Array<{ pattern: string; hook: BeforeHook }> = [];
+  readonly #hooks = new Set<{ pattern: string; hook: BeforeHook }>();
   readonly #events = new Subject<BusEvent>();
   #locked = false;
 
@@ -80,10 +80,9 @@ export class Bus {
    * still register after the lock: their code arrives later).
    */
   registerPlugin<P extends string>(name: P): PluginHandle<P> {
-    if (typeof name !== 'string' || !/^[A-Za-z][\w-]*$/.test(name) || this.#plugins.has(name)) {
+    if (typeof name !== 'string' || !/^[A-Za-z][\w-]*$/.test(name) || this.#plugins.has(name) || (this.#locked && !this.#loaders.has(name))) {
       throw new Error(BusErrors.register);
     }
-    if (this.#locked && !this.#loaders.has(name)) throw new Error(BusErrors.register);
     const record: PluginRecord = { name, ready: false, commands: new Map(), waiting: [] };
     this.#plugins.set(name, record);
     return this.#handle(record) as PluginHandle<P>;
@@ -163,11 +162,8 @@ export class Bus {
   /** Adds a `before` hook to a command (or `Plugin.*`); returns its removal function. */
   before(command: string, hook: BeforeHook): () => void {
     const entry = { pattern: command, hook };
-    this.#hooks.push(entry);
-    return () => {
-      const index = this.#hooks.indexOf(entry);
-      if (index >= 0) this.#hooks.splice(index, 1);
-    };
+    this.#hooks.add(entry);
+    return () => void this.#hooks.delete(entry);
   }
 
   /** Registered and lazily declared plugins with their commands (for the console and tests). */
