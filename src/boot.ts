@@ -108,7 +108,7 @@ function hostConfig(win: BootOptions['window']): unknown {
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime, base = win.location.href }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
-    console.warn('[live-assist] loaded twice; the second copy is ignored.');
+    void explain((check) => [{ level: 'warn', message: check.BootMessages.loadedTwice }]);
     return win.LiveAssist;
   }
   const preload = createPreloader(win.document, base);

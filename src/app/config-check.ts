@@ -30,11 +30,15 @@ export const ConfigMessages = {
     `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
 } as const;
 
-/** The loader's (src/boot.ts) messages about the configuration, logged or thrown as they are needed. */
+/**
+ * The loader's (src/boot.ts) messages about the configuration and the page, logged or thrown as they
+ * are needed: none of them is in the loader.
+ */
 export const BootMessages = {
   unreadable: 'window.liveAssistConfig could not be read (its getter threw): starting with the default configuration',
   consoleOff: 'The console is off: set console.enabled to true in liveAssistConfig to use it',
   consoleEnabled: 'console.enabled: must be true or false',
+  loadedTwice: 'loaded twice; the second copy is ignored.',
 } as const;
 
 const M = ConfigMessages;

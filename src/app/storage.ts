@@ -55,12 +55,10 @@ export function createCookieJar(doc: Document, prefix: string): CookieJar {
   let domain: string | undefined | null = null;
   const write = (name: string, value: string, maxAge?: number, hostOnly?: boolean) => {
     if (!hostOnly && domain === null) domain = parentDomain(doc);
-    const parts = [`${full(name, hostOnly)}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Lax'];
-    if (domain && !hostOnly) parts.push(`domain=${domain}`);
-    if (maxAge !== undefined) parts.push(`max-age=${maxAge}`);
-    if (https()) parts.push('Secure');
     try {
-      doc.cookie = parts.join('; ');
+      doc.cookie = `${full(name, hostOnly)}=${encodeURIComponent(value)}; path=/; SameSite=Lax${domain && !hostOnly ? `; domain=${domain}` : ''}${
+        maxAge === undefined ? '' : `; max-age=${maxAge}`
+      }${https() ? '; Secure' : ''}`;
     } catch {
       /* cookies disabled */
     }
