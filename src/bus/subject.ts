@@ -14,6 +14,9 @@ export interface Subscription {
 type Next<T> = (value: T) => void;
 export type Observer<T> = Next<T> | { next?: Next<T> };
 
+/** The interoperable observables' method name: `Symbol.observable` where a polyfill defined it, else '@@observable'. */
+const interop: unique symbol = ((Symbol as { observable?: symbol }).observable || '@@observable') as never;
+
 /** A stream of values; `subscribe` to receive them. */
 export class Stream<T> {
   readonly #source?: (next: Next<T>) => Subscription;
@@ -34,15 +37,12 @@ export class Stream<T> {
   protected attach(next: Next<T>): Subscription {
     return this.#source ? this.#source(next) : { unsubscribe() {} };
   }
-}
 
-// Interop: RxJS's `from` (and other libraries) accept any object with this method.
-const interop = (typeof Symbol === 'function' && (Symbol as { observable?: symbol }).observable) || '@@observable';
-Object.defineProperty(Stream.prototype, interop, {
-  value(this: Stream<unknown>) {
+  // Interop: RxJS's `from` (and other libraries) accept any object with this method.
+  [interop](): this {
     return this;
-  },
-});
+  }
+}
 
 /** A stream that the owner pushes values into with `next`. */
 export class Subject<T> extends Stream<T> {
