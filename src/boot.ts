@@ -91,7 +91,7 @@ function scheduleIdleWork(app: App): void {
 /** Whether the site enabled the console; `report` names a value that is not true or false. */
 function consoleEnabled(app: App, report = false): boolean {
   const { enabled } = app.section('console');
-  if (report && enabled !== undefined && typeof enabled !== 'boolean') void explain((check) => [{ level: 'error', message: check.BootMessages.consoleEnabled }]);
+  if (report && enabled !== undefined && typeof enabled !== 'boolean') void explain('consoleEnabled');
   return enabled === true;
 }
 
@@ -100,7 +100,7 @@ function hostConfig(win: BootOptions['window']): unknown {
   try {
     return win.liveAssistConfig;
   } catch {
-    void explain((check) => [{ level: 'error', message: check.BootMessages.unreadable }]);
+    void explain('unreadable');
     return undefined;
   }
 }
@@ -108,7 +108,7 @@ function hostConfig(win: BootOptions['window']): unknown {
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime, base = win.location.href }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
-    void explain((check) => [{ level: 'warn', message: check.BootMessages.loadedTwice }]);
+    void explain('loadedTwice');
     return win.LiveAssist;
   }
   const preload = createPreloader(win.document, base);

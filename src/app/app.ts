@@ -73,11 +73,6 @@ export interface AppOptions {
   viewPlugins?: ReadonlySet<string>;
 }
 
-const log = (issue: ConfigIssue) =>
-  (issue.level === 'error' ? console.error : console.warn)(
-    `[live-assist] ${issue.message}${issue.path ? ` (${issue.path})` : ''}`,
-  );
-
 /**
  * The explanations of configuration problems (src/app/config-check.ts): not in the loader, imported when
  * needed. One promise for every caller, so messages are logged in the order they were asked for.
@@ -89,10 +84,13 @@ export const configCheck = (): Promise<typeof import('./config-check.ts')> =>
     throw error;
   }));
 
-/** Logs the issues `find` names with the explanations module, as `[live-assist] <message> (<path>)`; never rejects. */
-export const explain = (find: (check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]): Promise<void> =>
+/**
+ * Logs the issues `find` names (or one of the loader's own, by name) with the explanations module, as
+ * `[live-assist] <message> (<path>)`; never rejects.
+ */
+export const explain = (find: ((check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]) | Parameters<Awaited<ReturnType<typeof configCheck>>['bootIssue']>[0]): Promise<void> =>
   configCheck()
-    .then((check) => find(check).forEach(log))
+    .then((check) => check.log(typeof find === 'string' ? [check.bootIssue(find)] : find(check)))
     .catch((error: unknown) => console.error('[live-assist] The configuration has problems, but their explanation could not be loaded.', error));
 
 /**

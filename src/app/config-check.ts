@@ -41,6 +41,16 @@ export const BootMessages = {
   loadedTwice: 'loaded twice; the second copy is ignored.',
 } as const;
 
+/** One of the loader's own problems as an issue (a second copy of the loader is a warning, the others errors). */
+export const bootIssue = (name: 'unreadable' | 'consoleEnabled' | 'loadedTwice'): ConfigIssue => ({
+  level: name === 'loadedTwice' ? 'warn' : 'error',
+  message: BootMessages[name],
+});
+
+/** Logs issues in the console as the loader reports them: `[live-assist] <message> (<path>)`, errors as errors. */
+export const log = (issues: readonly ConfigIssue[]): void =>
+  issues.forEach((issue) => (issue.level === 'error' ? console.error : console.warn)(`[live-assist] ${issue.message}${issue.path ? ` (${issue.path})` : ''}`));
+
 const M = ConfigMessages;
 const DEFAULT_LANGUAGE = 'en';
 const ALLOWED_HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = {
