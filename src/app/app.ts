@@ -6,7 +6,7 @@ import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack
 import type { LanguagePacks, Translator } from './i18n.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
-import { createCookieJar, sessionFlag } from './storage.ts';
+import { createCookieJar, setSessionFlag } from './storage.ts';
 import type { CookieJar } from './storage.ts';
 
 declare module '../bus/types.ts' {
@@ -275,7 +275,6 @@ export class App {
   /** `explained`: the configuration's issues being logged, which App.ready waits for (they load beside the pack). */
   async #loadLanguage(explained?: Promise<void>): Promise<void> {
     const { main } = this.config;
-    const readyFlag = sessionFlag(this.window, `${main.deploymentID || 'la'}_ready`);
     try {
       const hostPacks =
         typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
@@ -288,7 +287,9 @@ export class App {
         const found = findLanguage(lang, available);
         if (found === undefined) {
           const unresolved = lang;
-          explained = Promise.all([explained, explain((check) => [check.resolveLanguage(unresolved, available).issue ?? []].flat())]).then(() => undefined);
+          // Logged after the configuration's issues (one module promise: explain() keeps the order), so
+          // waiting for this one waits for both.
+          explained = explain((check) => [check.resolveLanguage(unresolved, available).issue ?? []].flat());
         }
         lang = found ?? 'en';
       }
@@ -309,7 +310,7 @@ export class App {
     }
     await explained;
     this.#isReady = true;
-    readyFlag.set(true);
+    setSessionFlag(this.window, `${main.deploymentID || 'la'}_ready`, true);
     this.#plugin.publish('ready', { lang: this.#translator.lang });
   }
 }

@@ -84,6 +84,17 @@ export function createCookieJar(doc: Document, prefix: string): CookieJar {
   };
 }
 
+/** Sets (or clears) a flag in session storage; nothing when it is unavailable. */
+export function setSessionFlag(win: Window, key: string, value: boolean): void {
+  try {
+    if (value) win.sessionStorage.setItem(key, '1');
+    else win.sessionStorage.removeItem(key);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** A flag in session storage (the app sets `<deploymentID>_ready` with `setSessionFlag`). */
 export function sessionFlag(win: Window, key: string): { get(): boolean; set(value: boolean): void } {
   return {
     get() {
@@ -93,13 +104,6 @@ export function sessionFlag(win: Window, key: string): { get(): boolean; set(val
         return false;
       }
     },
-    set(value) {
-      try {
-        if (value) win.sessionStorage.setItem(key, '1');
-        else win.sessionStorage.removeItem(key);
-      } catch {
-        /* storage unavailable */
-      }
-    },
+    set: (value) => setSessionFlag(win, key, value),
   };
 }
