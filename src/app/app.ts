@@ -3,7 +3,7 @@ import type { PluginHandle, ValueSubject } from '../bus/index.ts';
 import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
-import type { LanguagePacks, Translator } from './i18n.ts';
+import type { LanguagePack, Translator } from './i18n.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
 import { createCookieJar, setSessionFlag } from './storage.ts';
@@ -118,7 +118,6 @@ export class App {
   readonly #extensions = new Set<string>();
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
-  #fallback?: Promise<void>;
   readonly #preload: (plugins: readonly string[], how: PreloadOptions) => void;
 
   constructor(options: AppOptions) {
@@ -255,23 +254,6 @@ export class App {
     app.ready();
   }
 
-  /**
-   * The English fallback of a bundled language, fetched the first time a key is missing: the
-   * translator then falls back to it, and the environment is published again so views re-render.
-   */
-  #loadFallback(lang: string, packs: LanguagePacks, hostPacks: LanguagePacks | null): Promise<void> {
-    this.#fallback ??= loadLanguagePack('en').then(
-      (english) => {
-        if (this.#translator.lang !== lang) return;
-        const fallback = mergePacks({ en: english }, hostPacks).en ?? {};
-        this.#translator = createTranslator(lang, packs[lang] ?? {}, fallback);
-        this.environment.next({ ...this.environment.value });
-      },
-      (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
-    );
-    return this.#fallback;
-  }
-
   /** `explained`: the configuration's issues being logged, which App.ready waits for (they load beside the pack). */
   async #loadLanguage(explained?: Promise<void>): Promise<void> {
     const { main } = this.config;
@@ -301,9 +283,26 @@ export class App {
         lang === 'en' || !bundled ? loadLanguagePack('en') : undefined,
         lang === 'en' ? undefined : loadLanguagePack(lang),
       ]);
-      const packs = mergePacks(english ? { en: english } : {}, own ? { [lang]: own } : {}, hostPacks);
-      const onMiss = english ? undefined : () => void this.#loadFallback(lang, packs, hostPacks);
-      this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {}, onMiss);
+      let fallback: Promise<void> | undefined;
+      /**
+       * The translator over the packs, English (`english`) as its fallback. Without it (a bundled language),
+       * the English pack is fetched the first time a key is missing, once: the translator then falls back
+       * to it, and the environment is published again so views re-render.
+       */
+      const translate = (english?: LanguagePack): void => {
+        const packs = mergePacks(english ? { en: english } : {}, own ? { [lang]: own } : {}, hostPacks);
+        const onMiss = () =>
+          void (fallback ??= loadLanguagePack('en').then(
+            (en) => {
+              if (this.#translator.lang !== lang) return;
+              translate(en);
+              this.environment.next({ ...this.environment.value });
+            },
+            (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
+          ));
+        this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {}, english ? undefined : onMiss);
+      };
+      translate(english);
       if (lang !== this.environment.value.lang) this.environment.next({ ...this.environment.value, lang });
     } catch (error) {
       console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);
