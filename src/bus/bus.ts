@@ -54,10 +54,6 @@ export interface PluginInfo {
 const toError = (reason: unknown): Error =>
   reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : String(reason));
 
-const split = (name: string): [string, string] => {
-  const dot = name.indexOf('.');
-  return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
-};
 
 const matches = (pattern: string, name: string): boolean =>
   pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));
@@ -173,8 +169,8 @@ export class Bus {
       const record = this.#plugins.get(name);
       return {
         name,
-        ready: record?.ready ?? false,
-        loaded: record !== undefined,
+        ready: !!record?.ready,
+        loaded: !!record,
         commands: record ? [...record.commands.keys()].sort() : [],
       };
     });
@@ -185,7 +181,8 @@ export class Bus {
   }
 
   async #run(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
-    const [pluginName, commandName] = split(name);
+    const [pluginName = '', ...rest] = name.split('.');
+    const commandName = rest.join('.'); // '' for a name without a dot
     let record = this.#plugins.get(pluginName);
     if (!record && this.#loaders.has(pluginName)) {
       await this.#load(pluginName);
