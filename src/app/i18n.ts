@@ -53,14 +53,8 @@ const intl = <T>(make: (lang: string) => T, lang: string): T => {
  * pages never format a count before the visitor opens a window.
  */
 const formats = new Map<string, { rules: Intl.PluralRules; numbers: Intl.NumberFormat }>();
-const formatsOf = (lang: string) => {
-  let found = formats.get(lang);
-  if (!found) {
-    found = { rules: intl((l) => new Intl.PluralRules(l), lang), numbers: intl((l) => new Intl.NumberFormat(l), lang) };
-    formats.set(lang, found);
-  }
-  return found;
-};
+const formatsOf = (lang: string) =>
+  formats.get(lang) ?? formats.set(lang, { rules: intl((l) => new Intl.PluralRules(l), lang), numbers: intl((l) => new Intl.NumberFormat(l), lang) }).get(lang)!;
 
 /**
  * A translator over `pack`, then `fallback`, then the key. `onMiss` is told of a key found in neither
