@@ -136,7 +136,7 @@ export class App {
     this.#registerCommands();
     this.#preload = options.preload ?? (() => undefined);
     for (const [name, load] of Object.entries(options.plugins)) {
-      const runtime = !options.viewPlugins || options.viewPlugins.has(name);
+      const runtime = options.viewPlugins?.has(name) ?? true;
       this.bus.registerLazy(name, async () => {
         this.#preload([name], { runtime });
         const [module] = await Promise.all([load(this), runtime ? this.loadRuntime() : undefined]);

@@ -25,7 +25,7 @@ export function watchEnvironment(win: Window, main: MainConfig): ValueSubject<En
   const query = `(max-width: ${main.mobileModeBreakpoint}px), (max-height: ${main.mobileModeBreakpoint}px)`;
   const media = win.matchMedia?.(query);
   const mobile = () =>
-    main.mobileMode === 'auto' ? Boolean(media?.matches) && isMobileDevice(win) : main.mobileMode;
+    main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode;
   const subject = new ValueSubject<Environment>({
     theme: main.theme,
     mobile: mobile(),
