@@ -51,8 +51,7 @@ export interface PluginInfo {
   commands: string[];
 }
 
-const toError = (reason: unknown): Error =>
-  reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : String(reason));
+const toError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
 
 
 const matches = (pattern: string, name: string): boolean =>
@@ -176,10 +175,6 @@ export class Bus {
     });
   }
 
-  #publish(plugin: string, event: string, data: unknown): void {
-    this.#events.next({ name: `${plugin}.${event}`, plugin, data });
-  }
-
   async #run(name: string, options: unknown, meta: CommandMeta): Promise<unknown> {
     const [pluginName = '', ...rest] = name.split('.');
     const commandName = rest.join('.'); // '' for a name without a dot
@@ -249,7 +244,7 @@ export class Bus {
         }
         record.commands.set(command, handler as AnyHandler);
       },
-      publish: (event: string, data: unknown) => this.#publish(record.name, event, data),
+      publish: (event: string, data: unknown) => this.#events.next({ name: `${record.name}.${event}`, plugin: record.name, data }),
       ready: () => {
         if (record.ready) return;
         record.ready = true;
