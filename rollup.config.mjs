@@ -193,8 +193,8 @@ function mergedChunk(path) {
   // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
   if (LAUNCHERS.test(path)) return 'launchers';
-  // The tokens and base sheets every element adopts first: fetched when the first element connects.
-  if (/^(?:elements\/common\/sheets\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'sheets';
+  // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
+  if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';
   if (SIDE_BUTTONS.test(path)) return 'side-buttons';
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =

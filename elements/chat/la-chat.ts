@@ -1,4 +1,4 @@
-import { LaElement, mountWhenOpen } from '../common/host.ts';
+import { LaElement } from '../common/host.ts';
 
 /**
  * The chat window 'Live Chat': the start form, the transcript with the bot and the agent, the message
@@ -38,7 +38,7 @@ export class LaChatElement extends LaElement {
     // The chat button, without React: the launchers chunk, drawn once the WebChat plugin has loaded
     // (at idle when the deployment shows it); the window's view and the runtime only when it opens.
     launcher: () => import('./launcher.ts'),
-    mountWhen: mountWhenOpen,
+    mountWhen: 'open' as const,
     view: () => import('./chat.view.tsx').then((m) => m.default),
   };
 }

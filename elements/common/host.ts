@@ -1,6 +1,5 @@
 import type { Subscription } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
-import { parseAttribute, propertyName } from './attributes.ts';
 import type { AttributeType, ParsedAttributes } from './attributes.ts';
 
 /** What a view chunk exports: the internal r2wc element it defined and the sheets it needs. */
@@ -39,40 +38,24 @@ export interface ElementSpec {
    */
   launcher?: () => Promise<LauncherModule>;
   /**
-   * When the view mounts, given the plugin's controller: `mount` once it is needed (the chat's window
-   * opening, say); returns how to stop watching. Absent: the view mounts as soon as the plugin has loaded.
+   * 'open': the view mounts once the plugin's window opens (elements/common/parts.ts `mountWhenOpen`: the
+   * side buttons' windows, whose button is the launcher's). Absent: as soon as the plugin has loaded.
    */
-  mountWhen?: (controller: unknown, mount: () => void) => () => void;
+  mountWhen?: 'open';
   view?: () => Promise<ViewModule>;
-}
-
-/**
- * A window's `mountWhen`: its view mounts once the window's actor (`controller.actor`) leaves `closed` —
- * opened by a click, a command, a restore after a reload, another tab — never before (the chat's button,
- * say, is the launcher's, drawn without React).
- */
-export function mountWhenOpen(controller: unknown, mount: () => void): () => void {
-  const { actor } = controller as { actor: { getSnapshot(): WindowSnapshot; subscribe(next: (snapshot: WindowSnapshot) => void): Subscription } };
-  const check = (snapshot: WindowSnapshot) => {
-    if (!snapshot.matches('closed')) mount();
-  };
-  const subscription = actor.subscribe(check);
-  check(actor.getSnapshot());
-  return () => subscription.unsubscribe();
-}
-
-interface WindowSnapshot {
-  matches(state: 'closed'): boolean;
 }
 
 /** Each launcher chunk is asked once per page, whatever the number of its elements. */
 const launchers = new WeakMap<ElementSpec, Promise<LauncherModule>>();
 
-/** The tokens and base sheets (elements/common/sheets.ts), asked once; a failure is asked again by the next element. */
-let common: Promise<readonly CSSStyleSheet[]> | undefined;
-const commonSheets = (): Promise<readonly CSSStyleSheet[]> =>
-  (common ??= import('./sheets.ts').then(
-    (m) => m.sheets,
+type Parts = typeof import('./parts.ts');
+/** What an element needs once it draws (elements/common/parts.ts), asked once; a failure is asked again by the next element. */
+let common: Promise<Parts> | undefined;
+/** Those parts once loaded: attributes are parsed with them. */
+let parts: Parts | undefined;
+const loadParts = (): Promise<Parts> =>
+  (common ??= import('./parts.ts').then(
+    (loaded) => (parts = loaded),
     (error: unknown) => {
       common = undefined;
       throw error;
@@ -175,14 +158,20 @@ export class LaElement extends HTMLElement {
       );
       void app.whenProvidedByName(plugin).then((controller) => {
         this.#controller = controller;
-        const { mountWhen } = this.spec;
-        if (!mountWhen) return this.#mount();
-        const stop = mountWhen(controller, () => {
-          queueMicrotask(() => stop());
-          void this.#mount();
-        });
-        this.#unsubscribe.push(stop);
+        if (!this.spec.mountWhen) return this.#mount();
         this.render();
+        // Watched with the parts chunk (without it, mounted at once: the window still opens).
+        void loadParts().then(
+          ({ mountWhenOpen }) => {
+            if (!this.isConnected) return;
+            const stop = mountWhenOpen(controller, () => {
+              queueMicrotask(() => stop());
+              void this.#mount();
+            });
+            this.#unsubscribe.push(stop);
+          },
+          () => this.#mount(),
+        );
       });
     }
     const { launcher } = this.spec;
@@ -200,8 +189,11 @@ export class LaElement extends HTMLElement {
       );
     }
     // Drawn once the language pack and the common sheets are in (fetched side by side): never unstyled.
-    const styled = commonSheets().then(
-      (sheets) => this.#adopt(sheets, true),
+    const styled = loadParts().then(
+      (loaded) => {
+        this.#adopt(loaded.sheets, true);
+        this.#parseAll();
+      },
       (error: unknown) => console.error('[live-assist] the stylesheets could not be loaded', error),
     );
     this.#whenStyled = Promise.all([app.ready, styled]).then(() => {
@@ -218,8 +210,9 @@ export class LaElement extends HTMLElement {
     this.#unsubscribe.splice(0).forEach((off) => off());
   }
 
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    this.#parse(name, value);
+  attributeChangedCallback(name: string): void {
+    // Parsed with the parts chunk; before it, all of them once it is in (nothing is drawn until then).
+    if (parts) this.#parse(name);
     if (name === 'theme' && currentApp) this.#applyEnvironment();
     if (this.#view) this.#view.attrs = { ...this.#attributes };
     if (this.isConnected) this.render();
@@ -285,11 +278,16 @@ export class LaElement extends HTMLElement {
     if (missing.length) shadow.adoptedStyleSheets = first ? [...missing, ...shadow.adoptedStyleSheets] : [...shadow.adoptedStyleSheets, ...missing];
   }
 
-  #parse(name: string, raw: string | null): void {
+  #parseAll(): void {
+    for (const name of Object.keys(this.spec.attributes ?? {})) this.#parse(name);
+    if (this.#view) this.#view.attrs = { ...this.#attributes };
+  }
+
+  #parse(name: string): void {
     const type = this.spec.attributes?.[name];
-    if (!type) return;
-    const { value, error } = parseAttribute(this.localName, name, type, raw);
-    const property = propertyName(name);
+    if (!type || !parts) return;
+    const { value, error } = parts.parseAttribute(this.localName, name, type, this.getAttribute(name));
+    const property = parts.propertyName(name);
     if (error) {
       if (this.#errors.get(name) !== error) console.error(`[live-assist] ${error}`);
       this.#errors.set(name, error);

@@ -1,4 +1,4 @@
-import { LaElement, mountWhenOpen } from '../common/host.ts';
+import { LaElement } from '../common/host.ts';
 
 /**
  * The knowledge search window 'Ask a Question' (plugins-and-infrastructure.md §2): a question box with
@@ -42,7 +42,7 @@ export class LaSearchElement extends LaElement {
     attributes: { theme: 'string' as const },
     // The side button, without React (the launchers chunk); the window's view only when it opens.
     launcher: () => import('./launcher.ts'),
-    mountWhen: mountWhenOpen,
+    mountWhen: 'open' as const,
     view: () => import('./search.view.tsx').then((m) => m.default),
   };
 }

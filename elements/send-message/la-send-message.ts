@@ -1,4 +1,4 @@
-import { LaElement, mountWhenOpen } from '../common/host.ts';
+import { LaElement } from '../common/host.ts';
 
 /**
  * The send-message window: a visitor writes to the contact centre (first name, last name, email,
@@ -42,7 +42,7 @@ export class LaSendMessageElement extends LaElement {
     attributes: { mode: 'string' as const, theme: 'string' as const },
     // The side button, without React (the launchers chunk); the window's view only when it opens.
     launcher: () => import('./launcher.ts'),
-    mountWhen: mountWhenOpen,
+    mountWhen: 'open' as const,
     view: () => import('./send-message.view.tsx').then((m) => m.default),
   };
 
