@@ -225,11 +225,7 @@ export class App {
   /** Appends a window's element to the page when a command opens it and the page does not hold one. */
   ensureElement(tag: string): HTMLElement {
     const doc = this.window.document;
-    const existing = doc.querySelector<HTMLElement>(tag);
-    if (existing) return existing;
-    const element = doc.createElement(tag);
-    doc.body.append(element);
-    return element;
+    return doc.querySelector<HTMLElement>(tag) ?? doc.body.appendChild(doc.createElement(tag));
   }
 
   #registerCommands(): void {
