@@ -113,8 +113,10 @@ export class App {
   #translator: Translator;
   #isReady = false;
   readonly #plugin: PluginHandle<'App'>;
-  readonly #controllers = new Map<string, unknown>();
-  readonly #waiting = new Map<string, Array<(controller: unknown) => void>>();
+  /** Each plugin's controller: a promise, pending until the plugin provides it (then resolved with the latest). */
+  readonly #controllers = new Map<string, Promise<unknown>>();
+  /** Resolves a plugin's pending promise (calling it again, after the first provide, does nothing). */
+  readonly #provide = new Map<string, (controller: unknown) => void>();
   readonly #extensions = new Set<string>();
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
@@ -200,8 +202,8 @@ export class App {
 
   /** A plugin hands its controller (usually its actor) to the elements that render it. */
   provide<P extends ControllerName>(plugin: P, controller: Controllers[P]): void {
-    this.#controllers.set(plugin, controller);
-    for (const resolve of this.#waiting.get(plugin)?.splice(0) ?? []) resolve(controller);
+    this.#provide.get(plugin)?.(controller);
+    this.#controllers.set(plugin, Promise.resolve(controller));
   }
 
   /** Resolves with a plugin's controller once its code has loaded; does not load it. */
@@ -214,12 +216,9 @@ export class App {
    * `spec.plugin`): the same as `whenProvided`, with the controller as `unknown`.
    */
   whenProvidedByName(plugin: string): Promise<unknown> {
-    if (this.#controllers.has(plugin)) return Promise.resolve(this.#controllers.get(plugin));
-    return new Promise((resolve) => {
-      const list = this.#waiting.get(plugin) ?? [];
-      list.push(resolve as (controller: unknown) => void);
-      this.#waiting.set(plugin, list);
-    });
+    let controller = this.#controllers.get(plugin);
+    if (!controller) this.#controllers.set(plugin, (controller = new Promise((resolve) => this.#provide.set(plugin, resolve))));
+    return controller;
   }
 
   /** Appends a window's element to the page when a command opens it and the page does not hold one. */
