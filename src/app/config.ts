@@ -101,7 +101,8 @@ const FIELDS: Record<keyof MainConfig, Field | 0> = {
   extensions: 0,
   debug: [oneOf(true, false), false],
 };
-const HEADERS: Readonly<Record<string, 'Authorization' | 'apikey'>> = { authorization: 'Authorization', apikey: 'apikey' };
+/** The accepted request headers by their lower-case name (a Map: no prototype member is a header). */
+const HEADERS = new Map<string, 'Authorization' | 'apikey'>([['authorization', 'Authorization'], ['apikey', 'apikey']]);
 
 /** `lang` among `available` (case-insensitive, as `available` spells it), or undefined: then English, with a warning. */
 export function findLanguage(lang: unknown, available: readonly string[]): string | undefined {
@@ -172,7 +173,7 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
   const headerOf = (value: unknown): MainConfig['header'] => {
     const header: MainConfig['header'] = {};
     for (const [name, text] of entriesOf(value)) {
-      const allowed = Object.hasOwn(HEADERS, name.toLowerCase()) ? HEADERS[name.toLowerCase()] : undefined;
+      const allowed = HEADERS.get(name.toLowerCase());
       if (allowed && typeof text === 'string' && !/[\r\n]/.test(text)) header[allowed] = text;
       else clean = false; // a header dropped
     }
