@@ -84,7 +84,6 @@ export class LaElement extends HTMLElement {
   #subscriptions: Subscription[] = [];
   #unsubscribe: Array<() => void> = [];
   #mounting = false;
-  #positionSheet?: CSSStyleSheet;
   #root?: HTMLDivElement;
   #errorBox?: HTMLDivElement;
   #launcher?: LauncherModule;
@@ -148,14 +147,6 @@ export class LaElement extends HTMLElement {
           this.emit(event.name.slice(plugin.length + 1).toLowerCase(), event.data),
         ),
       );
-      this.#unsubscribe.push(
-        app.bus.subscribe('WindowManager.changed', (event) => {
-          const entry = event.data.find((dock) => dock.plugin === plugin);
-          if (entry) this.#setDockOffset(entry.position);
-          // A docked window on the page (a bar at the bottom when minimised on a phone): launchers step aside.
-          this.#setState('docked', event.data.some((dock) => dock.viewType === 'DockView'));
-        }),
-      );
       void app.whenProvidedByName(plugin).then((controller) => {
         this.#controller = controller;
         if (!this.spec.mountWhen) return this.#mount();
@@ -193,6 +184,7 @@ export class LaElement extends HTMLElement {
       (loaded) => {
         this.#adopt(loaded.sheets, true);
         this.#parseAll();
+        if (plugin && this.isConnected) this.#unsubscribe.push(loaded.followDocks(this, plugin, (on) => this.#setState('docked', on)));
       },
       (error: unknown) => console.error('[live-assist] the stylesheets could not be loaded', error),
     );
@@ -297,16 +289,6 @@ export class LaElement extends HTMLElement {
       if (value === undefined) delete this.#attributes[property];
       else this.#attributes[property] = value;
     }
-  }
-
-  /** Places a docked window (window manager offset) through an adopted sheet: no inline styles. */
-  #setDockOffset(px: number): void {
-    const shadow = this.shadowRoot!;
-    if (!this.#positionSheet) {
-      this.#positionSheet = new CSSStyleSheet();
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, this.#positionSheet];
-    }
-    this.#positionSheet.replaceSync(`:host { --la-dock-offset: ${Math.round(px)}px; }`);
   }
 
   /** Theme (the element's own `theme` attribute wins over the app's) and mobile mode as custom states. */

@@ -1,6 +1,8 @@
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
 import type { Subscription } from '../../src/bus/index.ts';
+import type { DockEntry } from '../../src/plugins/window-manager.ts';
+import type { LaElement } from './host.ts';
 
 export { parseAttribute, propertyName } from './attributes.ts';
 
@@ -31,4 +33,34 @@ export function mountWhenOpen(controller: unknown, mount: () => void): () => voi
   const subscription = actor.subscribe(check);
   check(actor.getSnapshot());
   return () => subscription.unsubscribe();
+}
+
+/** Each element's dock offset, an adopted sheet (no inline style), made the first time its window docks. */
+const offsets = new WeakMap<LaElement, CSSStyleSheet>();
+
+/**
+ * Follows the window manager for `host` while it is connected: where `plugin`'s window docks
+ * (`--la-dock-offset`), and whether a docked view is on the page (`docked`: a bar at the bottom when
+ * minimised on a phone, which launchers step aside for). A window manager that already runs is asked
+ * for its registry at once, so a dock from before this chunk arrived is not missed. Returns how to stop.
+ */
+export function followDocks(host: LaElement, plugin: string, docked: (on: boolean) => void): () => void {
+  const { bus } = host.app;
+  const follow = (entries: readonly DockEntry[]) => {
+    const entry = entries.find((dock) => dock.plugin === plugin);
+    if (entry) {
+      let sheet = offsets.get(host);
+      if (!sheet) {
+        offsets.set(host, (sheet = new CSSStyleSheet()));
+        host.shadowRoot!.adoptedStyleSheets = [...host.shadowRoot!.adoptedStyleSheets, sheet];
+      }
+      sheet.replaceSync(`:host { --la-dock-offset: ${Math.round(entry.position)}px; }`);
+    }
+    docked(entries.some((dock) => dock.viewType === 'DockView'));
+  };
+  const off = bus.subscribe('WindowManager.changed', (event) => follow(event.data));
+  if (bus.describe().some((p) => p.name === 'WindowManager' && p.ready)) {
+    void bus.command('WindowManager.getRegistry', undefined, { commander: plugin }).then(follow, () => undefined);
+  }
+  return off;
 }
