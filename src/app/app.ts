@@ -2,8 +2,9 @@ import { Bus } from '../bus/index.ts';
 import type { PluginHandle, ValueSubject } from '../bus/index.ts';
 import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
-import { bundledLanguages, createTranslator, fetchLanguagePack, loadLanguagePack, mergePacks } from './i18n.ts';
-import type { LanguagePack, Translator } from './i18n.ts';
+import { bundledLanguages, fetchLanguagePack, loadLanguagePack } from './packs.ts';
+import type { Translator } from './i18n.ts';
+import type { LanguagePack } from './packs.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
 import { createCookieJar, setSessionFlag } from './storage.ts';
@@ -132,7 +133,8 @@ export class App {
     const explained = clean ? undefined : explain((check) => check.readConfig(options.config, bundledLanguages).issues);
     this.environment = watchEnvironment(this.window, main);
     this.cookies = createCookieJar(this.window.document, main.deploymentID || 'la');
-    this.#translator = createTranslator(main.lang, {}, {});
+    // Until the pack and the translator are in (App.ready), texts are their keys: nothing is drawn before.
+    this.#translator = { lang: main.lang, t: (key) => key, plural: (key) => key };
     this.#loadRuntime = options.loadRuntime;
     this.#plugin = this.bus.registerPlugin('App');
     this.#registerCommands();
@@ -252,6 +254,8 @@ export class App {
   /** `explained`: the configuration's issues being logged, which App.ready waits for (they load beside the pack). */
   async #loadLanguage(explained?: Promise<void>): Promise<void> {
     const { main } = this.config;
+    // The translator's chunk, fetched beside the packs (both needed before any text is drawn).
+    const i18n = import('./i18n.ts');
     try {
       const hostPacks =
         typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
@@ -274,9 +278,10 @@ export class App {
       // so its English fallback is fetched on demand, when a key is missing; a host's own language
       // (usually a few keys) gets English at once.
       const bundled = bundledLanguages.includes(lang as 'en');
-      const [english, own] = await Promise.all([
+      const [english, own, { createTranslator, mergePacks }] = await Promise.all([
         lang === 'en' || !bundled ? loadLanguagePack('en') : undefined,
         lang === 'en' ? undefined : loadLanguagePack(lang),
+        i18n,
       ]);
       let fallback: Promise<void> | undefined;
       /**

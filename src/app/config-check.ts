@@ -4,7 +4,7 @@
 // found something it did not accept (or to run App.registerExtension, or a host pack without the page's
 // language). test/app/config.test.ts runs thousands of configurations through both and compares them.
 // Lazy chunks never import loader code (rollup.config.mjs), so the host packs' flattening is this
-// module's own copy of src/app/i18n.ts `normalizePacks`.
+// module's own copy of src/app/packs.ts `normalizePacks`.
 import type { AppConfig, ConfigIssue, LanguagePacks, MainConfig } from './config.ts';
 
 export type { AppConfig, ConfigIssue, MainConfig } from './config.ts';
@@ -130,7 +130,7 @@ const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** src/app/i18n.ts `normalizePacks` (the loader's): host packs in canonical form, nested objects flattened
+/** src/app/packs.ts `normalizePacks` (the loader's): host packs in canonical form, nested objects flattened
  * to dotted keys, or null when the value is not an object of language objects. */
 const flatten = (value: Record<string, unknown>, prefix = '', depth = 0): [string, string][] =>
   Object.entries(value).flatMap(([key, entry]): [string, string][] => {

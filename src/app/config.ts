@@ -5,9 +5,9 @@
 // gives the same values with the explanations (ConfigIssue) it logs in the console; the loader, whose
 // every byte each host page pays for, carries none of them (test/app/config.test.ts runs
 // many configurations through both).
-import { isRecord, normalizePacks, type LanguagePacks } from './i18n.ts';
+import { isRecord, normalizePacks, type LanguagePacks } from './packs.ts';
 
-export type { LanguagePacks } from './i18n.ts';
+export type { LanguagePacks } from './packs.ts';
 
 export interface MainConfig {
   /** Prefix of every cookie name. */

@@ -3,7 +3,7 @@ import { App } from '../../src/app/app.ts';
 import type { PluginLoaders } from '../../src/app/app.ts';
 import { captureConsole } from '../helpers/dom.ts';
 import { readConfig } from '../../src/app/config-check.ts';
-import { bundledLanguages } from '../../src/app/i18n.ts';
+import { bundledLanguages } from '../../src/app/packs.ts';
 
 declare module '../../src/bus/types.ts' {
   interface Commands {

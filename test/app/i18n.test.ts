@@ -1,12 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import {
-  createTranslator,
-  fetchLanguagePack,
-  loadLanguagePack,
-  mergePacks,
-  normalizePacks,
-  type LanguagePack,
-} from '../../src/app/i18n.ts';
+import { createTranslator, mergePacks } from '../../src/app/i18n.ts';
+import { fetchLanguagePack, loadLanguagePack, normalizePacks, type LanguagePack } from '../../src/app/packs.ts';
 
 const en: LanguagePack = {
   'common.close': 'Close',
