@@ -105,14 +105,18 @@ const read = (): LoadGraph | null => {
 
 /**
  * The files to preload for `plugins` (with `likely`, also for the windows a visitor is likely to open
- * from this page), each with its companions, the chat's transport and (unless `runtime` is false) its
- * view and the React runtime, relative to the loader; the asked plugins' files first.
+ * from this page), each with its companions, the chat's transport and (unless `runtime` is false, or
+ * `view` asks for a plugin's view) its view and the React runtime, relative to the loader; the asked
+ * plugins' files first.
  */
-export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true }: PreloadOptions = {}): string[] {
+export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true, view = false }: PreloadOptions = {}): string[] {
   const g = read();
   if (!g) return [];
-  const names = preloadNames(app, plugins, likely, runtime);
   const of = (table: Record<string, number[]> | undefined, name: string) => (table && Object.hasOwn(table, name) ? table[name]! : []);
+  // A command loads a plugin whose view mounts on open (the chat's, say): its window opens next, so its
+  // view and the runtime are fetched beside it, not after it (they are evaluated only when it mounts).
+  if (view && plugins.some((p) => of(g.v, p).length > 0)) runtime = true;
+  const names = preloadNames(app, plugins, likely, runtime);
   // A view's files only with the runtime: a plugin loading without it (the chat's for its button) compiles no React.
   return [...new Set(names.flatMap((name) => [...of(g.p, name), ...(runtime ? of(g.v, name) : [])]))].map((i) => g.f[i]!);
 }

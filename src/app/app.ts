@@ -52,6 +52,8 @@ export interface PreloadOptions {
   likely?: boolean;
   /** With the React runtime (default): false for a plugin that renders no view (the sidebar's actor, a service). */
   runtime?: boolean;
+  /** Also its view and the runtime, fetched only, where it has one: a command asked for the plugin, so its window opens next. */
+  view?: boolean;
 }
 
 export interface AppOptions {
@@ -141,8 +143,8 @@ export class App {
     this.#preload = options.preload ?? (() => undefined);
     for (const [name, load] of Object.entries(options.plugins)) {
       const runtime = options.viewPlugins?.has(name) ?? true;
-      this.bus.registerLazy(name, async () => {
-        this.#preload([name], { runtime });
+      this.bus.registerLazy(name, async (command) => {
+        this.#preload([name], { runtime, view: !!command });
         const [module] = await Promise.all([load(this), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         // A task of its own: the chunk's evaluation and the plugin's start (its sections read, its actor

@@ -18,7 +18,8 @@ import type {
 } from './types.ts';
 
 type AnyHandler = (options: unknown, meta: CommandMeta) => unknown;
-type Loader = () => Promise<unknown>;
+/** Loads a lazy plugin's code; `command` is the command that asked for it, if one did (not `load`). */
+type Loader = (command?: string) => Promise<unknown>;
 
 interface PluginRecord {
   readonly name: string;
@@ -180,7 +181,7 @@ export class Bus {
     const commandName = rest.join('.'); // '' for a name without a dot
     let record = this.#plugins.get(pluginName);
     if (!record && this.#loaders.has(pluginName)) {
-      await this.#load(pluginName);
+      await this.#load(pluginName, name);
       record = this.#plugins.get(pluginName);
     }
     if (!record || !commandName) throw new Error(BusErrors.noCommand);
@@ -212,12 +213,12 @@ export class Bus {
     return this.#plugins.has(pluginName) ? Promise.resolve() : this.#load(pluginName);
   }
 
-  #load(pluginName: string): Promise<void> {
+  #load(pluginName: string, command?: string): Promise<void> {
     let loading = this.#loading.get(pluginName);
     if (!loading) {
       const load = this.#loaders.get(pluginName)!;
       loading = Promise.resolve()
-        .then(load)
+        .then(() => load(command))
         .then(
           () => {
             if (!this.#plugins.has(pluginName)) throw new Error(BusErrors.loadPlugin);

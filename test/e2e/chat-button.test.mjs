@@ -144,3 +144,31 @@ test('keyboard: Tab reaches the chat button, Enter opens the window with focus i
     await context.close();
   }
 });
+
+test("a page's own command opening the chat, with no intent first, fetches the chat's view and the runtime beside its plugin, not after it", async () => {
+  // No chat button here: nothing of the chat is loaded when the page asks for its window.
+  const saved = config.webchat.chatButton;
+  config.webchat.chatButton = { ...saved, enabled: false };
+  const { page, context, files, problems } = await visit();
+  config.webchat.chatButton = saved;
+  try {
+    assert.deepEqual(files.filter((f) => f === fileOf('src/plugins/webchat.ts')), [], 'the chat plugin is not loaded before the command');
+    // When the window opened, and when the view's and the plugin's files were asked for (resource timing).
+    await page.evaluate(() => {
+      window.__opened = new Promise((resolve) => window.LiveAssist.subscribe('WebChat.opened', () => resolve(performance.now())));
+      void window.LiveAssist.command('WebChat.open').catch(() => undefined);
+    });
+    await page.locator('la-chat').getByRole('dialog').waitFor();
+    const [opened, view, plugin] = await page.evaluate(
+      ([viewFile, pluginFile]) =>
+        Promise.all([window.__opened, ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null)]),
+      [fileOf('elements/chat/chat.view.tsx'), fileOf('src/plugins/webchat.ts')],
+    );
+    assert.ok(view !== null && plugin !== null, 'both fetched');
+    // Asked for with the plugin (one preload), well before the window opened; without it, when it opened.
+    assert.ok(view < opened - 1, `the view was asked for at ${view} ms, the window opened at ${opened} ms`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
