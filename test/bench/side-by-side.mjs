@@ -84,7 +84,7 @@ async function wireLog(/** @type {import('playwright').CDPSession} */ cdp) {
 
 /**
  * Forces `main.preload` (and, for the timed windows, drops the availability rule so the chat opens at
- * any hour, and turns the chat's side button and auto-invite off, which load the runtime and the chat
+ * any hour, and turns the chat's side button and auto-invite off, which load the chat’s plugin and session (no React since issue 17) and the chat
  * before any interaction) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
  */
 const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChatButton?: boolean }} */ o) => `(() => {
@@ -150,7 +150,7 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
       table(['page', 'all KB', 'live-assist KB (/dist/)', 'files', `of the reference (${o.referenceKB} KB)`],
         rows, ['l', 'r', 'r', 'r', 'r']) +
       `\n  fetched in 'intent' mode (KB): ${results.intent[0]?.names.join(', ') ?? '—'}` +
-      `\n  (the demo configures the chat's side button and an auto-invite, which load the runtime and the chat's code before any interaction; the last row turns both off)`,
+      `\n  (the demo configures the chat's side button and an auto-invite, which load the chat's plugin and session code (no React, no view) before any interaction; the last row turns both off)`,
   };
 }
 
@@ -554,7 +554,7 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
       `reopen: in the warm tab, the window closed and opened again (its code evaluated, its element on the page); ` +
       `the CPU slowed after load; the chat's side button and auto-invite off\n\n` +
       table(['window', '1× cold', '1× warm', '1× reopen', '4× cold', '4× warm', '4× reopen'], body, ['l', 'r', 'r', 'r', 'r', 'r', 'r']) +
-      `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (4: the loader, the language pack, the common sheets and the sidebar's launchers)`,
+      `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (5: the loader, the language pack, the translator, the elements' parts and the sidebar's launchers)`,
   };
 }
 
