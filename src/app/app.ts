@@ -147,9 +147,10 @@ export class App {
         this.#preload([name], { runtime, view: !!command });
         const [module] = await Promise.all([load(this), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
-        // A task of its own: the chunk's evaluation and the plugin's start (its sections read, its actor
-        // made) are two shorter tasks instead of one long one, and input waiting between them runs first.
-        await new Promise((resolve) => this.window.setTimeout(resolve));
+        // Loaded when idle (no command waits for it): the plugin starts in a task of its own, so the chunk's
+        // evaluation and its start (its sections read, its actor made) are two shorter tasks, and input
+        // waiting between them runs first. A command's load starts it at once: the visitor is waiting.
+        if (!command) await new Promise((resolve) => this.window.setTimeout(resolve));
         await module.register(this);
       });
     }
