@@ -114,11 +114,17 @@ export function filesOf(app: App, plugins: readonly string[], { likely = false, 
   if (!g) return [];
   const of = (table: Record<string, number[]> | undefined, name: string) => (table && Object.hasOwn(table, name) ? table[name]! : []);
   // A command loads a plugin whose view mounts on open (the chat's, say): its window opens next, so its
-  // view and the runtime are fetched beside it, not after it (they are evaluated only when it mounts).
-  if (view && plugins.some((p) => of(g.v, p).length > 0)) runtime = true;
+  // view and the runtime are fetched beside it, not after it (the linker also evaluates the runtime).
+  if (view && withView(plugins)) runtime = true;
   const names = preloadNames(app, plugins, likely, runtime);
   // A view's files only with the runtime: a plugin loading without it (the chat's for its button) compiles no React.
   return [...new Set(names.flatMap((name) => [...of(g.p, name), ...(runtime ? of(g.v, name) : [])]))].map((i) => g.f[i]!);
+}
+
+/** Whether one of `plugins` has an element's view in the graph (unbuilt: none). */
+export function withView(plugins: readonly string[]): boolean {
+  const views = read()?.v ?? {};
+  return plugins.some((p) => Object.hasOwn(views, p));
 }
 
 /** Main-thread time (ms) one task may spend linking files before it yields (a link costs 1–4 ms at 4× CPU). */
@@ -179,6 +185,9 @@ export function createLinker(
     }
   };
   return (app, plugins, how) => {
+    // A command's plugin whose view mounts on open: the runtime is evaluated beside the plugin's load, as
+    // intent does, so the window's first render does not wait for it after the open.
+    if (how.view && !how.idle && withView(plugins)) void app.loadRuntime().catch(() => undefined);
     const rel = how.idle ? 'prefetch' : 'modulepreload';
     for (const file of files(app, plugins, how)) {
       if (linked.has(`${rel} ${file}`)) continue;

@@ -27,11 +27,12 @@ const hostHtml = (body = '') => `<!doctype html><html lang="en"><head><meta char
 <script type="module" src="/dist/live-assist.js"></script></head>
 <body><main><h1>Host page</h1><a href="#top">A link before the widgets</a><p>Text.</p></main>${body}</body></html>`;
 
-/** A fresh context on the routed page (`body` after its content); records the /dist/ files it requests and its errors. */
-async function visit(body) {
+/** A fresh context on the routed page (`body` after its content; `before` prepares the page); records the /dist/ files it requests and its errors. */
+async function visit(body, before) {
   const PAGE = hostHtml(body);
   const context = await demo.browser.newContext({ bypassCSP: true }); // bypassCSP: only to inject axe-core
   const page = await context.newPage();
+  await before?.(page);
   page.setDefaultTimeout(8000);
   await page.route(`${demo.url}/chat-button`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
   const files = [];
@@ -149,7 +150,13 @@ test("a page's own command opening the chat, with no intent first, fetches the c
   // No chat button here: nothing of the chat is loaded when the page asks for its window.
   const saved = config.webchat.chatButton;
   config.webchat.chatButton = { ...saved, enabled: false };
-  const { page, context, files, problems } = await visit();
+  const { page, context, files, problems } = await visit(undefined, async (page) => {
+    // When the runtime module is evaluated: a statement appended to its body runs as it does.
+    await page.route(new RegExp(`/dist/${fileOf('src/runtime.ts').replace('.', '\\.')}$`), async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;globalThis.__runtimeAt = performance.now();` });
+    });
+  });
   config.webchat.chatButton = saved;
   try {
     assert.deepEqual(files.filter((f) => f === fileOf('src/plugins/webchat.ts')), [], 'the chat plugin is not loaded before the command');
@@ -159,14 +166,16 @@ test("a page's own command opening the chat, with no intent first, fetches the c
       void window.LiveAssist.command('WebChat.open').catch(() => undefined);
     });
     await page.locator('la-chat').getByRole('dialog').waitFor();
-    const [opened, view, plugin] = await page.evaluate(
+    const [opened, view, plugin, runtimeAt] = await page.evaluate(
       ([viewFile, pluginFile]) =>
-        Promise.all([window.__opened, ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null)]),
+        Promise.all([window.__opened, ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null), globalThis.__runtimeAt]),
       [fileOf('elements/chat/chat.view.tsx'), fileOf('src/plugins/webchat.ts')],
     );
     assert.ok(view !== null && plugin !== null, 'both fetched');
     // Asked for with the plugin (one preload), well before the window opened; without it, when it opened.
     assert.ok(view < opened - 1, `the view was asked for at ${view} ms, the window opened at ${opened} ms`);
+    // And the runtime evaluated beside the plugin's load, as intent does, not at the view's mount after the open.
+    assert.ok(runtimeAt < opened, `the runtime was evaluated at ${runtimeAt} ms, the window opened at ${opened} ms`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
