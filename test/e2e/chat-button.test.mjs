@@ -156,6 +156,14 @@ test("a page's own command opening the chat, with no intent first, fetches the c
       const response = await route.fetch();
       await route.fulfill({ response, body: `${await response.text()}\n;globalThis.__runtimeAt = performance.now();` });
     });
+    // The chat plugin's chunk comes 600 ms late, so the window cannot open before the runtime, evaluated
+    // beside the plugin's load, has had its time (the runtime is large; on a fast machine the plugin's
+    // path could otherwise win the race). Without the change the runtime waits for the open whatever the delay.
+    await page.route(new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`), async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.fulfill({ response });
+    });
   });
   config.webchat.chatButton = saved;
   try {
