@@ -14,7 +14,7 @@ export interface SideButtonOptions {
   label: string;
   /** The outline icon's path `d` (lucide's 24 x 24 grid: elements/common/icons.ts) before the label; none when absent. */
   icon?: string;
-  /** The visitor activated the button; a rejection means the window did not open. */
+  /** The visitor activated the button; a rejection means the window did not open (said in the console). */
   activate: () => Promise<unknown> | void;
 }
 
@@ -58,7 +58,10 @@ function create(host: LaElement, options: SideButtonOptions): Parts {
   const parts: Parts = { button, label, duration: new CSSStyleSheet(), options };
   button.addEventListener('click', () => {
     activated.add(host);
-    void Promise.resolve(parts.options.activate()).catch(() => activated.delete(host));
+    void Promise.resolve(parts.options.activate()).catch((error: unknown) => {
+      activated.delete(host);
+      console.warn(`[live-assist] <${host.localName}> side button:`, error instanceof Error ? error.message : error);
+    });
   });
   return parts;
 }

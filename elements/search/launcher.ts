@@ -14,10 +14,6 @@ export function draw(host: LaElement): Node | null {
   return sideButton(host, {
     actor: controller.sideButton,
     label: host.app.t.t('search.sideButton'),
-    activate: () =>
-      controller.clickSideButton().catch((error: unknown) => {
-        console.warn('[live-assist] the Search side button:', error instanceof Error ? error.message : error);
-        throw error;
-      }),
+    activate: () => controller.clickSideButton(),
   });
 }

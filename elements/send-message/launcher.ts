@@ -16,10 +16,6 @@ export function draw(host: LaElement): Node | null {
     actor: controller.sideButton,
     label: host.app.t.t('sendmessage.sideButton'),
     icon: mail,
-    activate: () =>
-      controller.clickSideButton().catch((error: unknown) => {
-        console.warn('[live-assist] the Send Message side button:', error instanceof Error ? error.message : error);
-        throw error;
-      }),
+    activate: () => controller.clickSideButton(),
   });
 }
