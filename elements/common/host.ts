@@ -186,7 +186,8 @@ export class LaElement extends HTMLElement {
         this.#parseAll();
         if (plugin && this.isConnected) this.#unsubscribe.push(loaded.followDocks(this, plugin, (on) => this.#setState('docked', on)));
       },
-      (error: unknown) => console.error('[live-assist] the stylesheets could not be loaded', error),
+      // Drawn all the same (unstyled, its attributes unread), with the load error in it: never blank.
+      (error: unknown) => this.#failed('parts', error),
     );
     this.#whenStyled = Promise.all([app.ready, styled]).then(() => {
       this.#styled = true;
@@ -259,8 +260,11 @@ export class LaElement extends HTMLElement {
   /** A chunk of this element's did not load: said in the element, in the app's language, never a blank widget. */
   #failed(what: string, error: unknown): void {
     console.error(`[live-assist] <${this.localName}> could not load its ${what}`, error);
-    this.#errors.set(what, this.app.t.t('common.loadError'));
-    this.render();
+    // In the page's language: a chunk may fail before the language pack is in.
+    void this.app.ready.then(() => {
+      this.#errors.set(what, this.app.t.t('common.loadError'));
+      this.render();
+    });
   }
 
   /** Adopts `sheets` after those in place, or before them (`first`: the tokens and base, whatever arrived earlier). */

@@ -342,3 +342,24 @@ test("the sidebar's strip is a chunk of its own, fetched only where a sidebar co
     await server.close();
   }
 });
+
+test("an element whose parts chunk (sheets, attribute parsing) cannot load says so inside it, never a blank element", async () => {
+  const server = await serve(hostPage({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels }, callus }, '<la-sidebar></la-sidebar>'));
+  const page = await browser.newPage();
+  page.setDefaultTimeout(8000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.route(/\/dist\/parts-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    const alert = page.locator('la-sidebar').getByRole('alert');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /could not be loaded/);
+    // The strip is there all the same (unstyled): the channels still work.
+    await page.locator('la-sidebar').getByRole('button', { name: 'Call Us', exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
