@@ -52,7 +52,11 @@ export interface PreloadOptions {
   likely?: boolean;
   /** With the React runtime (default): false for a plugin that renders no view (the sidebar's actor, a service). */
   runtime?: boolean;
-  /** Also its view and the runtime, fetched only, where it has one: a command asked for the plugin, so its window opens next. */
+  /**
+   * Also its view and the runtime where it has a view: a command asked for the plugin, so its window opens
+   * next. Its files are fetched and the runtime is evaluated beside the plugin's load (src/load-graph.ts,
+   * which knows which plugins have a view; the loader does not).
+   */
   view?: boolean;
 }
 

@@ -4,6 +4,7 @@
 // Prints self time by script and by function. Information for the next step, never asserted.
 // Usage: node test/bench/profile-open.mjs [Callback|SendMessage|WebChat|Search] [--cpu=4] [--after-idle] [--cold]
 import { launchChromium } from '../chromium.mjs';
+import { configOverride, USABLE } from './side-by-side.mjs';
 
 const args = process.argv.slice(2);
 const name = args.find((a) => !a.startsWith('--')) ?? 'Callback';
@@ -12,20 +13,9 @@ const cpu = Number(args.find((a) => a.startsWith('--cpu='))?.slice(6) ?? 4);
 const afterIdle = args.includes('--after-idle');
 const cold = args.includes('--cold');
 const preload = afterIdle ? 'idle' : 'intent';
-const override = `(() => {
-  let config;
-  Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => {
-    config = value;
-    config.main = { ...config.main, preload: ${JSON.stringify(preload)} };
-    if (config.stats) delete config.stats.availability;
-    if (config.webchat) { config.webchat.chatButton = { ...config.webchat.chatButton, enabled: false }; config.webchat.autoInvite = { ...config.webchat.autoInvite, enabled: false }; }
-  } });
-  const deep = (root, found = []) => { for (const el of root.querySelectorAll('*')) { if (el.matches('input:not([type=hidden]), textarea')) found.push(el); if (el.shadowRoot) deep(el.shadowRoot, found); } return found; };
-  window.__usable = (tag) => new Promise((resolve) => {
-    const tick = () => { const h = document.querySelector(tag); if (h && h.shadowRoot && deep(h.shadowRoot).find((f) => !f.disabled && f.checkVisibility())) { const c = new MessageChannel(); c.port1.onmessage = () => resolve(performance.now()); c.port2.postMessage(null); } else requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-  });
-})();`;
+// The bench's own page set-up (side-by-side.mjs): the configuration forced as the click table forces it,
+// and `__usable(tag)`, a field of the window visible and enabled in a rendered frame.
+const override = configOverride({ preload, anyHour: true, noChatButton: true }) + USABLE;
 
 const { startServer } = await import('../../demo/server.mjs');
 const demo = await startServer({ port: 0 });

@@ -87,7 +87,7 @@ async function wireLog(/** @type {import('playwright').CDPSession} */ cdp) {
  * any hour, and turns the chat's side button and auto-invite off, which load the chat’s plugin and session (no React since issue 17) and the chat
  * before any interaction) in the demo's own configuration as its script assigns it: the page is otherwise the demo's.
  */
-const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChatButton?: boolean }} */ o) => `(() => {
+export const configOverride = (/** @type {{ preload?: string, anyHour?: boolean, noChatButton?: boolean }} */ o) => `(() => {
   let config;
   Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => {
     config = value;
@@ -449,7 +449,7 @@ const WINDOWS = [
  * after the frame's style, layout and paint (read in the callback itself, as before, the time left out
  * that frame's rendering, the window's first layout and paint).
  */
-const USABLE = `(() => {
+export const USABLE = `(() => {
   const deep = (root, found = []) => {
     for (const el of root.querySelectorAll('*')) {
       if (el.matches('input:not([type=hidden]), textarea')) found.push(el);
