@@ -111,4 +111,23 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     expect(periods).to.equal(5, 'one idle period per remaining file');
     expect(links().filter((l) => l.startsWith('prefetch'))).to.deep.equal(files.map((f) => `prefetch /dist/${f}`));
   });
+
+  it('an idle period with room to spare still links for at most SLICE_MS (4 ms): no idle callback becomes a long task', async () => {
+    const { doc, idles, links } = page();
+    const files = Array.from({ length: 6 }, (_, i) => `w${i}.js`);
+    const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ All: files }));
+    preload(app, ['All'], { idle: true, runtime: false });
+    await settle();
+    // The clock moves 1.5 ms per reading: the slice starts at one reading and checks after each link.
+    const now = performance.now;
+    let clock = 0;
+    performance.now = () => (clock += 1.5);
+    try {
+      idles.shift()!({ timeRemaining: () => 50, didTimeout: false });
+    } finally {
+      performance.now = now;
+    }
+    expect(links()).to.deep.equal(['prefetch /dist/w0.js', 'prefetch /dist/w1.js', 'prefetch /dist/w2.js'], 'three links: 1.5, 3 and 4.5 ms after the start');
+    expect(idles.length).to.equal(1, 'the rest waits for the next idle period');
+  });
 });
