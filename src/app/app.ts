@@ -39,7 +39,11 @@ export type ControllerName = keyof Controllers & string;
 
 /** What a lazily loaded plugin module exports. */
 export interface PluginModule {
-  register(app: App): void | Promise<void>;
+  /**
+   * Starts the plugin. `idle`: loaded when the browser was idle, no command waits for it; a plugin whose
+   * start is long may then yield a task between its steps (the bus queues its commands until it resolves).
+   */
+  register(app: App, idle?: boolean): void | Promise<void>;
 }
 
 /** Each plugin's code, fetched on its first command (`app`: the app that asks, e.g. for the console's gate). */
@@ -155,7 +159,7 @@ export class App {
         // evaluation and its start (its sections read, its actor made) are two shorter tasks, and input
         // waiting between them runs first. A command's load starts it at once: the visitor is waiting.
         if (!command) await new Promise((resolve) => this.window.setTimeout(resolve));
-        await module.register(this);
+        await module.register(this, !command);
       });
     }
     this.ready = this.#loadLanguage(explained);

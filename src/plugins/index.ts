@@ -9,7 +9,7 @@ import type { PluginName } from './names.ts';
  */
 export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Console: () => import('./console.ts'),
-  WindowManager: () => import('./window-manager.ts').then((m) => ({ register: m.registerWindowManager })),
+  WindowManager: () => import('./window-manager.ts').then((m) => ({ register: (app: App) => m.registerWindowManager(app) })),
   Callback: () => import('./callback.ts'),
   CallbackService: () => import('./callback-service.ts'),
   Calendar: () => import('./calendar.ts'),

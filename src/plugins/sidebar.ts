@@ -64,11 +64,14 @@ export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): Side
  * deployment's availability rule refreshed every 10 s), answers Sidebar.* commands with the spec's
  * rejections and publishes the transitions. `<la-sidebar>` renders the actor with the loader's own DOM renderer (elements/common/dom.ts).
  */
-export function register(app: App): void {
+export async function register(app: App, idle?: boolean): Promise<void> {
   const plugin = app.bus.registerPlugin('Sidebar');
   const section = readSection('sidebar', app.section('sidebar'), sidebarSection).value;
   const stats = readStatsSection(app.section('stats'));
   const rule = section.availability === false ? undefined : stats.availability;
+  // Loaded when idle (for the availability rule): the sections' reading and the actor's first snapshot
+  // (XState's first microstep compiles most of its code) are two tasks, each short.
+  if (idle) await new Promise((resolve) => app.window.setTimeout(resolve));
   const actor: SidebarActor = createActor(
     sidebarMachine.provide({
       actors: {

@@ -168,6 +168,26 @@ describe('App', () => {
     expect(await provided).to.deep.equal({ controller: true });
   });
 
+  it('tells a plugin whether it loads when idle (it may then yield between its steps) or for a command (it starts at once)', async () => {
+    const starts: Array<[string, boolean | undefined]> = [];
+    const plugin = (name: 'Lazy' | 'Service') => async () => ({
+      register: async (a: App, idle?: boolean) => {
+        starts.push([name, idle]);
+        const handle = a.bus.registerPlugin(name);
+        if (idle) await new Promise((resolve) => setTimeout(resolve));
+        handle.registerCommand('hello', () => `hi from ${name}`);
+        handle.ready();
+      },
+    });
+    const app = make({ main: { lang: 'en' } }, { Lazy: plugin('Lazy'), Service: plugin('Service') }, async () => undefined);
+    const idleLoad = app.bus.load('Service');
+    // A command that arrives while the idle start is still in its first step waits for the whole start.
+    expect(await app.bus.command('Service.hello' as never)).to.equal('hi from Service');
+    await idleLoad;
+    expect(await app.bus.command('Lazy.hello' as never)).to.equal('hi from Lazy');
+    expect(starts).to.deep.equal([['Service', true], ['Lazy', false]]);
+  });
+
   it('evaluates the runtime only for a plugin that renders a view (viewPlugins), and preloads each plugin before loading it', async () => {
     let runtimeLoads = 0;
     const preloaded: string[][] = [];
