@@ -45,6 +45,12 @@ export interface CookieOptions {
 
 export interface CookieJar {
   get(name: string, options?: CookieOptions): string | undefined;
+  /**
+   * `get` without blocking the page, for the boot: a `document.cookie` read is a synchronous call to the
+   * browser's network process (1–60 ms while the page's fetches keep it busy); the Cookie Store API asks
+   * the same asynchronously. Where the browser has no `cookieStore` (or it fails), `get`.
+   */
+  read(name: string, options?: CookieOptions): Promise<string | undefined>;
   set(name: string, value: string, options?: CookieOptions & { maxAgeSeconds?: number }): void;
   remove(name: string, options?: CookieOptions): void;
 }
@@ -74,6 +80,12 @@ export function createCookieJar(doc: Document, prefix: string): CookieJar {
       const key = `${full(name, options?.hostOnly)}=`;
       const found = cookies.split('; ').find((pair) => pair.startsWith(key));
       return found === undefined ? undefined : decodeURIComponent(found.slice(key.length));
+    },
+    read(name, options) {
+      const store = (doc.defaultView as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } } | null)?.cookieStore;
+      return store
+        ? store.get(full(name, options?.hostOnly)).then((cookie) => (cookie ? decodeURIComponent(cookie.value) : undefined), () => this.get(name, options))
+        : Promise.resolve(this.get(name, options));
     },
     set: (name, value, options) => write(name, value, options?.maxAgeSeconds, options?.hostOnly),
     remove(name, options) {

@@ -80,6 +80,38 @@ describe('cookie jar', () => {
     expect(jar.get('odd name')).to.equal('second');
   });
 
+  it('reads without blocking through the Cookie Store API (real browser cookies): the same values as get', async () => {
+    expect('cookieStore' in window, 'the test browser has the Cookie Store API').to.equal(true);
+    const asked: string[] = [];
+    const store = (window as unknown as { cookieStore: { get(name: string): Promise<unknown> } }).cookieStore;
+    const get = store.get.bind(store);
+    store.get = (name: string) => (asked.push(name), get(name));
+    try {
+      expect(await jar.read('visitor')).to.equal(undefined);
+      jar.set('visitor', 'Zażółć; gęślą=jaźń');
+      expect(await jar.read('visitor')).to.equal('Zażółć; gęślą=jaźń');
+      other.set('visitor', 'theirs');
+      jar.set('odd name', 'second');
+      expect([await jar.read('odd name'), await other.read('visitor')]).to.deep.equal(['second', 'theirs']);
+    } finally {
+      delete (store as { get?: unknown }).get;
+    }
+    expect(asked).to.deep.equal(['storagetest_visitor', 'storagetest_visitor', 'storagetest_odd%20name', 'storagetestother_visitor'], 'read through cookieStore, by the full name');
+  });
+
+  it('reads with document.cookie where the browser has no Cookie Store API or it fails', async () => {
+    const { doc } = fakeDocument('www.example.pl', 'https:', ['.pl']);
+    createCookieJar(doc, 'ppk').set('chat_session', 'abc', { hostOnly: true });
+    expect(await createCookieJar(doc, 'ppk').read('chat_session', { hostOnly: true })).to.equal('abc', 'no defaultView: no cookieStore');
+    const failing = { get: () => Promise.reject(new DOMException('opaque origin', 'SecurityError')) };
+    Object.assign(doc, { defaultView: { cookieStore: failing } });
+    expect(await createCookieJar(doc, 'ppk').read('chat_session', { hostOnly: true })).to.equal('abc');
+    const asked: string[] = [];
+    Object.assign(doc, { defaultView: { cookieStore: { get: async (name: string) => (asked.push(name), { value: 'from%20store' }) } } });
+    expect(await createCookieJar(doc, 'ppk').read('chat_session', { hostOnly: true })).to.equal('from store');
+    expect(asked).to.deep.equal(['__Host-ppk_chat_session'], 'the host-only name on https');
+  });
+
   it('does not read another deployment’s cookie or a longer name sharing the prefix', () => {
     other.set('visitor', 'theirs');
     jar.set('visitor2', 'longer');

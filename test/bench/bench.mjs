@@ -187,8 +187,9 @@ function sizes() {
     const groups = new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
     if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/[^/]+\.json$/.test(m))) packs.push(chunk);
     // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS,
-    // SIDE_BUTTONS) and what every element needs once it draws (parts): a row of its own each.
-    else if (['launchers', 'side-buttons', 'parts', 'i18n'].includes(chunk.name)) widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
+    // SIDE_BUTTONS), what every element needs once it draws (parts), and what every page runs in the task
+    // after the boot (after-boot): a row of its own each.
+    else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot'].includes(chunk.name)) widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
     else if (groups.size === 1) {
       const [g] = groups;
       widgetFiles.set(g, [...(widgetFiles.get(g) ?? []), chunk.file]);
@@ -688,10 +689,11 @@ const pack = rows.find((r) => r.key === 'lang:en');
 const launchers = rows.find((r) => r.key === 'launchers');
 const parts = rows.find((r) => r.key === 'parts');
 const translator = rows.find((r) => r.key === 'i18n');
-const upFront = loader.gzip + (translator?.gzip ?? 0) + (parts?.gzip ?? 0) + (launchers?.gzip ?? 0) + (pack?.gzip ?? 0);
+const afterBoot = rows.find((r) => r.key === 'after-boot');
+const upFront = loader.gzip + (translator?.gzip ?? 0) + (afterBoot?.gzip ?? 0) + (parts?.gzip ?? 0) + (launchers?.gzip ?? 0) + (pack?.gzip ?? 0);
 console.log(
-  `\nUp front a host page with a sidebar loads the loader, then side by side the translator, the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and its language pack: ` +
-    `${loader.gzip} B + ${translator?.gzip ?? 0} B + ${parts?.gzip ?? 0} B + ${launchers?.gzip ?? 0} B + ${pack?.gzip ?? 0} B (en) = ` +
+  `\nUp front a host page with a sidebar loads the loader, then side by side the translator, what runs after the boot (idle work, restores), the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and its language pack: ` +
+    `${loader.gzip} B + ${translator?.gzip ?? 0} B + ${afterBoot?.gzip ?? 0} B + ${parts?.gzip ?? 0} B + ${launchers?.gzip ?? 0} B + ${pack?.gzip ?? 0} B (en) = ` +
     `${upFront} B gzip (${kib(upFront)} KiB, ${(upFront / 1000).toFixed(1)} KB); the runtime and each widget follow on intent or use.\n` +
     `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,
 );

@@ -11,6 +11,10 @@ function memoryJar() {
       calls.push({ op: 'get', name, options });
       return values.get(name);
     },
+    read: async (name, options) => {
+      calls.push({ op: 'read', name, options });
+      return values.get(name);
+    },
     set: (name, value, options) => {
       calls.push({ op: 'set', name, options });
       values.set(name, value);

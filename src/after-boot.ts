@@ -1,0 +1,77 @@
+/**
+ * What the boot (src/boot.ts) leaves for the task after it, in a chunk of its own so the loader carries
+ * none of it: the idle work (the plugins the page's always-visible parts need, the idle prefetch), the
+ * web fonts, and the windows that come back from an earlier page (a chat, the developer console).
+ */
+import type { App } from './app/app.ts';
+import { wasOpenBefore } from './app/restore.ts';
+
+/** Whether the Sidebar plugin must run before intent: the deployment's availability rule hides channels. */
+const sidebarRule = (app: App): boolean =>
+  app.section('stats').availability !== undefined && app.section('sidebar').availability !== false;
+
+/** Runs `go` once the page has loaded, `main.pluginLoadDelay` has passed and the browser is idle. */
+function whenIdle(app: App, go: () => void): void {
+  const { window: win } = app;
+  const idle = (win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+    .requestIdleCallback;
+  const later = () => win.setTimeout(() => (idle ? idle.call(win, go, { timeout: 5000 }) : go()), app.config.main.pluginLoadDelay);
+  if (win.document.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
+}
+
+/**
+ * After load, when idle: the React runtime (`main.preload: 'idle'`), and the SendMessage or Search plugin
+ * when its side button is configured visible (`sendmessage.sideButton.visible`, `search.sideButton.visible`):
+ * the plugin renders the button from its view, so the loader carries no button markup.
+ */
+function scheduleIdleWork(app: App): void {
+  // 'idle' fetches the runtime and the likely windows' code without evaluating it (src/preload.ts): no
+  // long task before intent. Only the sidebar's availability rule runs, when the deployment has one (it
+  // hides the channels that are closed before the visitor aims at them); it evaluates no React.
+  if (app.config.main.preload === 'idle') {
+    whenIdle(app, () => {
+      app.preload();
+      if (sidebarRule(app) && app.window.document.querySelector('la-sidebar')) void app.bus.load('Sidebar').catch(() => undefined);
+    });
+  }
+  // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
+  // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
+  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
+  const webchat = app.section('webchat') as { transport?: unknown; chatButton?: { enabled?: unknown }; autoInvite?: { enabled?: unknown } };
+  if (webchat.transport && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
+    whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
+  }
+  // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
+  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
+    if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) {
+      whenIdle(app, () => void app.bus.load(plugin).catch(() => undefined));
+    }
+  }
+}
+
+/** Whether the site enabled the console; `report` names a value that is not true or false. */
+function consoleEnabled(app: App, report = false): boolean {
+  const { enabled } = app.section('console');
+  // The explanations' module directly: a lazy chunk imports no loader code (rollup.config.mjs), so not `explain`.
+  if (report && enabled !== undefined && typeof enabled !== 'boolean') void import('./app/config-check.ts').then((check) => check.log([check.bootIssue('consoleEnabled')]));
+  return enabled === true;
+}
+
+/** Runs once, in the task after the boot. */
+export function afterBoot(app: App): void {
+  scheduleIdleWork(app);
+  if (app.config.main.fonts.enabled) {
+    void import('./app/fonts.ts').then((fonts) => fonts.loadWebFonts(app.window.document, app.config.main.fonts));
+  }
+  // A chat of an earlier page on this host comes back, in its window: the chat plugins load only when
+  // the host-only session cookie exists (src/services/chat/session-store.ts) or, for an asynchronous
+  // chat, the page's getSessionData may hold one (read by hand here); nothing of the chat loads otherwise.
+  // The cookie is read without blocking the page (storage.ts `read`).
+  const chat = app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } };
+  void app.cookies.read('webchat_session', { hostOnly: true }).then((session) => {
+    if (session || (chat.async?.enabled === true && typeof chat.async.getSessionData === 'function')) void app.bus.load('WebChat').catch(() => undefined);
+  });
+  // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
+  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
+}
