@@ -1,5 +1,5 @@
 // Configuration of the Polish deployment (employee capital plans information service), loaded as a
-// classic script BEFORE /dist/live-assist.js. Kept in a file (not inline) so the page works under a
+// deferred classic script BEFORE /dist/live-assist.js (deferred scripts and modules run in document order). Kept in a file (not inline) so the page works under a
 // strict Content-Security-Policy. Every URL points at the local simulator (demo/SIMULATOR.md).
 // The shape is described in demo/README-config.md.
 window.liveAssistConfig = {
