@@ -1,9 +1,11 @@
 import { expect } from '@esm-bundle/chai';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { waitFor } from '../helpers/wait.mjs';
 import { installCometdWindow } from '../helpers/cometd-node.mjs';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
-import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, createCometDTransport, type CometDTransport } from '../../src/services/chat/cometd.ts';
+import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, RESYNC_RETRY, createCometDTransport, type CometDTransport } from '../../src/services/chat/cometd.ts';
 import { ChatFailure, type PollResult, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
 
 // The CometD transport with the official client (npm `cometd`) against the demo's Bayeux server
@@ -311,6 +313,188 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     expect(limits.types).to.include('pdf');
     const none = transport();
     expect((await failureOf(none.fileLimits(session))).message).to.match(/apiURL/);
+  });
+});
+
+/**
+ * A scripted Bayeux server (long-polling only, no extensions) for what the demo server cannot be made to do
+ * at an exact moment: it holds each /meta/connect until something is queued for the client and answers
+ * it with the queue, in order, as a CometD server does; what a publish brings is up to the test
+ * (`onPublish`, which queues the channel's messages with `queue` and hands them over with `flush`).
+ */
+async function scriptedBayeux(onPublish: (data: Record<string, unknown>, bayeux: { queue: (data: Record<string, unknown>) => void; flush: () => void }) => void) {
+  const queued: Array<Record<string, unknown>> = [];
+  let held: { reply: Record<string, unknown>; response: ServerResponse; timer: ReturnType<typeof setTimeout> } | undefined;
+  const publishes: Array<Record<string, unknown>> = [];
+  let channel = '';
+  const send = (response: ServerResponse, messages: unknown[]) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(messages));
+  };
+  /** Answers the held connect with what is queued (or nothing). */
+  const release = () => {
+    if (!held) return;
+    const { reply, response, timer } = held;
+    held = undefined;
+    clearTimeout(timer);
+    send(response, [...queued.splice(0), reply]);
+  };
+  const flush = () => {
+    if (queued.length) release();
+  };
+  const bayeux = { queue: (data: Record<string, unknown>) => queued.push({ channel, data }), flush };
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const replies: unknown[] = [];
+    for (const message of JSON.parse(body) as Array<Record<string, unknown>>) {
+      const base = { id: message.id, channel: message.channel, successful: true };
+      if (message.channel === '/meta/handshake') {
+        replies.push({ ...base, clientId: 'scripted', version: '1.0', supportedConnectionTypes: ['long-polling'], advice: { reconnect: 'retry', interval: 0, timeout: 2000 } });
+      } else if (message.channel === '/meta/connect') {
+        const reply = { ...base, advice: { reconnect: 'retry', interval: 0, timeout: 2000 } };
+        if (queued.length || (message.advice as { timeout?: number } | undefined)?.timeout === 0) {
+          send(response, [...queued.splice(0), reply]);
+        } else {
+          release();
+          const timer = setTimeout(release, 2000);
+          held = { reply, response, timer };
+        }
+        return;
+      } else if (message.channel === '/meta/subscribe') {
+        channel = String(message.subscription);
+        replies.push({ ...base, subscription: message.subscription });
+      } else if (message.channel === '/meta/disconnect') {
+        replies.push(base);
+      } else {
+        publishes.push(message.data as Record<string, unknown>);
+        replies.push(base);
+        onPublish(message.data as Record<string, unknown>, bayeux);
+      }
+    }
+    send(response, replies);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cometd`;
+  return {
+    url,
+    publishes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('CometD chat transport: a new subscriber whose resync answer and the next push come together', () => {
+  // The tab hand-over (test/e2e/chat-tabs.test.mjs, the CometD test): the new leader subscribes from the
+  // index after the last it holds (29) and asks requestNotifications from there; the server answers with
+  // 29 and 30 and binds the session from 31; the agent's next message (31) is pushed right after. When
+  // the answer and that push reach the client in one /meta/connect response (both queued while no connect
+  // was held: just after the handshake, or a second session of the browser, which the server polls every
+  // 2 s), the client reads them in that order. Before the fix the push was read first (the answer's
+  // promise callback runs after the whole response), dropped as past the position, and never asked again.
+  const session = { chatId: 'chat-1', secureKey: 'key', userId: 'user', alias: 'alias' };
+  const message = (index: number) => ({ index, type: 'Message', text: `Message ${index}`, timestamp: 1740992400000 + index, from: { id: 'agent-1', type: 'Agent', name: 'Ewa' } });
+  const answerTo = (data: Record<string, unknown>, indexes: number[], nextPosition: number) => ({
+    chatId: session.chatId,
+    statusCode: 0,
+    chatEnded: false,
+    messages: indexes.map(message),
+    nextPosition,
+    operation: data.operation,
+    requestId: data.requestId,
+  });
+  const push = (indexes: number[], nextPosition: number) => ({ chatId: session.chatId, statusCode: 0, chatEnded: false, messages: indexes.map(message), nextPosition });
+  const servers: Array<{ close: () => Promise<void> }> = [];
+  const transports: CometDTransport[] = [];
+  afterEach(async () => {
+    for (const t of transports.splice(0)) t.close();
+    for (const server of servers.splice(0)) await server.close();
+  });
+
+  /** Subscribes from 29 to a scripted server; what reaches the session machine's last-index rule, and every index handed on. */
+  async function run(script: Parameters<typeof scriptedBayeux>[0]) {
+    const server = await scriptedBayeux(script);
+    servers.push(server);
+    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url: server.url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    transports.push(t);
+    const seen: number[] = [];
+    const handedOn: number[] = [];
+    let lastIndex = 28;
+    const r = recorder();
+    const stop = t.subscribe!(session, 29, {
+      ...r.handlers,
+      messages: (result) => {
+        r.handlers.messages(result);
+        for (const m of [...result.messages].sort((a, b) => a.index - b.index)) {
+          handedOn.push(m.index);
+          if (m.index <= lastIndex) continue;
+          lastIndex = m.index;
+          seen.push(m.index);
+        }
+      },
+    });
+    return { server, seen, handedOn, stop, r };
+  }
+
+  it('the answer (29, 30) then the push (31) in one response: 31 reaches the session machine, once', async () => {
+    const { server, seen, handedOn, stop, r } = await run((data, bayeux) => {
+      if (data.operation !== 'requestNotifications') return;
+      expect(data.transcriptPosition).to.equal(29);
+      bayeux.queue(answerTo(data, [29, 30], 31));
+      bayeux.queue(push([31], 32));
+      bayeux.flush();
+    });
+    await waitFor(() => seen.length >= 2, { what: 'the resync answer' });
+    // Well within RESYNC_RETRY: nothing asks again, so a push dropped now would be lost for good.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen, 'every index once, none lost').to.deep.equal([29, 30, 31]);
+    expect(handedOn, 'none handed on twice').to.deep.equal([29, 30, 31]);
+    expect(server.publishes.filter((p) => p.operation === 'requestNotifications').length, 'one resync').to.equal(1);
+    expect(r.failures).to.deep.equal([]);
+    stop();
+  });
+
+  it('a server that pushes the next message (31) before its answer (29, 30): the push waits for the answer, then goes on, once', async () => {
+    let answer: (() => void) | undefined;
+    const { server, seen, handedOn, stop } = await run((data, bayeux) => {
+      if (data.operation !== 'requestNotifications') return;
+      bayeux.queue(push([31], 32));
+      bayeux.flush();
+      // The answer a moment later, in a response of its own (still within RESYNC_RETRY).
+      answer = () => {
+        bayeux.queue(answerTo(data, [29, 30], 31));
+        bayeux.flush();
+      };
+    });
+    await waitFor(() => answer, { what: 'the resync' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen, 'the push past the position is not handed on before the gap is filled').to.deep.equal([]);
+    answer!();
+    await waitFor(() => seen.length >= 3, { what: 'the answer and the held push' });
+    expect(seen).to.deep.equal([29, 30, 31]);
+    expect(handedOn).to.deep.equal([29, 30, 31]);
+    expect(server.publishes.filter((p) => p.operation === 'requestNotifications').length, 'no second resync within RESYNC_RETRY').to.equal(1);
+    expect(RESYNC_RETRY).to.be.greaterThan(150);
+    stop();
+  });
+
+  it('a push before the answer and one after it, in one response (31; the answer 29, 30, 31; 32): every index, each handed on once', async () => {
+    const { seen, handedOn, stop } = await run((data, bayeux) => {
+      if (data.operation !== 'requestNotifications') return;
+      bayeux.queue(push([31], 32));
+      bayeux.queue(answerTo(data, [29, 30, 31], 32));
+      bayeux.queue(push([32], 33));
+      bayeux.flush();
+    });
+    await waitFor(() => seen.length >= 4, { what: 'every message' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).to.deep.equal([29, 30, 31, 32]);
+    expect(handedOn).to.deep.equal([29, 30, 31, 32]);
+    stop();
   });
 });
 

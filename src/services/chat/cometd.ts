@@ -145,6 +145,11 @@ function bayeuxFailure(op: string, message: Message): ChatFailure {
 interface Pending {
   op: CometDOperation;
   resolve: (answer: Answer) => void;
+  /**
+   * Called with a statusCode 0 answer as it is read, in the order of the server's messages (the promise's
+   * callbacks run only after the rest of that response: a push that followed the answer would go first).
+   */
+  answered?: (answer: Answer) => void;
   reject: (failure: ChatFailure) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -161,7 +166,12 @@ interface Stream {
   resyncAt?: number;
   /** A retry of a failed resync, waiting. */
   retry?: ReturnType<typeof setTimeout>;
+  /** Pushes past the position, kept until a resync's answer fills the gap before them (oldest first). */
+  held: Answer[];
 }
+
+/** Pushes past the position a stream keeps while it resyncs (the oldest go first: the resync covers them). */
+const MAX_HELD_PUSHES = 100;
 
 /** After a resync that timed out or was refused as unavailable, ask again after this. */
 export const RESYNC_RETRY = 1000;
@@ -221,12 +231,15 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     const token = ++seq;
     stream.resyncing = token;
     stream.resyncAt = Date.now();
-    operate('requestNotifications', { ...keysOf(stream.session), transcriptPosition: stream.next }).then(
-      (answer) => {
-        const current = streams.get(chatId);
-        if (current?.resyncing === token) current.resyncing = undefined;
-        deliver(chatId, answer);
-      },
+    // The answer is handed on as it is read (`answered`), before anything the server pushed after it.
+    const answered = (answer: Answer) => {
+      const current = streams.get(chatId);
+      if (current?.resyncing === token) current.resyncing = undefined;
+      deliver(chatId, answer);
+      if (current && streams.get(chatId) === current) replayHeld(current, chatId);
+    };
+    operate('requestNotifications', { ...keysOf(stream.session), transcriptPosition: stream.next }, answered).then(
+      () => undefined,
       (failure: ChatFailure) => {
         const current = streams.get(chatId);
         if (!current || current.resyncing !== token) return;
@@ -244,20 +257,37 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     );
   };
 
+  /**
+   * After a resync's answer: the pushes held meanwhile, without what the answer brought (each index once);
+   * one still past the position is held again and asks again.
+   */
+  const replayHeld = (stream: Stream, chatId: string) => {
+    const held = stream.held;
+    stream.held = [];
+    for (const push of held) {
+      if (streams.get(chatId) !== stream) return;
+      const messages = push.messages.filter((m) => m.index >= stream.next);
+      if (!messages.length && !push.chatEnded) continue;
+      deliver(chatId, { ...push, messages }, true);
+    }
+  };
+
   /** A push or a resync answer for a chat: handed to its subscriber, the position moved on. */
   const deliver = (chatId: string, answer: Answer, push = false) => {
     const stream = streams.get(chatId);
     if (!stream) return;
     const result = pollOf(answer);
     if (push) {
-      // A push that starts past the position (the answer of a resync was lost, the server bound this
-      // session from further on): handing it on would move the session machine's last index past the
-      // gap and the gap's messages, coming later, would be dropped as old. Ask from the position instead;
-      // its answer carries this push's messages too. The server answers a resync before it pushes what
-      // follows, so a resync still in flight now was most likely lost: ask again (at most once per
-      // RESYNC_RETRY) rather than wait for its timeout.
+      // A push that starts past the position: handing it on would move the session machine's last index
+      // past the gap, and the gap's messages, coming later, would be dropped as old. It is held until a
+      // resync's answer fills the gap, then handed on. Either a resync is in flight (a re-handshake, a
+      // new subscriber: a server may push what the chat gains before its answer comes), or its answer
+      // was lost (the server bound this session from further on): then ask again, at most once per
+      // RESYNC_RETRY, rather than wait for its timeout. The answer carries what the position misses.
       const first = result.messages.length ? Math.min(...result.messages.map((m) => m.index)) : (result.nextPosition ?? stream.next);
       if (first > stream.next) {
+        stream.held.push(answer);
+        if (stream.held.length > MAX_HELD_PUSHES) stream.held.shift();
         if (stream.resyncing === undefined || Date.now() - (stream.resyncAt ?? 0) >= RESYNC_RETRY) resync(chatId);
         return;
       }
@@ -288,8 +318,10 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
         call.reject(failure as ChatFailure);
         return;
       }
-      if (answer.statusCode === 0) call.resolve(answer);
-      else call.reject(refusal(call.op, answer));
+      if (answer.statusCode === 0) {
+        call.resolve(answer);
+        call.answered?.(answer);
+      } else call.reject(refusal(call.op, answer));
       return;
     }
     const chatId = (data as { chatId?: unknown }).chatId;
@@ -388,7 +420,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   };
 
   /** Publishes an operation and waits for its answer (statusCode 0), or rejects with a ChatFailure. */
-  async function operate(op: CometDOperation, data: Record<string, unknown>): Promise<Answer> {
+  async function operate(op: CometDOperation, data: Record<string, unknown>, answered?: (answer: Answer) => void): Promise<Answer> {
     await connected();
     const c = client!;
     const requestId = `${++seq}`;
@@ -397,7 +429,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
         pending.delete(requestId);
         reject(new ChatFailure('timeout', `The chat ${op} operation got no answer within ${OPERATION_TIMEOUT} ms`));
       }, OPERATION_TIMEOUT);
-      pending.set(requestId, { op, resolve, reject, timer });
+      pending.set(requestId, { op, resolve, reject, timer, ...(answered ? { answered } : {}) });
       try {
         c.publish(channel, { operation: op, requestId, ...data }, (reply: Message) => {
           if (reply.successful) return;
@@ -499,7 +531,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       const { chatId } = keysOf(session);
       if (idleTimer !== undefined) clearTimeout(idleTimer);
       idleTimer = undefined;
-      streams.set(chatId, { session, next: Math.max(1, Math.floor(fromIndex)), handlers, connected: true });
+      streams.set(chatId, { session, next: Math.max(1, Math.floor(fromIndex)), handlers, connected: true, held: [] });
       connected().then(
         () => resync(chatId),
         () => undefined,
