@@ -329,7 +329,7 @@ const HOST_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <title>live-assist bench host</title>
 <link rel="icon" href="data:,">
-<script src="/config.js"></script>
+<script defer src="/config.js"></script>
 <script type="module" src="/dist/live-assist.js"></script>
 </head>
 <body>

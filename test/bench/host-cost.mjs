@@ -32,7 +32,7 @@ const ARTICLE = `<main><h1>An article</h1>${'<p>Lorem ipsum dolor sit amet, cons
 const page = (/** @type {string} */ preload) => preload === 'none'
   ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,"></head><body>${ARTICLE}</body></html>`
   : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,">
-<script src="/config-${preload}.js"></script><script type="module" src="/dist/live-assist.js"></script></head><body>${ARTICLE}<la-sidebar></la-sidebar></body></html>`;
+<script defer src="/config-${preload}.js"></script><script type="module" src="/dist/live-assist.js"></script></head><body>${ARTICLE}<la-sidebar></la-sidebar></body></html>`;
 const config = (/** @type {string} */ preload) => `window.liveAssistConfig = ${JSON.stringify({
   main: { lang: 'en', preload },
   sidebar: { channels: ['CallUs', 'Callback', 'SendMessage', 'Search'].map((name) => ({ name, clickCommand: `${name}.open` })) },

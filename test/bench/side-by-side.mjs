@@ -246,7 +246,7 @@ async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} 
     const mode = /^\/la-(intent|idle)$/.exec(path)?.[1];
     const peer = PEERS.find((p) => path === `/peer/${p.id}`);
     if (path === '/article') body = Buffer.from(shell(''));
-    else if (mode) body = Buffer.from(shell(`<script src="/config-${mode}.js"></script><script type="module" src="/dist/live-assist.js"></script>`, '<la-sidebar></la-sidebar>'));
+    else if (mode) body = Buffer.from(shell(`<script defer src="/config-${mode}.js"></script><script type="module" src="/dist/live-assist.js"></script>`, '<la-sidebar></la-sidebar>'));
     else if (/^\/config-(intent|idle)\.js$/.test(path)) [body, type] = [Buffer.from(laConfig(path.slice(8, -3))), 'text/javascript'];
     else if (peer) body = Buffer.from(peer.page());
     else if (path === '/botpress.js' && botpress) [body, type] = [botpress, 'text/javascript'];
