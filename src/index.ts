@@ -10,7 +10,7 @@ import { PLUGINS } from './plugins/names.ts';
 // the loader holds only the names.
 export const LiveAssist = boot({
   window,
-  plugins: Object.fromEntries(PLUGINS.map((name) => [name, (app) => import('./plugins/index.ts').then((table) => table.loadPlugin(name, app))])),
+  plugins: Object.fromEntries(PLUGINS.map((name) => [name, (app, idle) => import('./plugins/index.ts').then((table) => table.loadPlugin(name, app, idle))])),
   loadRuntime: () => import('./runtime.ts'),
   base: import.meta.url,
 });

@@ -46,8 +46,11 @@ export interface PluginModule {
   register(app: App, idle?: boolean): void | Promise<void>;
 }
 
-/** Each plugin's code, fetched on its first command (`app`: the app that asks, e.g. for the console's gate). */
-export type PluginLoaders = Record<string, (app: App) => Promise<PluginModule>>;
+/**
+ * Each plugin's code, fetched on its first command (`app`: the app that asks, e.g. for the console's gate;
+ * `idle`: no command waits, the code may be evaluated in several shorter tasks).
+ */
+export type PluginLoaders = Record<string, (app: App, idle?: boolean) => Promise<PluginModule>>;
 
 export interface PreloadOptions {
   /** Only into the HTTP cache (nothing parsed on the page's main thread until intent). */
@@ -153,7 +156,7 @@ export class App {
       const runtime = options.viewPlugins?.has(name) ?? true;
       this.bus.registerLazy(name, async (command) => {
         this.#preload([name], { runtime, view: !!command });
-        const [module] = await Promise.all([load(this), runtime ? this.loadRuntime() : undefined]);
+        const [module] = await Promise.all([load(this, !command), runtime ? this.loadRuntime() : undefined]);
         await this.ready;
         // Loaded when idle (no command waits for it): the plugin starts in a task of its own, so the chunk's
         // evaluation and its start (its sections read, its actor made) are two shorter tasks, and input
@@ -320,7 +323,9 @@ export class App {
     }
     await explained;
     this.#isReady = true;
-    setSessionFlag(this.window, `${main.deploymentID || 'la'}_ready`, true);
     this.#plugin.publish('ready', { lang: this.#translator.lang });
+    // In a task of its own: a page's first session storage access is a synchronous call to the browser
+    // (about 6 ms at 1×), and this task draws every element.
+    this.window.setTimeout(() => setSessionFlag(this.window, `${main.deploymentID || 'la'}_ready`, true));
   }
 }

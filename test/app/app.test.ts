@@ -88,6 +88,8 @@ describe('App', () => {
     expect(app.t.t('common.close')).to.equal('Zamknij');
     expect(app.t.plural('stats.waitMinutes', 5)).to.equal('5 minut');
     expect(app.isReady).to.equal(true);
+    // Saved in the task after (the elements draw in this one).
+    await new Promise((resolve) => setTimeout(resolve));
     expect(sessionStorage.getItem('ppk_ready')).to.equal('1');
   });
 
@@ -170,7 +172,8 @@ describe('App', () => {
 
   it('tells a plugin whether it loads when idle (it may then yield between its steps) or for a command (it starts at once)', async () => {
     const starts: Array<[string, boolean | undefined]> = [];
-    const plugin = (name: 'Lazy' | 'Service') => async () => ({
+    const loads: Array<[string, boolean | undefined]> = [];
+    const plugin = (name: 'Lazy' | 'Service') => async (_app: App, idle?: boolean) => (loads.push([name, idle]), {
       register: async (a: App, idle?: boolean) => {
         starts.push([name, idle]);
         const handle = a.bus.registerPlugin(name);
@@ -186,6 +189,7 @@ describe('App', () => {
     await idleLoad;
     expect(await app.bus.command('Lazy.hello' as never)).to.equal('hi from Lazy');
     expect(starts).to.deep.equal([['Service', true], ['Lazy', false]]);
+    expect(loads).to.deep.equal([['Service', true], ['Lazy', false]], 'the code is loaded knowing it too (src/plugins/index.ts evaluates the libraries first, in tasks of their own)');
   });
 
   it('evaluates the runtime only for a plugin that renders a view (viewPlugins), and preloads each plugin before loading it', async () => {

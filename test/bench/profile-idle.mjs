@@ -61,7 +61,18 @@ try {
     }
     return Math.round(ms);
   };
-  console.log(`tasks over ${min} ms at ${cpu}× (start ms + duration ms [of which in live-assist's files]): ${long.map(([s, d]) => `${s}+${d} [${ours(s, d)}]`).join(', ') || 'none'}; ` +
+  // The files of ours that took most of a task's samples (self time), for the summary line.
+  const files = (start, duration) => {
+    const by = new Map();
+    for (let i = 0; i < samples.length - 1; i++) {
+      const [at, id] = samples[i];
+      if (at < start || at > start + duration) continue;
+      const url = byId.get(id).callFrame.url;
+      if (/\/dist\//.test(url)) by.set(url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''), (by.get(url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')) ?? 0) + samples[i + 1][0] - at);
+    }
+    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([f]) => f).join(' ');
+  };
+  console.log(`tasks over ${min} ms at ${cpu}× (start ms + duration ms [of which in live-assist's files: the top files]): ${long.map(([s, d]) => `${s}+${d} [${ours(s, d)}${ours(s, d) ? `: ${files(s, d)}` : ''}]`).join(', ') || 'none'}; ` +
     `blocking over 50 ms at ${cpu}×: ${long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0)} ms, ×4 of --cpu=1 (Lighthouse's view): ${long.reduce((a, [, d]) => a + Math.max(0, 4 * d - 50), 0)} ms\n`);
   for (const [start, duration] of long) {
     const self = new Map();
