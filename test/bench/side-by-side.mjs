@@ -554,7 +554,7 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
       `reopen: in the warm tab, the window closed and opened again (its code evaluated, its element on the page); ` +
       `the CPU slowed after load; the chat's side button and auto-invite off\n\n` +
       table(['window', '1× cold', '1× warm', '1× reopen', '4× cold', '4× warm', '4× reopen'], body, ['l', 'r', 'r', 'r', 'r', 'r', 'r']) +
-      `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (5: the loader, the language pack, the translator, the elements' parts and the sidebar's launchers)`,
+      `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (6: the loader, the language pack, the translator, after-boot, the elements' parts and the sidebar's launchers)`,
   };
 }
 
