@@ -7,10 +7,13 @@ import { assertEvent, assign, emit, setup } from 'xstate';
  * same states): the owning plugin sends `show` / `hide` (its commands) and `window.open` /
  * `window.close` (its window's lifecycle: the button steps aside while the window is open and comes
  * back after the delay when it closes). The effect itself is CSS; only the timing lives here.
+ * `focus.return` (the view's, when the closed window hands the keyboard focus back to the button) shows
+ * it at once, without the delay: a button still waiting cannot take focus, and focus must not fall to
+ * <body> meanwhile. Refused while the window is open (the button stays aside) or the button is hidden.
  *
- * hidden ── show ──▶ shown.waiting ── after openDelay ──▶ shown.visible (emits `displayed`)
- *   ▲                   │  ▲                                  │
- *   └──── hide ─────────┘  └──── window.close ── shown.aside ◀┘ window.open (also from waiting)
+ * hidden ── show ──▶ shown.waiting ── after openDelay (or focus.return) ──▶ shown.visible (emits `displayed`)
+ *   ▲                   │  ▲                                                  │
+ *   └──── hide ─────────┘  └──── window.close ── shown.aside ◀────────────────┘ window.open (also from waiting)
  */
 export type SideButtonEffect = 'fade' | 'slide';
 
@@ -37,6 +40,7 @@ export type SideButtonEvent =
   | { type: 'hide' }
   | { type: 'window.open' }
   | { type: 'window.close' }
+  | { type: 'focus.return' }
   | ({ type: 'configure' } & Partial<SideButtonOptions>);
 
 export type SideButtonEmitted = { type: 'displayed' } | { type: 'hidden' };
@@ -104,7 +108,10 @@ export const sideButtonMachine = setup({
         waiting: {
           always: { guard: 'windowOpen', target: 'aside' },
           after: { openDelay: 'visible' },
-          on: { 'window.open': { target: 'aside', actions: 'windowOpened' } },
+          on: {
+            'window.open': { target: 'aside', actions: 'windowOpened' },
+            'focus.return': 'visible',
+          },
         },
         visible: {
           tags: ['visible'],

@@ -163,6 +163,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
         title={title}
         subtitle={unread}
         channel="WebChat"
+        sideButton={controller.chatButton}
         minimized={context.minimized}
         onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
         onClose={() => actor.send({ type: 'close' })}

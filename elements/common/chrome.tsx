@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
-import { useEnvironment, useT } from './context.ts';
-import { firstTabbable, pageAround, useModal } from './modal.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { sideButtonMachine } from '../../machines/side-button.machine.ts';
+import { useEnvironment, useT, useView } from './context.ts';
+import { canTakeFocus, composedContains, firstTabbable, pageAround, tabbables, useModal } from './modal.ts';
 import { chevronDown, chevronUp, x } from './window-icons.ts';
 
 /**
@@ -24,6 +26,11 @@ export interface WindowProps {
   autoFocus?: boolean;
   /** The sidebar channel that launches this window: focus goes to its button when the opener is gone. */
   channel?: string;
+  /**
+   * The window's own side button (its plugin's side-button actor; the button is drawn in this element's
+   * shadow root): on a page without a sidebar, focus goes to it when the window closes and the opener is gone.
+   */
+  sideButton?: ActorRefFrom<typeof sideButtonMachine>;
   children: ReactNode;
 }
 
@@ -38,9 +45,54 @@ export function launcherControl(channel?: string, doc: Document = document): HTM
   return button ?? firstTabbable(sidebar);
 }
 
-export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', channel, children }: WindowProps) {
+/**
+ * The side button of `host` (elements/common/side-button.ts), ready for focus: when it is only waiting out
+ * its openDelay after the window closed, it is shown now (`focus.return`; its actor's subscription redraws
+ * it in the same task, so it is visible and named before it takes focus). None while it is hidden or aside.
+ */
+function sideButtonControl(host: Element, actor: WindowProps['sideButton']): HTMLElement | undefined {
+  if (!actor) return undefined;
+  if (actor.getSnapshot().can({ type: 'focus.return' })) actor.send({ type: 'focus.return' });
+  if (!actor.getSnapshot().hasTag('visible')) return undefined;
+  return host.shadowRoot?.querySelector<HTMLElement>('[part=side-button]') ?? undefined;
+}
+
+/** Document order (of our elements' hosts). */
+const byDocumentOrder = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
+
+function inView(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  const view = el.ownerDocument.defaultView;
+  return !!view && box.bottom > 0 && box.right > 0 && box.top < view.innerHeight && box.left < view.innerWidth;
+}
+
+/**
+ * Where focus goes when a docked window of `host` closes and the control that opened it cannot take it back
+ * (gone, hidden, or the window's side button stepping aside). Never <body>; the first that can take focus of:
+ * 1. the launcher on the page: the sidebar's button for `channel`, else its first control (`launcherControl`);
+ * 2. the window's own side button, shown at once (`sideButtonControl`);
+ * 3. the first control of another of our elements on the page (another side button, another docked window);
+ * 4. the first control of the page that is in view, else its first: near the visitor's place, not a jump to the top.
+ */
+export function closedWindowFocus(host: Element, others: Iterable<Element>, channel?: string, sideButton?: WindowProps['sideButton']): HTMLElement | undefined {
+  const doc = host.ownerDocument;
+  const launcher = launcherControl(channel, doc);
+  if (canTakeFocus(launcher)) return launcher;
+  const button = sideButtonControl(host, sideButton);
+  if (canTakeFocus(button)) return button;
+  const elements = [...others].filter((el) => el.isConnected && !composedContains(el, host) && !composedContains(host, el)).sort(byDocumentOrder);
+  for (const element of elements) {
+    const first = tabbables(element).find(canTakeFocus);
+    if (first) return first;
+  }
+  const page = tabbables(doc.body).filter((el) => !composedContains(host, el) && canTakeFocus(el));
+  return page.find(inView) ?? page[0];
+}
+
+export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', channel, sideButton, children }: WindowProps) {
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
+  const { app, host } = useView();
   const env = useEnvironment();
   const docked = kind === 'dock';
   // On a phone a docked window fills the screen: then it is a modal dialog over the whole page.
@@ -52,8 +104,8 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
   useModal(ref, fullScreen, { inert: pageAround, initialFocus: () => false, onEscape: () => onClose?.(), returnFocus: false });
   // Every docked window: a non-trapping layer — Escape inside it asks to close (the machine's `close`, with
   // its confirmation when data was typed) and, when it closes, focus goes back to the control that opened
-  // it, or to the launcher, never to <body>.
-  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => launcherControl(channel, ref.current?.ownerDocument) });
+  // it, or to the launcher (the sidebar's, else the window's side button …: `closedWindowFocus`), never to <body>.
+  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => closedWindowFocus(host, app.elements, channel, sideButton) });
   // A docked window opened by the visitor takes focus (its first control), so keyboard and screen-reader
   // users land in it; an embedded form never steals focus from the page. A full-screen window always does.
   useEffect(() => {

@@ -222,14 +222,27 @@ function focusIsOurs(layer: Layer): boolean {
   return !now || now === doc.body || !now.isConnected || composedContains(container, now);
 }
 
+/** Whether `node` or anything holding it (through shadow roots) is hidden from assistive technology. */
+function insideAriaHidden(node: Node): boolean {
+  for (let at: Node | null = node; at; at = composedParent(at)) if (at instanceof Element && at.getAttribute('aria-hidden') === 'true') return true;
+  return false;
+}
+
+/**
+ * Whether focus can be given to `el`: connected, focusable (not hidden, not disabled), not inert, and not
+ * `aria-hidden` — a side button stepping aside is still rendered for its effect, but focus there would be
+ * unannounced and lost when it finishes hiding.
+ */
+export function canTakeFocus(el: HTMLElement | null | undefined): el is HTMLElement {
+  return !!el && el.isConnected && !insideInert(el) && !insideAriaHidden(el) && isFocusable(el, TABBABLE);
+}
+
 /** Where focus goes back to on close: the element that had it, else the caller's fallback. */
 function returnTarget(layer: Layer): HTMLElement | null {
   const { fallbackFocus } = layer.options;
-  const usable = (el: HTMLElement | null | undefined): el is HTMLElement =>
-    !!el && el.isConnected && !insideInert(el) && isFocusable(el, TABBABLE);
-  if (usable(layer.opener)) return layer.opener;
+  if (canTakeFocus(layer.opener)) return layer.opener;
   const fallback = fallbackFocus?.();
-  return usable(fallback) ? fallback : null;
+  return canTakeFocus(fallback) ? fallback : null;
 }
 
 /** Opens a layer on top of the stack (see the module comment). */

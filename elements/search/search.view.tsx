@@ -318,7 +318,7 @@ function SearchView({ controller }: ViewProps<SearchController>) {
 
   return (
     <>
-      <Window title={title} channel="Search" kind="dock" onClose={close}>
+      <Window title={title} channel="Search" sideButton={controller.sideButton} kind="dock" onClose={close}>
         <div ref={bodyRef} className={`la-search${collapsed ? ' la-search--collapsed' : ''}`}>
           {inDocument ? null : <QuestionBox actor={actor} t={t} />}
           <div role="status" aria-live="polite" className="la-visually-hidden">

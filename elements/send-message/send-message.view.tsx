@@ -137,6 +137,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
       <Window
         title={title}
         channel="SendMessage"
+        sideButton={controller.sideButton}
         kind={embedded ? 'embedded' : 'dock'}
         minimized={!embedded && context.minimized}
         {...(embedded

@@ -146,6 +146,51 @@ test('keyboard: Tab reaches the chat button, Enter opens the window with focus i
   }
 });
 
+// Without a sidebar (a page with the chat button alone): closing the window gives focus back to the chat
+// button, shown again at once for it (the built library: its chunks and adopted sheets), never <body>.
+for (const how of ['Escape', 'the Close button']) {
+  test(`keyboard, no sidebar: Tab to the chat button, Enter, then ${how} — focus goes back to the chat button, never <body>`, async () => {
+    const { page, context, problems } = await visit();
+    try {
+      await button(page).waitFor({ state: 'visible' });
+      const path = [];
+      for (let i = 0; i < 4 && path.at(-1) !== 'BUTTON[side-button]'; i++) {
+        await page.keyboard.press('Tab');
+        path.push(await focused(page));
+      }
+      assert.deepEqual(path, ['A', 'BUTTON[side-button]']);
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('la-chat').getByRole('dialog');
+      await dialog.getByLabel('First name').waitFor();
+      for (let i = 0; i < 50 && (await focused(page)) !== 'INPUT[name=firstname]'; i++) await page.waitForTimeout(20);
+      assert.equal(await focused(page), 'INPUT[name=firstname]');
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else {
+        // Shift+Tab from the first field to the title bar's Close, then Enter.
+        for (let i = 0; i < 4 && !(await page.evaluate(() => {
+          let el = document.activeElement;
+          while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+          return el?.getAttribute('aria-label')?.startsWith('Close') ?? false;
+        })); i++) await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Enter');
+      }
+      await dialog.waitFor({ state: 'detached' });
+      assert.equal(await focused(page), 'BUTTON[side-button]', 'focus goes back to the chat button when the window closes');
+      const state = await page.evaluate(() => {
+        const b = document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]');
+        return { visible: b.classList.contains('la-side-button--visible'), hidden: b.getAttribute('aria-hidden'), visibility: getComputedStyle(b).visibility };
+      });
+      assert.deepEqual(state, { visible: true, hidden: null, visibility: 'visible' });
+      // Enter opens the window again.
+      await page.keyboard.press('Enter');
+      await dialog.getByLabel('First name').waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test("a page's own command opening the chat, with no intent first, fetches the chat's view and the runtime beside its plugin, not after it", async () => {
   // No chat button here: nothing of the chat is loaded when the page asks for its window.
   const saved = config.webchat.chatButton;

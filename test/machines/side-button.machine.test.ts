@@ -126,4 +126,30 @@ describe('side-button machine', () => {
     expect(actor.getSnapshot().value).to.deep.equal({ shown: 'aside' });
     expect(emitted).to.deep.equal([]);
   });
+
+  it('focus.return (the closed window gives focus back to the button) shows it at once, without openDelay; refused while aside or hidden', () => {
+    const { actor, clock, emitted, visible } = start();
+    // Hidden (not configured): refused, stays hidden.
+    expect(actor.getSnapshot().can({ type: 'focus.return' })).to.equal(false);
+    actor.send({ type: 'focus.return' });
+    expect(actor.getSnapshot().value).to.equal('hidden');
+    actor.send({ type: 'show' });
+    clock.increment(1000);
+    actor.send({ type: 'window.open' });
+    // Aside while the window is open: refused (it would cover the window).
+    expect(actor.getSnapshot().can({ type: 'focus.return' })).to.equal(false);
+    actor.send({ type: 'focus.return' });
+    expect(visible()).to.equal(false);
+    actor.send({ type: 'window.close' });
+    expect(visible()).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'focus.return' })).to.equal(true);
+    actor.send({ type: 'focus.return' });
+    expect(visible()).to.equal(true);
+    expect(emitted).to.deep.equal(['displayed', 'displayed']);
+    // The pending delayed show is gone with the waiting state: no second 'displayed'.
+    clock.increment(5000);
+    expect(emitted).to.deep.equal(['displayed', 'displayed']);
+    // Already visible: nothing to do.
+    expect(actor.getSnapshot().can({ type: 'focus.return' })).to.equal(false);
+  });
 });
