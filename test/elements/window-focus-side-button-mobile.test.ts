@@ -1,36 +1,18 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepActiveElement } from '../../elements/common/modal.ts';
+import { describeFocus, deepActive, shown, sideButton, sideButtonsConfig, windowOf, type SideButtonTag } from '../helpers/side-buttons.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 
 // On a phone (main.mobileMode: true) without a sidebar: a window opened from its side button fills the screen
 // and is modal — the page around it, the side button included, is inert. When it closes, the modal layer lets
 // go first, then focus goes to the side button, shown again at once; never to <body>.
-window.liveAssistConfig = {
-  main: { lang: 'en', theme: 'light', deploymentID: 'wfocus-side-m', preload: 'intent', pluginLoadDelay: 1, mobileMode: true },
-  webchat: {
-    transport: { type: 'rest', dataURL: '/api/chat/customer-chat', endpoint: 'customer-chat' },
-    autoInvite: { enabled: false },
-    chatButton: { enabled: true },
-    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }] },
-  },
-  sendmessage: { dataURL: '/api/sendmessage', sideButton: { visible: true } },
-  knowledgecenter: { host: '/api/kc', apikey: 'k', lang: 'en', knowledgebases: ['ppk'] },
-  search: { sideButton: { visible: true } },
-};
+window.liveAssistConfig = sideButtonsConfig('wfocus-side-m', true);
 
-type Tag = 'la-chat' | 'la-send-message' | 'la-search';
+type Tag = SideButtonTag;
 const TAGS: Tag[] = ['la-chat', 'la-send-message', 'la-search'];
 
 let sim: Simulator;
-const rootOf = (tag: Tag) => document.querySelector(tag)?.shadowRoot ?? null;
-const windowOf = (tag: Tag) => rootOf(tag)?.querySelector<HTMLElement>('[part=window]') ?? null;
-const sideButton = (tag: Tag) => rootOf(tag)?.querySelector<HTMLButtonElement>('[part=side-button]') ?? null;
-const shown = (tag: Tag) => sideButton(tag)?.classList.contains('la-side-button--visible') === true;
-const deepActive = () => deepActiveElement();
-/** A failing check names the focused element (chai's dump of a DOM node is large enough to stop the test page). */
-const describeFocus = (el: Element | null) => (!el || el === document.body ? '<body>' : `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''} "${el.textContent?.trim().slice(0, 30)}"`);
 
 describe('a phone without a sidebar: a full-screen window opened from its side button gives focus back to it', () => {
   before(async () => {

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
-import { deepActiveElement } from '../../elements/common/modal.ts';
+import { describeFocus, deepActive, shown, sideButton, sideButtonsConfig, windowOf, type SideButtonTag } from '../helpers/side-buttons.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
@@ -11,20 +11,9 @@ import type { LiveAssistApi } from '../../src/boot.ts';
 // focus goes straight back to that button — shown again at once — and never to <body>: one focus move, to the
 // button, so a screen reader announces it once. A window opened by a page command with nothing focused gives
 // focus to its side button too; one opened from a page control gives it back to that control.
-window.liveAssistConfig = {
-  main: { lang: 'en', theme: 'light', deploymentID: 'wfocus-side', preload: 'intent', pluginLoadDelay: 1 },
-  webchat: {
-    transport: { type: 'rest', dataURL: '/api/chat/customer-chat', endpoint: 'customer-chat' },
-    autoInvite: { enabled: false },
-    chatButton: { enabled: true },
-    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }] },
-  },
-  sendmessage: { dataURL: '/api/sendmessage', sideButton: { visible: true } },
-  knowledgecenter: { host: '/api/kc', apikey: 'k', lang: 'en', knowledgebases: ['ppk'] },
-  search: { sideButton: { visible: true } },
-};
+window.liveAssistConfig = sideButtonsConfig('wfocus-side');
 
-type Tag = 'la-chat' | 'la-send-message' | 'la-search';
+type Tag = SideButtonTag;
 const WINDOWS: { tag: Tag; name: string; plugin: 'WebChat' | 'SendMessage' | 'Search' }[] = [
   { tag: 'la-chat', name: 'Chat with us', plugin: 'WebChat' },
   { tag: 'la-send-message', name: 'Send Message', plugin: 'SendMessage' },
@@ -33,13 +22,6 @@ const WINDOWS: { tag: Tag; name: string; plugin: 'WebChat' | 'SendMessage' | 'Se
 
 let api: LiveAssistApi;
 let sim: Simulator;
-const rootOf = (tag: Tag) => document.querySelector(tag)?.shadowRoot ?? null;
-const windowOf = (tag: Tag) => rootOf(tag)?.querySelector<HTMLElement>('[part=window]') ?? null;
-const sideButton = (tag: Tag) => rootOf(tag)?.querySelector<HTMLButtonElement>('[part=side-button]') ?? null;
-const shown = (tag: Tag) => sideButton(tag)?.classList.contains('la-side-button--visible') === true;
-const deepActive = () => deepActiveElement();
-const describeFocus = (el: Element | null) =>
-  !el || el === document.body ? '<body>' : `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.getAttribute('aria-label') ? ` "${el.getAttribute('aria-label')}"` : ` "${el.textContent?.trim().slice(0, 30)}"`}`;
 
 /** Every focus move on the page (the focused element itself, through shadow roots) while `run` runs and the window closes. */
 function recordFocus(): { moves: Element[]; stop: () => void } {
