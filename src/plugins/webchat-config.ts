@@ -1,57 +1,11 @@
-import { MAX_KEYS, MAX_TEXT, dataProtectionSchema, flag, link, listOf, milliseconds, number, readSection, seconds, someNumber, text, textOr, v, type Log, type SectionOf } from '../app/section.ts';
+import { MAX_KEYS, MAX_TEXT, flag, link, listOf, milliseconds, number, readSection, someNumber, text, textOr, v, type Log, type SectionOf } from '../app/section.ts';
 
 /**
- * The chat's proactive-invite and chat-button settings (`webchat.autoInvite`, `webchat.chatButton`), read
- * and validated in the shape the WebChat plugin will use (web-chat.md §4 "Proactive invite" and "Chat
- * button", §9). The chat widget is not built yet; its plugin reads these with `readWebChatInvite` and
- * hands `delays` to its machine. A bad option is reported in the console and takes its default.
- *
- * This deployment (contact-widgets.md §4, §9): the invite appears after 10 s, times out after 30 s, and
- * the chat button is hidden while it is shown.
+ * What the chat service (the WebChatService plugin) reads of the `webchat` section (web-chat.md §3, §7,
+ * §9), in its chunk: the window's, the invite's and the chat button's options are in
+ * src/plugins/webchat-window-config.ts, which the WebChat plugin reads when it loads (when idle, for the
+ * chat button) without this chunk. A bad option is reported in the console and takes its default.
  */
-export const autoInviteSchema = {
-  /** Show a proactive invite at all (default off). */
-  enabled: flag(false),
-  /** Idle seconds before the invite appears (spec default 5; this deployment 10). */
-  timeToInviteSeconds: seconds(5, 1),
-  /** Seconds the invite stays before it closes by itself (spec default 30). */
-  inviteTimeoutSeconds: seconds(30, 1),
-  /** Invite again after a restore timeout. */
-  inviteOnRestoreTimeout: flag(false),
-};
-
-export const chatButtonSchema = {
-  enabled: flag(true),
-  /** Hide the side chat button while an invite is shown (this deployment: true). */
-  hideDuringInvite: flag(false),
-  openDelay: milliseconds(1000),
-  effect: v.optional(v.picklist(['fade', 'slide'], "must be 'fade' or 'slide'"), 'fade'),
-  effectDuration: milliseconds(300),
-};
-
-export interface WebChatInviteSettings {
-  autoInvite: SectionOf<typeof autoInviteSchema>;
-  chatButton: SectionOf<typeof chatButtonSchema>;
-  /** What the chat machine's named delays take, in ms. */
-  delays: { invite: number; inviteTimeout: number; chatButtonOpen: number; chatButtonEffect: number };
-}
-
-/** Reads `webchat.autoInvite` and `webchat.chatButton` from the `webchat` section. */
-export function readWebChatInvite(section: unknown, log: Log = console.error): WebChatInviteSettings {
-  const { autoInvite, chatButton } = readSection('webchat', section, { autoInvite: autoInviteSchema, chatButton: chatButtonSchema }, log).value;
-  return {
-    autoInvite,
-    chatButton,
-    delays: {
-      invite: autoInvite.timeToInviteSeconds * 1000,
-      inviteTimeout: autoInvite.inviteTimeoutSeconds * 1000,
-      chatButtonOpen: chatButton.openDelay,
-      chatButtonEffect: chatButton.effectDuration,
-    },
-  };
-}
-
-/* ------------------------------------------------------------------ the chat service (WebChatService) */
 
 const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
 /** A header name (RFC 9110 token) and a value without line breaks. */
@@ -196,54 +150,3 @@ export function transportProblem(settings: WebChatServiceSettings): string | und
 /** The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type`. */
 export const transportTypeOf = (settings: WebChatServiceSettings): WebChatServiceSettings['transport']['type'] =>
   settings.cometD.enabled ? 'cometd' : settings.transport.type;
-
-/* ------------------------------------------------------------------ the chat window (WebChat) */
-
-const FORM_FIELDS = ['firstname', 'lastname', 'email', 'subject'] as const;
-
-/** One start-form field: which is shown, in order, and whether it is required (web-chat.md §2, §5). */
-export const formFieldSchema = v.object(
-  {
-    name: v.picklist(FORM_FIELDS, `must be one of ${FORM_FIELDS.map((f) => `'${f}'`).join(', ')}`),
-    required: v.optional(v.boolean('must be true or false'), false),
-    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')), 100),
-  },
-  'each field must be an object with a name',
-);
-
-/** What the WebChat plugin (the window) reads of the `webchat` section. */
-export const webChatWindowSchema = {
-  /** The window's title (default: the language pack's 'Live Chat'). */
-  title: text(100),
-  form: {
-    /** The start form's fields (default: first name and last name, both required — the spec's generic form). */
-    fields: listOf(formFieldSchema, 4),
-  },
-  /** Ask before closing a form with typed content (spec default on). */
-  confirmFormCloseEnabled: flag(true),
-  /** Show the message input's character counter. */
-  charCountEnabled: flag(true),
-  emojis: flag(true),
-  /** 12- or 24-hour times in the transcript (default: main.timeFormat). */
-  timeFormat: v.optional(v.picklist([12, 24], 'must be 12 or 24')),
-  /** Consecutive messages of one sender within this many ms show their name once (0: no grouping). */
-  groupingThreshold: milliseconds(100_000),
-  dataProtection: v.optional(dataProtectionSchema),
-};
-
-export type WebChatWindowSettings = SectionOf<typeof webChatWindowSchema>;
-
-/** The spec's generic start form when none is configured. */
-export const DEFAULT_FORM_FIELDS: WebChatWindowSettings['form']['fields'] = [
-  { name: 'firstname', required: true, maxlength: 100 },
-  { name: 'lastname', required: true, maxlength: 100 },
-  { name: 'email', required: false, maxlength: 100 },
-  { name: 'subject', required: false, maxlength: 100 },
-];
-
-/** Reads the window's options of the `webchat` section (bad options reported, defaults kept). */
-export function readWebChatWindow(section: unknown, log: Log = console.error): WebChatWindowSettings {
-  const value = readSection('webchat', section, webChatWindowSchema, log).value;
-  if (!value.form.fields.length) value.form.fields = DEFAULT_FORM_FIELDS.map((f) => ({ ...f }));
-  return value;
-}

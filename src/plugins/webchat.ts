@@ -10,15 +10,9 @@ import type { OutboxEntry } from '../services/chat/outbox.ts';
 import type { SharedWindowState } from '../services/chat/tabs.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
-import {
-  readWebChatInvite,
-  readWebChatService,
-  readWebChatWindow,
-  webChatWindowSchema,
-  type WebChatInviteSettings,
-  type WebChatServiceSettings,
-  type WebChatWindowSettings,
-} from './webchat-config.ts';
+// The service's options are read with the service's chunk (a dynamic import below), never with this one.
+import type { WebChatServiceSettings } from './webchat-config.ts';
+import { readWebChatInvite, readWebChatWindow, webChatWindowSchema, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
 
 /** The window's rejections (web-chat.md §4, §8; worded like the other windows' where the spec gives none). */
 export const webChatMessages = {
@@ -138,15 +132,32 @@ const isBubble = (m: TranscriptMessage) => (m.type === 'Message' || m.type === '
  * The WebChat plugin (web-chat.md §2, §4 "Window", "Chat button", "Proactive invite", §7 public window
  * commands): the chat window's machine, the side chat button, the invite and the restore-timeout
  * toasts; it drives the WebChatService (a command loads it) and forwards its events to the window.
+ *
+ * It loads when idle where the deployment shows the chat button or an invite (src/boot.ts), so its start
+ * is cheap and split (issue 17: no long task when idle): this chunk holds neither the chat service nor
+ * its options (they load when the window opens, a chat starts or comes back, or an invite shows; chat
+ * deflection with them), and the chat button shows and the invite is armed in a task after the one that
+ * makes the actors and registers the commands (the bus awaits the returned promise: commands that came
+ * before the load run after it; the plugin is ready, and takes commands, from the first task).
  */
-export function register(app: App): void {
+export async function register(app: App): Promise<void> {
   const plugin = app.bus.registerPlugin('WebChat');
   let settings = readWebChatWindow(app.section('webchat'));
-  let service = readWebChatService(app.section('webchat'), () => undefined);
   let invite: WebChatInviteSettings = readWebChatInvite(app.section('webchat'), () => undefined);
+  /**
+   * The chat service's options as the window reads them (asynchronous chats, the input's limit, uploads):
+   * their reader is in the service's chunk (webchat-config.ts), so they are read once that chunk is in
+   * (`configReady`), always before the window can open; the idle start (the chat button, the invite)
+   * needs none of them. `readService` reads them again after a configure.
+   */
+  let service: WebChatServiceSettings | undefined;
+  let readService: (() => WebChatServiceSettings) | undefined;
+  let serviceConfig: Promise<void> | undefined;
+  const isAsync = () => Boolean(service && (service.async.enabled || service.transport.async));
 
   const actor: ChatWindowActor = createActor(chatWindowMachine, {
-    input: { fields: settings.form.fields, confirmFormClose: settings.confirmFormCloseEnabled, async: service.async.enabled || service.transport.async },
+    // `async` follows with the service's options (configReady): only a running chat asks it.
+    input: { fields: settings.form.fields, confirmFormClose: settings.confirmFormCloseEnabled, async: false },
   }).start();
   const { openDelay, effect, effectDuration } = invite.chatButton;
   const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
@@ -161,7 +172,6 @@ export function register(app: App): void {
   let restoreTimedOut = false;
   /** When this tab restored the chat: what its window does then (opens, as the cookie says) is not news to the others. */
   let joinedAt = 0;
-  const isAsync = () => service.async.enabled || service.transport.async;
 
   const command = <T>(run: () => Promise<T>) => run();
   const svc = {
@@ -305,7 +315,7 @@ export function register(app: App): void {
           if (!isOpen()) {
             actor.send({ type: 'open', view: 'chat' });
             actor.send({ type: 'session.restored' });
-            if (isAsync() && service.async.newMessageRestoreState === 'minimized') actor.send({ type: 'minimize' });
+            if (isAsync() && service?.async.newMessageRestoreState === 'minimized') actor.send({ type: 'minimize' });
           }
           actor.send({ type: 'session.message', count: bubbles });
         }
@@ -360,13 +370,50 @@ export function register(app: App): void {
     }
   });
 
-  /** The service's controller, its chunk loaded (a command to it loads it). */
+  /** The service's options read, its chunk fetched if need be (a failed fetch is tried again the next time). */
+  const configReady = () =>
+    (serviceConfig ??= import('./webchat-config.ts').then(
+      ({ readWebChatService }) => {
+        readService = () => readWebChatService(app.section('webchat'), () => undefined);
+        service = readService();
+        actor.send({ type: 'configure', async: isAsync() });
+      },
+      (error: unknown) => {
+        serviceConfig = undefined;
+        throw error;
+      },
+    ));
+
+  /**
+   * The service's controller, its chunk loaded (a command to it loads it: the visitor is waiting) and its
+   * options read: the window opens, a chat starts or comes back.
+   */
   const ensureService = async () => {
-    if (session) return session;
-    await plugin.command('WebChatService.verifySession');
-    session = await app.whenProvided('WebChatService');
+    loadDeflection();
+    if (!session) {
+      await plugin.command('WebChatService.verifySession');
+      session = await app.whenProvided('WebChatService');
+    }
+    await configReady();
     return session;
   };
+  /**
+   * The service loaded in the background (an invite shows, and accepting it opens the window): a load, not
+   * a command, so its chunk's evaluation and its start are two tasks (src/app/app.ts).
+   */
+  const prepareService = () => {
+    loadDeflection();
+    void app.bus.load('WebChatService').then(configReady).catch(() => undefined);
+  };
+  // However the service loads (the window, a restore, the page's own WebChatService command), the window
+  // reads its options; and chat deflection, which works on the chat's messages, loads with it. Before the
+  // hooks below, which may open the window.
+  let serviceLoaded = false;
+  void app.whenProvided('WebChatService').then(() => {
+    serviceLoaded = true;
+    void configReady().catch(() => undefined);
+    loadDeflection();
+  });
 
   /* ---------------------------------------------------------------- the same window in every tab */
 
@@ -467,6 +514,8 @@ export function register(app: App): void {
   async function showInvite(kind: 'proactive' | 'restore'): Promise<void> {
     if (isOpen()) throw new Error(webChatMessages.chatOpen);
     inviteShown = true;
+    // Accepting opens the window: its service comes now, while the visitor reads the invite.
+    prepareService();
     if (invite.chatButton.hideDuringInvite) chatButton.send({ type: 'hide' });
     await plugin.command('Toaster.open', {
       title: app.t.t(kind === 'restore' ? 'chat.invite.restoreTitle' : 'chat.invite.title'),
@@ -486,7 +535,8 @@ export function register(app: App): void {
     void plugin.command('Watchman.stopCountdown', { name: 'WebChat.invite' }).catch(() => undefined);
     if (closeToaster) void plugin.command('Toaster.close').catch(() => undefined);
     if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
-    if (accepted && !isOpen()) actor.send({ type: 'open' });
+    // The window opens with its service (loading since the invite showed).
+    if (accepted && !isOpen()) void ensureService().then(() => !isOpen() && actor.send({ type: 'open' }), () => undefined);
   };
   app.bus.subscribe('Toaster.buttonClicked', (event) => {
     if (event.data.id === 'webchat-accept') endInvite(true, false);
@@ -599,15 +649,19 @@ export function register(app: App): void {
     chatButton.send({ type: 'hide' });
   });
 
-  // Chat deflection (off by default): its chunk loads with the window when the section turns it on.
-  const loadDeflection = () => {
-    if (app.section('chatdeflection').enabled === true) void plugin.command('ChatDeflection.getState').catch(() => undefined);
-  };
+  /**
+   * Chat deflection (off by default) searches the chat's messages: its chunk loads with the chat service
+   * (the window opening, a chat starting or coming back, an invite), not with the chat button; a load, not a
+   * command, so its evaluation and its start are two tasks.
+   */
+  function loadDeflection(): void {
+    if (app.section('chatdeflection').enabled === true) void app.bus.load('ChatDeflection').catch(() => undefined);
+  }
   app.bus.subscribe('App.configured', (event) => {
-    if (event.data.section === 'chatdeflection') loadDeflection();
+    if (event.data.section === 'chatdeflection' && serviceLoaded) loadDeflection();
     if (event.data.section !== 'webchat') return;
     settings = readWebChatWindow(app.section('webchat'));
-    service = readWebChatService(app.section('webchat'), () => undefined);
+    if (readService) service = readService();
     invite = readWebChatInvite(app.section('webchat'), () => undefined);
   });
   app.bus.subscribe('App.closeAll', () => {
@@ -620,7 +674,11 @@ export function register(app: App): void {
     actor,
     chatButton,
     view,
-    settings: () => ({ ...settings, service }),
+    settings: () => {
+      // Read with the service's chunk, which every way of opening the window waits for (ensureService, the service's events).
+      if (!service) throw new Error("[live-assist] the chat window was drawn before the chat service's options were read");
+      return { ...settings, service };
+    },
     async send(text) {
       const service = await ensureService();
       try {
@@ -676,15 +734,18 @@ export function register(app: App): void {
   app.provide('WebChat', controller);
   plugin.ready();
 
-  // The side chat button when the window is closed; the proactive invite when the page is idle.
+  // A chat saved by an earlier page: the service restores it (its events above reopen the window). Read by
+  // hand, as src/boot.ts reads it (the service's options come with its chunk): an asynchronous chat whose
+  // page keeps the session (`async.getSessionData`) may have one.
+  const saved = (app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } | null }).async;
+  if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved?.enabled === true && typeof saved.getSessionData === 'function')) void ensureService().catch(() => undefined);
+
+  // A task of its own: the side chat button when the window is closed (its element appended), the proactive invite when the page is idle.
+  await new Promise((resolve) => app.window.setTimeout(resolve));
   if (invite.chatButton.enabled && app.window.document.body) {
     element();
     chatButton.send({ type: 'show' });
   }
   armInvite();
-  loadDeflection();
-  // A chat saved by an earlier page: the service restores it (its events above reopen the window).
-  const saved = service.async;
-  if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved.enabled && saved.getSessionData)) void ensureService().catch(() => undefined);
   plugin.publish('ready', undefined);
 }

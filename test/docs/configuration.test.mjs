@@ -13,7 +13,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 /** Every configuration section with its schema, as the plugins read it. */
 async function sections() {
   const load = (file) => import(join(ROOT, 'src', file));
-  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, config, knowledge, search, deflection] = await Promise.all([
+  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, webchatWindow, config, knowledge, search, deflection] = await Promise.all([
     load('plugins/sidebar.ts'),
     load('plugins/channel-selector.ts'),
     load('plugins/stats-config.ts'),
@@ -22,6 +22,7 @@ async function sections() {
     load('plugins/calendar.ts'),
     load('plugins/send-message.ts'),
     load('plugins/webchat-config.ts'),
+    load('plugins/webchat-window-config.ts'),
     load('app/config.ts'),
     load('plugins/knowledge-config.ts'),
     load('plugins/search-config.ts'),
@@ -39,7 +40,7 @@ async function sections() {
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
-    webchat: { ...webchat.webChatServiceSchema, ...webchat.webChatWindowSchema, autoInvite: webchat.autoInviteSchema, chatButton: webchat.chatButtonSchema },
+    webchat: { ...webchat.webChatServiceSchema, ...webchatWindow.webChatWindowSchema, autoInvite: webchatWindow.autoInviteSchema, chatButton: webchatWindow.chatButtonSchema },
   };
 }
 

@@ -234,3 +234,104 @@ test("a page's own command opening the chat, with no intent first, fetches the c
     await context.close();
   }
 });
+
+/* ---------------------------------------------------------------- the plugin's idle start: small, in tasks of its own */
+
+const serviceFile = () => fileOf('src/plugins/webchat-service.ts');
+const deflectionFile = () => fileOf('src/plugins/chat-deflection.ts');
+/** When a chunk is evaluated: a statement appended to its body runs as it does (`globalThis[name]`, ms). */
+const markEvaluation = (page, file, name) =>
+  page.route(new RegExp(`/dist/${file.replace('.', '\\.')}$`), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n;globalThis.${name} = performance.now();` });
+  });
+
+test('the chat button needs neither the chat service nor chat deflection: their chunks come when the window opens', async () => {
+  // Deflection on (off by default): before, the plugin loaded it with the button.
+  config.chatdeflection = { enabled: true };
+  const { page, context, files, problems } = await visit(undefined, (page) => markEvaluation(page, serviceFile(), '__serviceAt'));
+  delete config.chatdeflection;
+  try {
+    assert.notEqual(serviceFile(), fileOf('src/plugins/webchat.ts'), 'the service is a chunk of its own');
+    assert.equal(fileOf('src/plugins/webchat-window-config.ts'), fileOf('src/plugins/webchat.ts'), "the button's and the invite's options are read with the plugin");
+    await button(page).waitFor({ state: 'visible' });
+    await pastIdlePreload(page);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => globalThis.__serviceAt), undefined, 'the chat service is not evaluated for the button');
+    assert.deepEqual(files.filter((f) => f === deflectionFile()), [], 'chat deflection is not fetched for the button');
+    await button(page).click();
+    await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
+    assert.ok(await page.evaluate(() => globalThis.__serviceAt), 'the window opening evaluated the service');
+    await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/dist/${f}`)), deflectionFile());
+    assert.deepEqual(await page.evaluate(() => window.LiveAssist.command('ChatDeflection.getState').then((s) => s.enabled)), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("commands while the window waits for the chat service's chunk: run at once where they need no service, and the window opens as they left it", async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const { page, context, problems } = await visit(undefined, (page) =>
+    page.route(new RegExp(`/dist/${serviceFile().replace('.', '\\.')}$`), async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    }),
+  );
+  try {
+    await button(page).waitFor({ state: 'visible' });
+    await button(page).click();
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('la-chat').getByRole('dialog').count(), 0, 'the window waits for its service');
+    const answers = await page.evaluate(async () => {
+      const outcome = (p) => p.then(() => 'ok', (e) => e.message);
+      return {
+        close: await outcome(window.LiveAssist.command('WebChat.close')),
+        configure: await outcome(window.LiveAssist.command('WebChat.configure', { title: 'Chat with the test team' })),
+        hideChatButton: await outcome(window.LiveAssist.command('WebChat.hideChatButton')),
+      };
+    });
+    assert.deepEqual(answers, { close: 'The chat window is not open', configure: 'ok', hideChatButton: 'ok' });
+    release();
+    const dialog = page.locator('la-chat').getByRole('dialog');
+    await dialog.getByLabel('First name').waitFor();
+    assert.equal(await page.locator('la-chat').locator('[part=titlebar]').innerText().then((t) => t.includes('Chat with the test team')), true);
+    // Closed, the window leaves the button hidden, as the page asked.
+    await page.evaluate(() => window.LiveAssist.command('WebChat.close', { confirmed: true }));
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible')), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    release();
+    await context.close();
+  }
+});
+
+test('a chat started on this page comes back on the next one: the restore cookie loads the service, which reopens the window with its transcript', async () => {
+  const { page, context, problems } = await visit();
+  try {
+    await button(page).waitFor({ state: 'visible' });
+    await button(page).click();
+    const chat = page.locator('la-chat');
+    await chat.getByRole('dialog').getByLabel('First name').fill('Ala');
+    await chat.getByRole('button', { name: 'Start chat' }).click();
+    const log = chat.getByRole('log');
+    await log.waitFor();
+    await chat.locator('textarea').fill('Is anyone there?');
+    await chat.locator('textarea').press('Enter');
+    await log.getByText('Is anyone there?').waitFor();
+    await page.waitForFunction(() => document.cookie.includes('e2e-chat-button_webchat_session='));
+    await page.reload({ waitUntil: 'load' });
+    // The window comes back on its own, in the chat (no form), with the visitor's message; the button stays aside.
+    await chat.getByRole('log').getByText('Is anyone there?').waitFor({ timeout: 15_000 });
+    assert.equal(await chat.locator('[name=firstname]').count(), 0);
+    await page.waitForFunction(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]')?.getAttribute('aria-hidden') === 'true');
+    await page.evaluate(() => window.LiveAssist.command('WebChat.endChat').catch(() => undefined));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
