@@ -335,3 +335,44 @@ test('a chat started on this page comes back on the next one: the restore cookie
     await context.close();
   }
 });
+
+test("a page's command queued while the plugin loads when idle opens the window; the button, shown in the plugin's second task, steps aside until it closes", async () => {
+  let release;
+  let requested;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = new Promise((resolve) => (requested = resolve));
+  const { page, context, problems } = await visit(undefined, (page) =>
+    page.route(new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`), async (route) => {
+      requested();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    }),
+  );
+  try {
+    // The idle load has asked for the plugin's chunk (held there): the page's command waits for the plugin.
+    await asked;
+    await page.evaluate(() => {
+      window.__events = [];
+      window.LiveAssist.subscribe('WebChat.*', (event) => window.__events.push(event.name));
+      window.__open = window.LiveAssist.command('WebChat.open').then(() => 'ok', (e) => e.message);
+    });
+    release();
+    const dialog = page.locator('la-chat').getByRole('dialog');
+    await dialog.getByLabel('First name').waitFor();
+    assert.equal(await page.evaluate(() => window.__open), 'ok');
+    await page.waitForTimeout(200);
+    const side = () => page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]')?.getAttribute('aria-hidden') ?? 'none');
+    assert.equal(await side(), 'true', 'the button is aside while the window is open');
+    await page.evaluate(() => window.LiveAssist.command('WebChat.close', { confirmed: true }));
+    await dialog.waitFor({ state: 'detached' });
+    await button(page).waitFor({ state: 'visible' });
+    const events = await page.evaluate(() => window.__events);
+    assert.ok(events.indexOf('WebChat.opened') >= 0 && events.indexOf('WebChat.closed') > events.indexOf('WebChat.opened'), events.join(', '));
+    assert.ok(events.includes('WebChat.ready') && events.includes('WebChat.chatButtonDisplayed'), events.join(', '));
+    assert.deepEqual(problems, []);
+  } finally {
+    release();
+    await context.close();
+  }
+});
