@@ -134,11 +134,12 @@ const isBubble = (m: TranscriptMessage) => (m.type === 'Message' || m.type === '
  * toasts; it drives the WebChatService (a command loads it) and forwards its events to the window.
  *
  * It loads when idle where the deployment shows the chat button or an invite (src/boot.ts), so its start
- * is cheap and split (issue 17: no long task when idle): this chunk holds neither the chat service nor
- * its options (they load when the window opens, a chat starts or comes back, or an invite shows; chat
- * deflection with them), and the chat button shows and the invite is armed in a task after the one that
- * makes the actors and registers the commands (the bus awaits the returned promise: commands that came
- * before the load run after it; the plugin is ready, and takes commands, from the first task).
+ * is cheap and split (issue 17: no long task when idle). This chunk holds neither the chat service nor
+ * its options: the service starts when the window opens or a chat starts or comes back (chat deflection
+ * with it), and its code is fetched when an invite shows. The chat button shows and the invite is armed
+ * in a task after the one that makes the actors and registers the commands (the bus awaits the returned
+ * promise: commands that came before the load run after it; the plugin is ready, and takes commands,
+ * from the first task).
  */
 export async function register(app: App): Promise<void> {
   const plugin = app.bus.registerPlugin('WebChat');
@@ -398,13 +399,11 @@ export async function register(app: App): Promise<void> {
     return session;
   };
   /**
-   * The service loaded in the background (an invite shows, and accepting it opens the window): a load, not
-   * a command, so its chunk's evaluation and its start are two tasks (src/app/app.ts).
+   * An invite shows, and accepting it opens the window: the service's chunk is fetched and evaluated now,
+   * in a task of its own, and its options read; the service starts (a task of 10–18 ms at 1× CPU: its
+   * session machine, the tabs, the outbox) only when the window opens or a chat starts.
    */
-  const prepareService = () => {
-    loadDeflection();
-    void app.bus.load('WebChatService').then(configReady).catch(() => undefined);
-  };
+  const prepareService = () => void configReady().catch(() => undefined);
   // However the service loads (the window, a restore, the page's own WebChatService command), the window
   // reads its options; and chat deflection, which works on the chat's messages, loads with it. Before the
   // hooks below, which may open the window.
@@ -514,7 +513,7 @@ export async function register(app: App): Promise<void> {
   async function showInvite(kind: 'proactive' | 'restore'): Promise<void> {
     if (isOpen()) throw new Error(webChatMessages.chatOpen);
     inviteShown = true;
-    // Accepting opens the window: its service comes now, while the visitor reads the invite.
+    // Accepting opens the window: its service's code comes now, while the visitor reads the invite.
     prepareService();
     if (invite.chatButton.hideDuringInvite) chatButton.send({ type: 'hide' });
     await plugin.command('Toaster.open', {
@@ -535,7 +534,7 @@ export async function register(app: App): Promise<void> {
     void plugin.command('Watchman.stopCountdown', { name: 'WebChat.invite' }).catch(() => undefined);
     if (closeToaster) void plugin.command('Toaster.close').catch(() => undefined);
     if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
-    // The window opens with its service (loading since the invite showed).
+    // The window opens with its service (its code fetched since the invite showed).
     if (accepted && !isOpen()) void ensureService().then(() => !isOpen() && actor.send({ type: 'open' }), () => undefined);
   };
   app.bus.subscribe('Toaster.buttonClicked', (event) => {
@@ -651,8 +650,8 @@ export async function register(app: App): Promise<void> {
 
   /**
    * Chat deflection (off by default) searches the chat's messages: its chunk loads with the chat service
-   * (the window opening, a chat starting or coming back, an invite), not with the chat button; a load, not a
-   * command, so its evaluation and its start are two tasks.
+   * (the window opening, a chat starting or coming back), not with the chat button; a load, not a command,
+   * so its evaluation and its start are two tasks.
    */
   function loadDeflection(): void {
     if (app.section('chatdeflection').enabled === true) void app.bus.load('ChatDeflection').catch(() => undefined);
