@@ -137,11 +137,10 @@ const isBubble = (m: TranscriptMessage) => (m.type === 'Message' || m.type === '
  * is cheap and split (issue 17: no long task when idle). This chunk holds neither the chat service nor
  * its options: the service starts when the window opens or a chat starts or comes back (chat deflection
  * with it), and its code is fetched when an invite shows. The chat button shows and the invite is armed
- * in a task after the one that makes the actors and registers the commands (the bus awaits the returned
- * promise: commands that came before the load run after it; the plugin is ready, and takes commands,
- * from the first task).
+ * in a task after the one that makes the actors and registers the commands (the plugin is ready, and
+ * takes commands, from the first).
  */
-export async function register(app: App): Promise<void> {
+export function register(app: App): void {
   const plugin = app.bus.registerPlugin('WebChat');
   let settings = readWebChatWindow(app.section('webchat'));
   let invite: WebChatInviteSettings = readWebChatInvite(app.section('webchat'), () => undefined);
@@ -739,12 +738,16 @@ export async function register(app: App): Promise<void> {
   const saved = (app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } | null }).async;
   if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved?.enabled === true && typeof saved.getSessionData === 'function')) void ensureService().catch(() => undefined);
 
-  // A task of its own: the side chat button when the window is closed (its element appended), the proactive invite when the page is idle.
-  await new Promise((resolve) => app.window.setTimeout(resolve));
-  if (invite.chatButton.enabled && app.window.document.body) {
-    element();
-    chatButton.send({ type: 'show' });
-  }
-  armInvite();
   plugin.publish('ready', undefined);
+
+  // In a task of its own, not awaited (a command that waits for the plugin — a visitor's click — runs at
+  // once, not behind it): the side chat button when the window is closed (its element appended), and the
+  // proactive invite when the page is idle.
+  app.window.setTimeout(() => {
+    if (invite.chatButton.enabled && app.window.document.body) {
+      element();
+      chatButton.send({ type: 'show' });
+    }
+    armInvite();
+  });
 }
