@@ -543,8 +543,10 @@ export function register(app: App): void {
   // The proactive invite: after the visitor has been idle timeToInviteSeconds (Watchman), for inviteTimeoutSeconds.
   const armInvite = () => {
     if (!invite.autoInvite.enabled || app.cookies.get(INVITE_DISABLED, { hostOnly: true }) === '1') return;
-    void plugin
-      .command('Watchman.configure', { threshold: invite.autoInvite.timeToInviteSeconds })
+    // Loaded first, not by the command: the Watchman's chunk evaluation and its start are then two tasks (src/app/app.ts).
+    void app.bus
+      .load('Watchman')
+      .then(() => plugin.command('Watchman.configure', { threshold: invite.autoInvite.timeToInviteSeconds }))
       .then(() => {
         const stop = app.bus.subscribe('Watchman.idle', () => {
           stop();
