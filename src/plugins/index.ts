@@ -47,7 +47,9 @@ export async function loadPlugin(name: PluginName, app: App, idle?: boolean): Pr
   // (it charges a task over 12.5 ms at 1× as blocking). Their files are being fetched already (the App
   // preloads the plugin's files before it loads it), so this adds no round trip.
   if (idle) {
-    for (const library of [() => import('xstate'), () => import('valibot')]) {
+    // Each import names what it takes: rollup keeps a whole module namespace for a bare `import()`, and
+    // valibot's is 83 KB minified (its chunk then grew from 18 to 26 KB).
+    for (const library of [() => import('xstate').then(({ setup }) => setup), () => import('../app/section.ts').then(({ readSection }) => readSection)]) {
       await library();
       await new Promise((resolve) => app.window.setTimeout(resolve));
     }

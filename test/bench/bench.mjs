@@ -196,7 +196,7 @@ function sizes() {
     } else shared.push(chunk);
   }
   const widgetKeys = [
-    ...Object.keys(config.budgets).filter((k) => k !== 'loader' && k !== 'runtime'),
+    ...Object.keys(config.budgets).filter((k) => k !== 'loader' && k !== 'runtime' && !k.startsWith('shared:')),
     ...[...widgetFiles.keys()].filter((k) => !(k in config.budgets)).sort(),
   ];
   for (const key of widgetKeys) {
