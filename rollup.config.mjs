@@ -30,7 +30,9 @@ function cssSheets() {
 }
 
 /** Empties dist/ before a build, and writes dist/bundle-manifest.json: every chunk with its source
- * modules, so `npm run bench` can attribute bytes to the loader, the runtime and each widget. */
+ * modules, so `npm run bench` can attribute bytes to the loader, the runtime and each widget, and the
+ * module graph (each module's static and dynamic imports), so its load levels count only the dynamic
+ * imports a window's own code can reach. */
 function bundleManifest() {
   return {
     name: 'bundle-manifest',
@@ -53,7 +55,17 @@ function bundleManifest() {
           dynamicImports: chunk.dynamicImports,
           modules: Object.keys(chunk.modules).map((id) => relative(process.cwd(), id.replace(/^\0/, '').split('?')[0])),
         }));
-      this.emitFile({ type: 'asset', fileName: 'bundle-manifest.json', source: JSON.stringify({ chunks }, null, 2) });
+      const path = (id) => relative(process.cwd(), id.replace(/^\0/, '').split('?')[0]);
+      /** @type {Record<string, { imports: string[], dynamicImports: string[] }>} */
+      const graph = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of Object.keys(chunk.modules)) {
+          const info = this.getModuleInfo(id);
+          if (info) graph[path(id)] = { imports: info.importedIds.map(path), dynamicImports: info.dynamicallyImportedIds.map(path) };
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'bundle-manifest.json', source: JSON.stringify({ chunks, graph }, null, 2) });
     },
   };
 }

@@ -257,6 +257,27 @@ function loadLevels() {
   // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
   const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
   const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
+  // The dynamic imports a window's own code can make: those of the modules its plugins (the table's
+  // import() of each), its view and the runtime reach by static imports. A file it holds only for a
+  // helper (the channel selector's icons from the launchers' chunk) does not run that chunk's other code,
+  // so the strip's imports (the sidebar's plugin, the mobile channel list) are not its later level. A
+  // manifest without the module graph (an older build) counts every dynamic import of its files.
+  const pluginTable = readFileSync(join(ROOT, 'src/plugins/index.ts'), 'utf8');
+  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
+  const moduleFile = new Map(manifest.chunks.flatMap((c) => c.modules.map((m) => [m, c.file])));
+  const reachableDynamicImports = (/** @type {string[]} */ names, /** @type {string[]} */ files) => {
+    const modules = /** @type {{ graph?: Record<string, { imports: string[], dynamicImports: string[] }> }} */ (manifest).graph;
+    if (!modules) return files.flatMap((f) => byFile.get(f)?.dynamicImports ?? []);
+    const held = files.flatMap((f) => byFile.get(f)?.modules ?? []);
+    const start = [
+      ...names.map((n) => pluginModules[n]).filter(Boolean),
+      ...held.filter((m) => m === 'src/runtime.ts' || /\.view\.tsx?$/.test(m)),
+      ...names.filter((n) => n.startsWith('transport:')).flatMap((n) => (graph.p[n] ?? []).flatMap((i) => byFile.get(graph.f[i])?.modules ?? [])),
+    ];
+    const seen = new Set(start);
+    for (const m of seen) for (const next of modules[m]?.imports ?? []) seen.add(next);
+    return [...seen].flatMap((m) => (modules[m]?.dynamicImports ?? []).map((d) => moduleFile.get(d)).filter((f) => f !== undefined));
+  };
   /** Longest chain of static imports from `file`, counting `file` (files in `have` cost nothing). */
   const depth = (/** @type {string} */ file, /** @type {Set<string>} */ have) => {
     if (have.has(file)) return 0;
@@ -267,7 +288,7 @@ function loadLevels() {
     const names = ['runtime', w, ...(companions[w] ?? []), ...(w === 'WebChat' && graph.p['transport:rest'] ? ['transport:rest'] : [])];
     const files = [...new Set(names.flatMap(filesOf))];
     const gzip = files.reduce((sum, f) => sum + measure(f).gzip, 0);
-    const later = [...new Set(files.flatMap((f) => byFile.get(f)?.dynamicImports ?? []))].filter((f) => !files.includes(f) && !transportFiles.has(f));
+    const later = [...new Set(reachableDynamicImports(names, files))].filter((f) => !files.includes(f) && !transportFiles.has(f));
     // Without preloading: the plugin's own chain, then (after it registers) the longest of its view's
     // and its companions' chains, the runtime being fetched beside the plugin.
     const pluginFile = byFile.get(graph.f[(graph.p[w] ?? []).find((i) => byFile.get(graph.f[i])?.isDynamicEntry && !/^runtime-/.test(graph.f[i])) ?? -1]);
