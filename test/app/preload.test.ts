@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import type { App } from '../../src/app/app.ts';
-import { COMPANIONS, createLinker, preloadNames } from '../../src/load-graph.ts';
+import { COMPANIONS, LINK_BATCH, createLinker, preloadNames } from '../../src/load-graph.ts';
 
 // What intent and the idle prefetch ask the load graph for (src/load-graph.ts, a lazy chunk): the
 // plugins with their companions, the runtime, the chat's configured transport, and the likely windows.
@@ -85,40 +85,41 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     expect(links().length).to.equal(3, 'a file is linked once per kind');
   });
 
-  it('prefetches when idle, as many links as each idle period has room for; intent goes first', async () => {
+  it('prefetches when idle, as many batches of links as each idle period has room for; intent goes first', async () => {
     const { doc, timers, idles, links } = page();
-    const files = Array.from({ length: 6 }, (_, i) => `w${i}.js`);
+    const files = Array.from({ length: 10 }, (_, i) => `w${i}.js`);
     const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ All: files, CallUs: ['call-us.js'] }));
     preload(app, ['All'], { idle: true, runtime: false });
     await settle();
     expect(timers.length).to.equal(0, 'the idle prefetch waits for idle periods');
     expect(idles.length).to.equal(1);
-    // An idle period with room for one link (timeRemaining drops to 0 once a link is in).
+    // An idle period with room for one batch (timeRemaining drops to 0 once links are in): LINK_BATCH links, one append.
     const period = () => {
       const before = links().length;
       idles.shift()!({ timeRemaining: () => (links().length > before ? 0 : 10), didTimeout: false });
     };
     period();
-    expect(links()).to.deep.equal(['prefetch /dist/w0.js']);
+    expect(LINK_BATCH).to.equal(4);
+    expect(links()).to.deep.equal(['prefetch /dist/w0.js', 'prefetch /dist/w1.js', 'prefetch /dist/w2.js', 'prefetch /dist/w3.js']);
     // Intent arrives between idle periods: its modulepreloads go first, in a task, not an idle period.
     preload(app, ['CallUs'], {});
     await settle();
     expect(timers.length).to.equal(1);
     while (timers.length) timers.shift()!();
-    expect(links().slice(1, 3)).to.deep.equal(['modulepreload /dist/runtime.js', 'modulepreload /dist/call-us.js']);
+    expect(links().slice(4, 6)).to.deep.equal(['modulepreload /dist/runtime.js', 'modulepreload /dist/call-us.js']);
     let periods = 0;
     while (idles.length) (period(), periods++);
-    expect(periods).to.equal(5, 'one idle period per remaining file');
+    expect(periods).to.equal(2, 'one idle period per remaining batch (4 and 2 files)');
     expect(links().filter((l) => l.startsWith('prefetch'))).to.deep.equal(files.map((f) => `prefetch /dist/${f}`));
   });
 
   it('an idle period with room to spare still links for at most SLICE_MS (4 ms): no idle callback becomes a long task', async () => {
     const { doc, idles, links } = page();
-    const files = Array.from({ length: 6 }, (_, i) => `w${i}.js`);
+    const files = Array.from({ length: 14 }, (_, i) => `w${i}.js`);
     const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ All: files }));
     preload(app, ['All'], { idle: true, runtime: false });
     await settle();
-    // The clock moves 1.5 ms per reading: the slice starts at one reading and checks after each link.
+    // The clock moves 1.5 ms per reading: the slice starts at one reading and checks after each batch.
     const now = performance.now;
     let clock = 0;
     performance.now = () => (clock += 1.5);
@@ -127,7 +128,7 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     } finally {
       performance.now = now;
     }
-    expect(links()).to.deep.equal(['prefetch /dist/w0.js', 'prefetch /dist/w1.js', 'prefetch /dist/w2.js'], 'three links: 1.5, 3 and 4.5 ms after the start');
+    expect(links()).to.deep.equal(files.slice(0, 12).map((f) => `prefetch /dist/${f}`), 'three batches: 1.5, 3 and 4.5 ms after the start');
     expect(idles.length).to.equal(1, 'the rest waits for the next idle period');
   });
 });
