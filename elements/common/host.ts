@@ -54,13 +54,12 @@ let common: Promise<Parts> | undefined;
 /** Those parts once loaded: attributes are parsed with them. */
 let parts: Parts | undefined;
 /**
- * The task after this one. The elements' chunks are asked for there, not in the loader's boot task: each
- * of a page's first `import()`s costs about 1 ms at 1× (more with the lazy compile of what runs them), and
+ * The parts, asked for in the task after this one (`app.nextTask`), not in the loader's boot task: each of
+ * a page's first `import()`s costs about 1 ms at 1× (more with the lazy compile of what runs them), and
  * Lighthouse counts a task over 12.5 ms at 1× as blocking. Nothing is drawn before they are in anyway.
  */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-const loadParts = (): Promise<Parts> =>
-  (common ??= nextTask().then(() => import('./parts.ts')).then(
+const loadParts = (app: App): Promise<Parts> =>
+  (common ??= app.nextTask().then(() => import('./parts.ts')).then(
     (loaded) => (parts = loaded),
     (error: unknown) => {
       common = undefined;
@@ -158,7 +157,7 @@ export class LaElement extends HTMLElement {
         if (!this.spec.mountWhen) return this.#mount();
         this.render();
         // Watched with the parts chunk (without it, mounted at once: the window still opens).
-        void loadParts().then(
+        void loadParts(app).then(
           ({ mountWhenOpen }) => {
             if (!this.isConnected) return;
             const stop = mountWhenOpen(controller, () => {
@@ -173,7 +172,8 @@ export class LaElement extends HTMLElement {
     }
     const { launcher } = this.spec;
     if (launcher) {
-      if (!launchers.has(this.spec)) launchers.set(this.spec, nextTask().then(launcher));
+      // In the task after this one too (loadParts).
+      if (!launchers.has(this.spec)) launchers.set(this.spec, app.nextTask().then(launcher));
       launchers.get(this.spec)!.then(
         (module) => {
           if (!this.isConnected || this.#launcher) return;
@@ -186,7 +186,7 @@ export class LaElement extends HTMLElement {
       );
     }
     // Drawn once the language pack and the common sheets are in (fetched side by side): never unstyled.
-    const styled = loadParts().then(
+    const styled = loadParts(app).then(
       (loaded) => {
         this.#adopt(loaded.sheets, true);
         this.#parseAll();

@@ -51,7 +51,7 @@ export async function loadPlugin(name: PluginName, app: App, idle?: boolean): Pr
     // valibot's is 83 KB minified (its chunk then grew from 18 to 26 KB).
     for (const library of [() => import('xstate').then(({ setup }) => setup), () => import('../app/section.ts').then(({ readSection }) => readSection)]) {
       await library();
-      await new Promise((resolve) => app.window.setTimeout(resolve));
+      await app.nextTask();
     }
   }
   return lazyPlugins[name]();

@@ -71,7 +71,7 @@ export async function register(app: App, idle?: boolean): Promise<void> {
   const rule = section.availability === false ? undefined : stats.availability;
   // Loaded when idle (for the availability rule): the sections' reading and the actor's first snapshot
   // (XState's first microstep compiles most of its code) are two tasks, each short.
-  if (idle) await new Promise((resolve) => app.window.setTimeout(resolve));
+  if (idle) await app.nextTask();
   const actor: SidebarActor = createActor(
     sidebarMachine.provide({
       actors: {
