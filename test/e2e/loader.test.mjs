@@ -324,42 +324,36 @@ test("the sidebar's strip is a chunk of its own, fetched only where a sidebar co
     await bare.close();
   }
   // A sidebar whose chunk fails: an alert in the element, in the page's language, not a blank strip.
+  await sidebarWithout(/\/dist\/launchers-[\w-]+\.js$/, async (page, alert) => {
+    assert.match(await alert.textContent(), /could not be loaded|load/i);
+    assert.equal(await page.locator('la-sidebar').getByRole('button').count(), 0);
+  });
+});
+
+/** An English page with a sidebar whose chunk matching `blocked` cannot load: `check` gets the page and the element's alert, once it shows; no page error. */
+async function sidebarWithout(blocked, check) {
   const server = await serve(hostPage({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels }, callus }, '<la-sidebar></la-sidebar>'));
   const page = await browser.newPage();
   page.setDefaultTimeout(8000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {
-    await page.route(/\/dist\/launchers-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(blocked, (route) => route.abort());
     await page.goto(server.url + '/', { waitUntil: 'load' });
     const alert = page.locator('la-sidebar').getByRole('alert');
     await alert.waitFor();
-    assert.match(await alert.textContent(), /could not be loaded|load/i);
-    assert.equal(await page.locator('la-sidebar').getByRole('button').count(), 0);
+    await check(page, alert);
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
     await server.close();
   }
-});
+}
 
 test("an element whose parts chunk (sheets, attribute parsing) cannot load says so inside it, never a blank element", async () => {
-  const server = await serve(hostPage({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels }, callus }, '<la-sidebar></la-sidebar>'));
-  const page = await browser.newPage();
-  page.setDefaultTimeout(8000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.route(/\/dist\/parts-[\w-]+\.js$/, (route) => route.abort());
-    await page.goto(server.url + '/', { waitUntil: 'load' });
-    const alert = page.locator('la-sidebar').getByRole('alert');
-    await alert.waitFor();
+  await sidebarWithout(/\/dist\/parts-[\w-]+\.js$/, async (page, alert) => {
     assert.match(await alert.textContent(), /could not be loaded/);
     // The strip is there all the same (unstyled): the channels still work.
     await page.locator('la-sidebar').getByRole('button', { name: 'Call Us', exact: true }).waitFor();
-    assert.deepEqual(errors, []);
-  } finally {
-    await page.close();
-    await server.close();
-  }
+  });
 });
