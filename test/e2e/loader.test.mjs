@@ -314,6 +314,24 @@ test('the loader is one self-contained file: no lazy chunk imports it, so it may
   assert.ok(loader.length > 20000, 'live-assist.js is the loader itself, not a facade that loads it');
 });
 
+test("lazy chunks start with V8's compile hint (their functions compiled while they stream), the loader and the unhinted libraries do not, and the maps follow the extra line", async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { COMPILE_HINT, UNHINTED } = await import('../../rollup.config.mjs');
+  const chunks = readdirSync('dist').filter((f) => f.endsWith('.js') && f !== 'live-assist.js');
+  assert.ok(chunks.length > 10, 'the build has its lazy chunks');
+  const name = (/** @type {string} */ f) => f.replace(/-[\w-]{8}\.js$/, '');
+  const hinted = chunks.filter((f) => readFileSync(`dist/${f}`, 'utf8').startsWith(COMPILE_HINT)).map(name);
+  assert.deepEqual(chunks.map(name).filter((n) => !UNHINTED.has(n)).sort(), hinted.sort(), 'every chunk but the unhinted has the hint');
+  for (const n of ['runtime', 'xstate', 'valibot', 'views', 'callback', 'send-message', 'search', 'chat', 'intl-tel-input']) assert.ok(hinted.includes(n), `${n} is hinted`);
+  for (const n of ['luxon', 'libphonenumber-js', 'en', 'pl']) assert.ok(!hinted.includes(n) && chunks.some((f) => name(f) === n), `${n} is built and not hinted`);
+  assert.ok(!readFileSync('dist/live-assist.js', 'utf8').includes('allFunctionsCalledOnLoad'), 'the loader has no hint');
+  for (const f of chunks.filter((c) => hinted.includes(name(c)))) {
+    // The hint's line maps to nothing; the chunk's code, now on line 2, keeps its mappings.
+    const { mappings } = JSON.parse(readFileSync(`dist/${f}.map`, 'utf8'));
+    assert.match(mappings, /^;[A-Za-z0-9+/]/, `${f}.map: line 1 (the hint) unmapped, line 2 mapped`);
+  }
+});
+
 test("the sidebar's strip is a chunk of its own, fetched only where a sidebar connects; when it cannot load, the element says so", async () => {
   // A page with no sidebar: the launchers' chunk (DOM helpers, icons, the strip's sheet) is never fetched.
   const bare = await open({ main: { lang: 'en', preload: 'intent' }, callus }, '<p>An article.</p>');
