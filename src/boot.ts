@@ -60,13 +60,15 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
     return win.LiveAssist;
   }
   const preload = createPreloader(win.document, base);
+  const specs = elements.map((e): ElementSpec => e.spec);
   const app: App = new App({
     window: win,
     config: hostConfig(win),
     plugins,
     loadRuntime,
     preload: (names, how) => preload(app, names, how),
-    viewPlugins: new Set(elements.map((e): ElementSpec => e.spec).filter((spec) => spec.view && !spec.mountWhen).map((spec) => spec.plugin!)),
+    viewPlugins: new Set(specs.filter((spec) => spec.view && !spec.mountWhen).map((spec) => spec.plugin!)),
+    windowPlugins: new Set(specs.filter((spec) => spec.view && spec.mountWhen).map((spec) => spec.plugin!)),
   });
   bindApp(app);
   defineElements(win.customElements);

@@ -216,6 +216,30 @@ describe('App', () => {
     expect(preloaded.at(-1)).to.deep.equal(['(likely)', '(idle)'], 'idle prefetches the likely windows');
   });
 
+  it("a command to a plugin whose window opens with it (windowPlugins) fetches the runtime at once, without waiting for it; a load without a command does not", async () => {
+    let runtimeLoads = 0;
+    let release!: () => void;
+    const plugin = new Promise<void>((resolve) => (release = resolve));
+    const app = new App({
+      window,
+      config: { main: { lang: 'en' } },
+      plugins: {
+        Window: async () => (await plugin, { register: (a: App) => a.bus.registerPlugin('Window').ready() }),
+        Quiet: async () => ({ register: (a: App) => a.bus.registerPlugin('Quiet').ready() }),
+      },
+      loadRuntime: () => (runtimeLoads++, new Promise(() => undefined)), // never resolves: nothing may wait for it
+      viewPlugins: new Set(),
+      windowPlugins: new Set(['Window', 'Quiet']),
+    });
+    await app.bus.load('Quiet');
+    expect(runtimeLoads).to.equal(0, 'loaded when idle (no command): no React');
+    const command = app.bus.command('Window.open' as never).catch((error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runtimeLoads).to.equal(1, 'asked for while the plugin\'s chunk is still loading');
+    release();
+    expect(await command).to.equal('Command does not exist', 'the plugin registered without the runtime');
+  });
+
   it('rejects a lazy plugin command with "Could not load plugin file" when the runtime fails, then retries', async () => {
     let fail = true;
     const app = make(
