@@ -114,7 +114,7 @@ export function filesOf(app: App, plugins: readonly string[], { likely = false, 
   if (!g) return [];
   const of = (table: Record<string, number[]> | undefined, name: string) => (table && Object.hasOwn(table, name) ? table[name]! : []);
   // A command loads a plugin whose view mounts on open (the chat's, say): its window opens next, so its
-  // view and the runtime are fetched beside it, not after it (the linker also evaluates the runtime).
+  // view and the runtime are fetched beside it, not after it (the App evaluates the runtime meanwhile).
   if (view && withView(plugins)) runtime = true;
   const names = preloadNames(app, plugins, likely, runtime);
   // A view's files only with the runtime: a plugin loading without it (the chat's for its button) compiles no React.
@@ -196,10 +196,8 @@ export function createLinker(
     }
   };
   return (app, plugins, how) => {
-    // A command's plugin whose view mounts on open: the runtime is evaluated beside the plugin's load, as
-    // intent does, so the window's first render does not wait for it after the open.
+    // A command's plugin whose view mounts on open (the App asks for the runtime beside its load).
     const opening = Boolean(how.view && !how.idle && hasView(plugins));
-    if (opening) void app.loadRuntime().catch(() => undefined);
     const rel = how.idle ? 'prefetch' : 'modulepreload';
     for (const file of files(app, plugins, how)) {
       if (linked.has(`${rel} ${file}`)) continue;
