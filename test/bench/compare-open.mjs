@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../chromium.mjs';
-import { configOverride, USABLE, stats } from './side-by-side.mjs';
+import { configOverride, openWindow, USABLE, WINDOWS, stats } from './side-by-side.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -24,7 +24,7 @@ if (!other || !existsSync(join(other, 'live-assist.js'))) {
 const runs = Number(option('runs', '5')) || 5;
 const cpu = Number(option('cpu', '4')) || 4;
 const cold = args.includes('--cold');
-const TAGS = { Callback: 'la-callback', SendMessage: 'la-send-message', WebChat: 'la-chat', Search: 'la-search' };
+const TAGS = Object.fromEntries(WINDOWS.map((w) => [w.name, w.tag]));
 const names = args.filter((a) => !a.startsWith('--'));
 if (names.some((n) => !TAGS[n])) {
   console.error(`compare-open: windows are ${Object.keys(TAGS).join(', ')}`);
@@ -52,25 +52,13 @@ async function visit(context, url, name, measure) {
   await page.goto(url, { waitUntil: 'load' });
   await page.evaluate(() => window.LiveAssist.ready);
   await page.waitForTimeout(700);
-  if (!measure) {
-    await page.evaluate((n) => window.LiveAssist.command(`${n}.open`).catch(() => {}), name);
-    await page.waitForFunction((tag) => window.__visibleField(tag), TAGS[name], { timeout: 15_000 });
-    await page.waitForTimeout(500);
-    await page.close();
-    return null;
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  const ms = await page.evaluate(async ({ name, tag }) => {
-    const t0 = performance.now();
-    const usable = window.__usable(tag);
-    window.LiveAssist.command(`${name}.open`).catch(() => {});
-    const timeout = new Promise((r) => setTimeout(() => r(null), 30_000));
-    const t1 = await Promise.race([usable, timeout]);
-    return t1 == null ? null : t1 - t0;
-  }, { name, tag: TAGS[name] });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // Unmeasured (the warm-up, a warm open's first tab): at 1×, then a moment for the HTTP cache's writes.
+  if (measure) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const ms = await openWindow(page, { name, tag: TAGS[name] });
+  if (measure) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  else await page.waitForTimeout(500);
   await page.close();
-  return ms;
+  return measure ? ms : null;
 }
 
 const results = new Map();

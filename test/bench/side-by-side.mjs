@@ -435,7 +435,7 @@ export async function webchatTranscriptTable(/** @type {{ messages: number, samp
 
 // ───────────────────────────────────────────── (d) open → usable window, (e) memory
 
-const WINDOWS = [
+export const WINDOWS = [
   { name: 'Callback', tag: 'la-callback' },
   { name: 'SendMessage', tag: 'la-send-message' },
   { name: 'WebChat', tag: 'la-chat' },
@@ -472,7 +472,8 @@ export const USABLE = `(() => {
   });
 })();`;
 
-async function openWindow(/** @type {import('playwright').Page} */ page, /** @type {{ name: string, tag: string }} */ w) {
+/** In the page: `<Window>.open` until the window is usable (USABLE), ms; null after 30 s. */
+export async function openWindow(/** @type {import('playwright').Page} */ page, /** @type {{ name: string, tag: string }} */ w) {
   return page.evaluate(async ({ name, tag }) => {
     const t0 = performance.now();
     const usable = /** @type {any} */ (window).__usable(tag);
