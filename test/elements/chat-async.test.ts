@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/dom.ts';
-import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { bootWithSimulator, endChat, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The chat service's options reach the window although the WebChat plugin starts without them (issue 17:
@@ -29,8 +29,7 @@ describe('<la-chat> asynchronous chat, the plugin started when idle', () => {
     ({ api, sim } = await bootWithSimulator());
   });
   after(async () => {
-    await api.command('WebChatService.endChat').catch(() => undefined);
-    await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+    await endChat(api);
     sim.dispose();
   });
 

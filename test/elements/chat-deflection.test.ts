@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, endChat, type Simulator } from '../helpers/page.ts';
 import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
@@ -58,8 +58,7 @@ describe('<la-chat> chat deflection', () => {
     ({ api, sim } = await bootWithSimulator());
   });
   afterEach(async () => {
-    await api.command('WebChatService.endChat').catch(() => undefined);
-    await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+    await endChat(api);
     await waitFor(() => !$('[part=window]'), 4000, 'the window to close');
     await api.command('ChatDeflection.configure', { enabled: true }).catch(() => undefined);
   });

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, endChat, type Simulator } from '../helpers/page.ts';
 import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 import { alertLines } from '../../elements/chat/chat.view.tsx';
@@ -61,8 +61,7 @@ describe('<la-chat> dialogs', () => {
   });
   afterEach(async () => {
     await fetch('/__control/faults', { method: 'DELETE' });
-    await api.command('WebChatService.endChat').catch(() => undefined);
-    await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+    await endChat(api);
     await waitFor(() => !$('[part=window]'), 4000, 'the window to close');
   });
   after(() => sim.dispose());

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
-import { advanceUntil, bootWithSimulator, type Simulator } from '../helpers/page.ts';
+import { advanceUntil, bootWithSimulator, endChat, type Simulator } from '../helpers/page.ts';
 import { deepActiveElement } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
@@ -39,8 +39,7 @@ describe('<la-chat>', () => {
     ({ api, sim } = await bootWithSimulator());
   });
   afterEach(async () => {
-    await api.command('WebChatService.endChat').catch(() => undefined);
-    await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+    await endChat(api);
     await waitFor(() => !$('[part=window]'), 4000, 'the window to close');
   });
 

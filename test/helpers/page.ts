@@ -17,6 +17,15 @@ export async function bootWithSimulator(html = ''): Promise<{ api: LiveAssistApi
 }
 
 /**
+ * A chat test's clean-up: the chat session ended and the window closed (Close's question answered), each
+ * skipped when there is none to end or close.
+ */
+export async function endChat(api: LiveAssistApi): Promise<void> {
+  await api.command('WebChatService.endChat').catch(() => undefined);
+  await api.command('WebChat.close', { confirmed: true }).catch(() => undefined);
+}
+
+/**
  * Moves the simulator's manual clock by `step` ms while the page's own timers (polling) run, until
  * `check` holds: the agent's reply, an idle alert … arrive without real waiting.
  */
