@@ -4,13 +4,14 @@
 // pages, simulator and locales; only /dist/ differs), the two interleaved run by run so both see the same
 // machine. Warm by default: a new tab of a context that opened the window once (HTTP cache warm, module
 // map empty: the click table's 'warm'); `--cold`: a fresh context. Information for a build change (a
-// bundling or compile setting), never asserted.
+// bundling or compile setting), never asserted. In tabs without the DevTools Runtime domain (bare-tab.mjs),
+// as the click table measures.
 // Usage: node test/bench/compare-open.mjs --dist=DIR [Callback|SendMessage|WebChat|Search ...] [--runs=5] [--cpu=4] [--cold]
 import { mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../chromium.mjs';
+import { launchBare } from './bare-tab.mjs';
 import { configOverride, openWindow, USABLE, WINDOWS, stats } from './side-by-side.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -42,15 +43,15 @@ const builds = [
   { label: 'A (dist/)', server: await startServer({ port: 0, rootDir: ROOT }) },
   { label: `B (${other})`, server: await startServer({ port: 0, rootDir: rootB }) },
 ];
-const browser = await launchChromium();
+const browser = await launchBare();
 
 /** Loads the English demo page in a new tab of `context`; opens `name` (measured at `cpu`× when `measure`). */
 async function visit(context, url, name, measure) {
   const page = await context.newPage();
   await page.addInitScript({ content: override });
-  const cdp = await context.newCDPSession(page);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(() => window.LiveAssist.ready);
+  const { cdp } = page;
+  await page.goto(url);
+  await page.evaluate(() => window.LiveAssist.ready.then(() => true));
   await page.waitForTimeout(700);
   // Unmeasured (the warm-up, a warm open's first tab): at 1×, then a moment for the HTTP cache's writes.
   if (measure) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });

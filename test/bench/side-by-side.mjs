@@ -25,6 +25,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath, launchChromium } from '../chromium.mjs';
+import { launchBare } from './bare-tab.mjs';
 import { PEER_PACKAGES, PEERS_DIR, peerPath } from './peers.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -59,7 +60,7 @@ export function table(/** @type {string[]} */ header, /** @type {string[][]} */ 
 }
 
 /** Wire bytes per request through the DevTools protocol (encodedDataLength: headers and body as sent). */
-async function wireLog(/** @type {import('playwright').CDPSession} */ cdp) {
+async function wireLog(/** @type {{ send: (method: string, params?: object) => Promise<unknown>, on: (event: string, handler: (e: any) => void) => unknown }} */ cdp) {
   await cdp.send('Network.enable');
   /** @type {Map<string, string>} */ const urls = new Map();
   /** @type {{ url: string, bytes: number }[]} */ const done = [];
@@ -270,26 +271,33 @@ async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} 
   return { origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => server.close() };
 }
 
-/** One fresh load at `cpu`×: load + 3 s; long tasks, script and task time, JS heap, wire bytes. */
-async function hostRun(/** @type {import('playwright').Browser} */ browser, /** @type {string} */ url, /** @type {number} */ cpu) {
+/**
+ * One fresh load at `cpu`×: load + 3 s; long tasks, script and task time, JS heap, wire bytes. In a tab
+ * without the DevTools Runtime domain (bare-tab.mjs), as a visitor's browser runs the page: uncaught
+ * errors are counted by the page's own listeners.
+ */
+async function hostRun(/** @type {Awaited<ReturnType<typeof launchBare>>} */ browser, /** @type {string} */ url, /** @type {number} */ cpu) {
   const context = await browser.newContext();
   try {
     const tab = await context.newPage();
-    /** @type {string[]} */ const errors = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
-    const cdp = await context.newCDPSession(tab);
+    const { cdp } = tab;
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const log = await wireLog(cdp);
-    await tab.addInitScript(() => {
-      /** @type {number[]} */ const long = [];
-      Object.defineProperty(window, '__long', { value: long });
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    await tab.addInitScript({
+      content: `(() => {
+        const long = [], errors = [];
+        Object.defineProperty(window, '__long', { value: long });
+        Object.defineProperty(window, '__errors', { value: errors });
+        addEventListener('error', (e) => errors.push(String(e.message)));
+        addEventListener('unhandledrejection', (e) => errors.push(String(e.reason && e.reason.message || e.reason)));
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      })();`,
     });
-    await tab.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await tab.goto(url, { timeout: 60_000 });
     await tab.waitForTimeout(3000);
-    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const long = await tab.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).__long));
+    const metrics = Object.fromEntries(/** @type {{ metrics: { name: string, value: number }[] }} */ (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const { long, errors } = /** @type {{ long: number[], errors: string[] }} */ (await tab.evaluate(() => ({ long: /** @type {any} */ (window).__long, errors: /** @type {any} */ (window).__errors })));
     return {
       kb: log.done.reduce((s, d) => s + d.bytes, 0) / 1000,
       longMs: long.reduce((s, d) => s + d, 0), scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000,
@@ -316,7 +324,7 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
     }
   }
   const server = await hostServer(o.dist, botpress);
-  const browser = await launchChromium();
+  const browser = await launchBare();
   const pages = [
     { id: 'article', label: 'article, no widgets', url: '/article', note: '' },
     ...MODES.map((m) => ({ id: m, label: `live-assist, preload '${m}'`, url: `/la-${m}`, note: '' })),
@@ -357,7 +365,7 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
   return {
     results,
     text: `(b) Host article page at ${o.cpu}× CPU, median (range) of ${o.runs} fresh loads (pages interleaved), load + 3 s; ` +
-      `ratios compare what each adds to the bare article with what live-assist adds in its default mode, 'idle'\n\n` +
+      `ratios compare what each adds to the bare article with what live-assist adds in its default mode, 'idle'; in tabs without the DevTools Runtime domain (bare-tab.mjs)\n\n` +
       table(['page', 'wire KB', 'long tasks ms', 'script ms', 'JS heap KB', 'long tasks ×', 'script ×', 'heap ×', 'page errors'], body,
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']) +
       (notes.length ? `\n${notes.map((n) => `  note: ${n}`).join('\n')}` : ''),
@@ -473,7 +481,7 @@ export const USABLE = `(() => {
 })();`;
 
 /** In the page: `<Window>.open` until the window is usable (USABLE), ms; null after 30 s. */
-export async function openWindow(/** @type {import('playwright').Page} */ page, /** @type {{ name: string, tag: string }} */ w) {
+export async function openWindow(/** @type {{ evaluate: (fn: Function, arg: any) => Promise<any> }} */ page, /** @type {{ name: string, tag: string }} */ w) {
   return page.evaluate(async ({ name, tag }) => {
     const t0 = performance.now();
     const usable = /** @type {any} */ (window).__usable(tag);
@@ -489,7 +497,7 @@ export async function openWindow(/** @type {import('playwright').Page} */ page, 
 
 export async function clickTable(/** @type {{ runs: number }} */ o) {
   const demo = await demoServer();
-  const browser = await launchChromium();
+  const browser = await launchBare();
   /** @type {Record<string, (number | null)[]>} */ const results = {};
   /** @type {Record<string, number[]>} */ const before = {};
   try {
@@ -511,11 +519,11 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
             for (const phase of ['cold', 'warm']) {
               const page = await context.newPage();
               await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
-              const cdp = await context.newCDPSession(page);
+              const { cdp } = page;
               const log = await wireLog(cdp);
               await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
               await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
-              await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready);
+              await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready.then(() => true));
               await page.waitForTimeout(500);
               await log.quiet(300, 5000);
               (before[phase] ??= []).push(log.done.filter((d) => new URL(d.url).pathname.startsWith('/dist/')).length);
@@ -553,6 +561,7 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
       `and enabled, in a rendered frame), the demo's English page, preload 'intent' (the open is the intent), ms, median (range) of ${o.runs}; cold: a fresh context; ` +
       `warm: a new tab of the same context (HTTP cache warm, but the module map empty: every module is evaluated again); ` +
       `reopen: in the warm tab, the window closed and opened again (its code evaluated, its element on the page); ` +
+      `in tabs without the DevTools Runtime domain, as a visitor's browser runs them (bare-tab.mjs); ` +
       `the CPU slowed after load; the chat's side button and auto-invite off\n\n` +
       table(['window', '1× cold', '1× warm', '1× reopen', '4× cold', '4× warm', '4× reopen'], body, ['l', 'r', 'r', 'r', 'r', 'r', 'r']) +
       `\n  files of /dist/ fetched before the open: ${mr(before.cold ?? [])} (6: the loader, the language pack, the translator, after-boot, the elements' parts and the sidebar's launchers)`,
