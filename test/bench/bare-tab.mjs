@@ -134,7 +134,10 @@ export async function launchBare() {
           await waitForTimeout(50);
         }
       },
-      close: () => send('Target.closeTarget', { targetId }).catch(() => undefined),
+      async close() {
+        await send('Target.closeTarget', { targetId }).catch(() => undefined);
+        listeners.delete(sessionId);
+      },
     };
   }
 

@@ -5,13 +5,12 @@
 // costliest statements printed with their first characters. This is how React-DOM's first Error was found
 // to cost 35 ms at 4× in Playwright pages (docs/performance.md). Information for the next step, never asserted.
 // Usage: node test/bench/chunk-top.mjs <chunk> [Callback|SendMessage|WebChat|Search] [--runs=5] [--cpu=4] [--top=12]
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'rollup/parseAst';
 import { launchBare } from './bare-tab.mjs';
-import { configOverride, openWindow, USABLE, WINDOWS } from './side-by-side.mjs';
+import { demoRoot, openInNewTab, WINDOWS } from './side-by-side.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -28,9 +27,7 @@ if (!file || !win) {
 }
 
 // The copy: dist/ with the chunk instrumented, this checkout's locales/ and styles/.
-const root = mkdtempSync(join(tmpdir(), 'la-chunk-top-'));
-cpSync(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true });
-for (const dir of ['locales', 'styles']) symlinkSync(join(ROOT, dir), join(root, dir));
+const root = demoRoot(join(ROOT, 'dist'), { copy: true });
 const code = readFileSync(join(root, 'dist', file), 'utf8');
 /** @type {string[]} */ const snippets = [];
 let out = '';
@@ -53,32 +50,21 @@ const { startServer } = await import('../../demo/server.mjs');
 const demo = await startServer({ port: 0, rootDir: root });
 const browser = await launchBare();
 const url = `${demo.url.replace(/\/$/, '')}/en`;
-const override = configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE;
 /** @type {number[]} */ const spent = [];
 let opens = 0;
+const readMarks = () => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('la-top:')).map((m) => [m.name, m.startTime]);
 try {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
-    for (const measured of [false, true]) {
-      const page = await context.newPage();
-      await page.addInitScript({ content: override });
-      await page.goto(url);
-      await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready.then(() => true));
-      await page.waitForTimeout(600);
-      if (measured) await page.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-      await openWindow(page, win);
-      await page.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      if (measured) {
-        const marks = /** @type {[string, number][]} */ (await page.evaluate(() =>
-          performance.getEntriesByType('mark').filter((m) => m.name.startsWith('la-top:')).map((m) => [m.name, m.startTime])));
-        for (let k = 0; k + 1 < marks.length; k++) {
-          const index = Number(marks[k][0].slice(7));
-          spent[index] = (spent[index] ?? 0) + marks[k + 1][1] - marks[k][1];
-        }
-        if (marks.length) opens++;
-      }
-      await page.close();
+    // The first tab fills the HTTP cache; the second, a new tab's open, is measured.
+    await openInNewTab(context, url, win);
+    const { value } = await openInNewTab(context, url, win, { cpu, read: readMarks });
+    const marks = /** @type {[string, number][]} */ (value);
+    for (let k = 0; k + 1 < marks.length; k++) {
+      const index = Number(marks[k][0].slice(7));
+      spent[index] = (spent[index] ?? 0) + marks[k + 1][1] - marks[k][1];
     }
+    if (marks.length) opens++;
     await context.close();
   }
 } finally {

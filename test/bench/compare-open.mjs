@@ -7,12 +7,11 @@
 // bundling or compile setting), never asserted. In tabs without the DevTools Runtime domain (bare-tab.mjs),
 // as the click table measures.
 // Usage: node test/bench/compare-open.mjs --dist=DIR [Callback|SendMessage|WebChat|Search ...] [--runs=5] [--cpu=4] [--cold]
-import { mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBare } from './bare-tab.mjs';
-import { configOverride, openWindow, USABLE, WINDOWS, stats } from './side-by-side.mjs';
+import { demoRoot, openInNewTab, WINDOWS, stats } from './side-by-side.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -32,12 +31,8 @@ if (names.some((n) => !TAGS[n])) {
   process.exit(2);
 }
 if (names.length === 0) names.push(...Object.keys(TAGS));
-const override = configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE;
-
 // B's root: its dist/, this checkout's locales/ and styles/.
-const rootB = mkdtempSync(join(tmpdir(), 'la-compare-'));
-symlinkSync(resolve(other), join(rootB, 'dist'));
-for (const dir of ['locales', 'styles']) symlinkSync(join(ROOT, dir), join(rootB, dir));
+const rootB = demoRoot(other);
 const { startServer } = await import('../../demo/server.mjs');
 const builds = [
   { label: 'A (dist/)', server: await startServer({ port: 0, rootDir: ROOT }) },
@@ -45,22 +40,9 @@ const builds = [
 ];
 const browser = await launchBare();
 
-/** Loads the English demo page in a new tab of `context`; opens `name` (measured at `cpu`× when `measure`). */
-async function visit(context, url, name, measure) {
-  const page = await context.newPage();
-  await page.addInitScript({ content: override });
-  const { cdp } = page;
-  await page.goto(url);
-  await page.evaluate(() => window.LiveAssist.ready.then(() => true));
-  await page.waitForTimeout(700);
-  // Unmeasured (the warm-up, a warm open's first tab): at 1×, then a moment for the HTTP cache's writes.
-  if (measure) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  const ms = await openWindow(page, { name, tag: TAGS[name] });
-  if (measure) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  else await page.waitForTimeout(500);
-  await page.close();
-  return measure ? ms : null;
-}
+/** Opens `name` in a new tab of `context`: measured at `cpu`× when `measure` (a warm-up, or a warm open's first tab, otherwise). */
+const visit = async (context, url, name, measure) =>
+  (await openInNewTab(context, url, { name, tag: TAGS[name] }, { cpu: measure ? cpu : undefined })).ms;
 
 const results = new Map();
 try {

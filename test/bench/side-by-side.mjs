@@ -19,7 +19,8 @@
  *
  * Timings are information, medians with ranges, never asserted (DESIGN.md §8).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -495,6 +496,48 @@ export async function openWindow(/** @type {{ evaluate: (fn: Function, arg: any)
   }, w);
 }
 
+/** The script every timed open's page starts with: preload 'intent', any hour, the chat's button and invite off, USABLE. */
+export const OPEN_PAGE_SCRIPT = configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE;
+
+/**
+ * A root for another demo server: `dist` (linked, or copied when `copy`, to be changed) with this
+ * checkout's locales/ and styles/. The caller removes it.
+ */
+export function demoRoot(/** @type {string} */ dist, { copy = false } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'la-bench-root-'));
+  if (copy) cpSync(dist, join(root, 'dist'), { recursive: true });
+  else symlinkSync(resolve(dist), join(root, 'dist'));
+  for (const dir of ['locales', 'styles']) symlinkSync(join(ROOT, dir), join(root, dir));
+  return root;
+}
+
+/**
+ * The demo page `url` in a new tab of a bare `context` (bare-tab.mjs), `w` opened until usable: at `cpu`×
+ * when given (the time returned), else at 1× and then a moment for the HTTP cache's writes (a warm-up,
+ * or a warm open's first tab). `read` runs in the page after the open; its value is returned beside.
+ */
+export async function openInNewTab(
+  /** @type {{ newPage(): Promise<any> }} */ context,
+  /** @type {string} */ url,
+  /** @type {{ name: string, tag: string }} */ w,
+  /** @type {{ cpu?: number, read?: Function }} */ { cpu, read } = {},
+) {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript({ content: OPEN_PAGE_SCRIPT });
+    await page.goto(url);
+    await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready.then(() => true));
+    await page.waitForTimeout(700);
+    if (cpu) await page.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    const ms = await openWindow(page, w);
+    if (cpu) await page.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    else await page.waitForTimeout(500);
+    return { ms: cpu ? ms : null, value: read ? await page.evaluate(read) : undefined };
+  } finally {
+    await page.close();
+  }
+}
+
 export async function clickTable(/** @type {{ runs: number }} */ o) {
   const demo = await demoServer();
   const browser = await launchBare();
@@ -504,8 +547,8 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
     // A warm-up visit, not measured: the demo server compresses each file once, on its first request.
     const warmup = await browser.newContext();
     const page = await warmup.newPage();
-    await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
-    await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
+    await page.addInitScript({ content: OPEN_PAGE_SCRIPT });
+    await page.goto(`${demo.url.replace(/\/$/, '')}/en`);
     await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
     for (const w of WINDOWS) await openWindow(page, w);
     await warmup.close();
@@ -518,10 +561,10 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
           try {
             for (const phase of ['cold', 'warm']) {
               const page = await context.newPage();
-              await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
+              await page.addInitScript({ content: OPEN_PAGE_SCRIPT });
               const { cdp } = page;
               const log = await wireLog(cdp);
-              await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
+              await page.goto(`${demo.url.replace(/\/$/, '')}/en`);
               await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
               await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready.then(() => true));
               await page.waitForTimeout(500);
@@ -597,7 +640,7 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        await page.addInitScript({ content: configOverride({ preload: 'intent', anyHour: true, noChatButton: true }) + USABLE });
+        await page.addInitScript({ content: OPEN_PAGE_SCRIPT });
         const cdp = await context.newCDPSession(page);
         await page.goto(`${demo.url.replace(/\/$/, '')}/en`, { waitUntil: 'load' });
         await page.waitForFunction(() => /** @type {any} */ (window).LiveAssist, null, { timeout: 15_000 });
