@@ -53,36 +53,56 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
   const shown = knownCountry(countryOf(value, countries)?.iso2);
   // Initialised once per language and country list: intl-tel-input wraps the input and draws the flag; the
   // dial code stays inside the input's value (no separate dial code), so the machine's '+48' is what the
-  // visitor sees, and picking a country rewrites that prefix.
-  useLayoutEffect(() => {
+  // visitor sees, and picking a country rewrites that prefix. It starts after the window's first frame
+  // (the form is usable without it; its start builds markup, reads country names and measures its
+  // button, 15–30 ms at 4× CPU in a new tab); the input keeps the flag's room meanwhile
+  // (`la-callback__tel--flagged`), and focus and caret if the visitor is already in it.
+  useEffect(() => {
     const el = input.current;
     const only = countryList.split(',').map(knownCountry).filter((iso2) => iso2 !== undefined);
     if (!countryCodes || !el || only.length === 0) return undefined;
-    const iti = intlTelInput(el, {
-      onlyCountries: only,
-      initialCountry: knownCountry(countryOf(latest.current, countries)?.iso2) ?? only[0],
-      countrySelectorMode: 'DROPDOWN',
-      separateDialCode: false,
-      showFlags: true,
-      countrySearch: false,
-      formatAsYouType: false,
-      strictMode: false,
-      countryNameLocale: lang,
-      placeholderNumberPolicy: 'OFF',
-      uiTranslations: {
-        selectedCountryAriaLabel: `${t.t('callback.countryCode')}: \${countryName} (\${dialCode})`,
-        noCountrySelected: t.t('callback.countryCode'),
-        countryListAriaLabel: t.t('callback.countryList'),
-      },
-    });
-    // The library may rewrite the value while it starts; the machine's value (prefix included) wins.
-    el.value = latest.current;
-    picker.current = iti;
-    // A country picked in the list: intl-tel-input writes its dial code into the value itself, a write
-    // React's onChange does not see, so the machine is told here.
+    let iti: ReturnType<typeof intlTelInput> | undefined;
     const picked = () => changed.current(el.value);
-    el.addEventListener('countrychange', picked);
+    const start = () => {
+      const root = el.getRootNode() as Document | ShadowRoot;
+      const focused = root.activeElement === el;
+      const { selectionStart, selectionEnd } = el;
+      iti = intlTelInput(el, {
+        onlyCountries: only,
+        initialCountry: knownCountry(countryOf(latest.current, countries)?.iso2) ?? only[0],
+        countrySelectorMode: 'DROPDOWN',
+        separateDialCode: false,
+        showFlags: true,
+        countrySearch: false,
+        formatAsYouType: false,
+        strictMode: false,
+        countryNameLocale: lang,
+        placeholderNumberPolicy: 'OFF',
+        uiTranslations: {
+          selectedCountryAriaLabel: `${t.t('callback.countryCode')}: \${countryName} (\${dialCode})`,
+          noCountrySelected: t.t('callback.countryCode'),
+          countryListAriaLabel: t.t('callback.countryList'),
+        },
+      });
+      // The library may rewrite the value while it starts; the machine's value (prefix included) wins.
+      el.value = latest.current;
+      // It moves the input into its wrapper, which takes focus away: given back, with the caret.
+      if (focused && root.activeElement !== el) {
+        el.focus({ preventScroll: true });
+        el.setSelectionRange(selectionStart, selectionEnd);
+      }
+      picker.current = iti;
+      // A country picked in the list: intl-tel-input writes its dial code into the value itself, a write
+      // React's onChange does not see, so the machine is told here.
+      el.addEventListener('countrychange', picked);
+    };
+    // After the next frame: a task queued from its animation frame callback runs once it is drawn.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(start)));
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      if (!iti) return;
       el.removeEventListener('countrychange', picked);
       picker.current = null;
       iti.destroy();
@@ -106,6 +126,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
         <input
           ref={input}
           id={id}
+          className={countryCodes ? 'la-callback__tel--flagged' : undefined}
           type="tel"
           name="phonenumber"
           inputMode="tel"

@@ -75,4 +75,37 @@ describe('<la-callback> with two countries', () => {
     await waitFor(() => field('phonenumber').value === '+4917612345678', 2000, 'the German number');
     await waitFor(() => picker().getAttribute('aria-label') === 'Country code: Germany (+49)', 2000, 'the German flag');
   });
+
+  it('is usable before intl-tel-input starts: a number typed then keeps its focus, caret and flag', async () => {
+    await api.command('Callback.close');
+    // intl-tel-input starts after the window's first frame. The moment the reopened window gives its first
+    // field focus (before that frame), the visitor is already in the phone field with a German number.
+    let before: boolean | undefined;
+    const typed = new Promise<void>((resolve) => {
+      const shadow = root()!;
+      const onFocus = (event: Event) => {
+        if ((event.target as HTMLElement).getAttribute('name') !== 'firstname') return;
+        shadow.removeEventListener('focusin', onFocus);
+        queueMicrotask(() => {
+          const input = field('phonenumber');
+          before = root()!.querySelector('.iti') === null;
+          input.focus();
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '+49176');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.setSelectionRange(3, 3);
+          resolve();
+        });
+      };
+      shadow.addEventListener('focusin', onFocus);
+    });
+    await api.command('Callback.open');
+    await typed;
+    expect(before, 'the field is there before intl-tel-input').to.equal(true);
+    await waitFor(() => root()!.querySelector('.iti'), 4000, 'intl-tel-input');
+    const input = field('phonenumber');
+    expect(root()!.activeElement === input, 'focus stays in the phone field').to.equal(true);
+    expect(input.value).to.equal('+49176');
+    expect([input.selectionStart, input.selectionEnd]).to.deep.equal([3, 3]);
+    expect(picker().getAttribute('aria-label')).to.equal('Country code: Germany (+49)');
+  });
 });
