@@ -48,6 +48,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
   changed.current = onChange;
   const t = useT();
   const { lang } = useEnvironment();
+  const { app } = useView();
   const countryList = countries.map((c) => c.iso2).join(',');
   // The flag shown is the country the machine's value names (its prefix).
   const shown = knownCountry(countryOf(value, countries)?.iso2);
@@ -97,25 +98,19 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
       // React's onChange does not see, so the machine is told here.
       el.addEventListener('countrychange', picked);
     };
-    // After the next frame, once the main thread is idle: the open's own work and the visitor's input go
-    // first (a browser without idle callbacks starts it in the task after the frame).
-    let idle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start, { timeout: 500 });
-      else timer = setTimeout(start);
-    });
+    // After the next frame, once the browser is idle: the open's own work and the visitor's input go first.
+    let gone = false;
+    const frame = requestAnimationFrame(() => void app.idle(500).then(() => gone || start()));
     return () => {
+      gone = true;
       cancelAnimationFrame(frame);
-      if (idle !== undefined) cancelIdleCallback(idle);
-      clearTimeout(timer);
       if (!iti) return;
       el.removeEventListener('countrychange', picked);
       picker.current = null;
       iti.destroy();
     };
     // `countries` is read through `countryList`, its stable form.
-  }, [countryCodes, countryList, t, lang]);
+  }, [countryCodes, countryList, t, lang, app]);
   // The machine changed the prefix (the visitor typed another country's dial code, or deleted into the
   // prefix): the flag follows.
   useLayoutEffect(() => {

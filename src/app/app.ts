@@ -189,6 +189,16 @@ export class App {
     return new Promise((resolve) => this.window.setTimeout(resolve));
   }
 
+  /**
+   * When the browser is next idle (an idle callback, `timeout` ms at the latest; the next task where it has
+   * none): work the visitor does not wait for (a window's extras after its first frame) runs after the
+   * open's own work and after their input.
+   */
+  idle(timeout = 1000): Promise<void> {
+    const win = this.window as Window & { requestIdleCallback?: (go: () => void, options: { timeout: number }) => number };
+    return new Promise((resolve) => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(() => resolve(), { timeout }) : win.setTimeout(resolve)));
+  }
+
   get t(): Translator {
     return this.#translator;
   }

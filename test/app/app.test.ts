@@ -327,4 +327,36 @@ describe('App', () => {
     expect(document.querySelectorAll('la-probe-window').length).to.equal(1);
     first.remove();
   });
+
+  it('idle() resolves in an idle callback (with its timeout), or in the next task where the browser has none', async () => {
+    const app = make({ main: { lang: 'en' } });
+    const original = window.requestIdleCallback;
+    const asked: number[] = [];
+    let held: (() => void) | undefined;
+    try {
+      window.requestIdleCallback = ((go: IdleRequestCallback, options?: IdleRequestOptions) => {
+        asked.push(options?.timeout ?? -1);
+        held = () => go({ didTimeout: false, timeRemaining: () => 10 });
+        return 1;
+      }) as typeof window.requestIdleCallback;
+      let done = false;
+      const idle = app.idle(500).then(() => (done = true));
+      await app.nextTask();
+      expect(done, 'not before the idle callback').to.equal(false);
+      expect(asked).to.deep.equal([500]);
+      held!();
+      await idle;
+      expect(done).to.equal(true);
+      // Without idle callbacks (Safari): the next task.
+      (window as { requestIdleCallback?: unknown }).requestIdleCallback = undefined;
+      let later = false;
+      const next = app.idle().then(() => (later = true));
+      await Promise.resolve();
+      expect(later).to.equal(false);
+      await next;
+      expect(asked).to.have.length(1);
+    } finally {
+      window.requestIdleCallback = original;
+    }
+  });
 });

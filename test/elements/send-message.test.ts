@@ -242,4 +242,35 @@ describe('<la-send-message>', () => {
     await waitFor(() => $('form'), 4000, 'the form again');
     await api.command('SendMessage.close');
   });
+
+  it("reads the server's attachment limits once the browser is idle after the open, not in the open's work", async () => {
+    await closeForced();
+    // The earlier opens' own requests are done.
+    await new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 100)));
+    let asked = 0;
+    sim.worker.use(
+      http.get('/api/sendmessage/limits', () => {
+        asked += 1;
+        return HttpResponse.json({ maxFiles: 3, maxTotalSize: 10_485_760 });
+      }, { once: true }),
+    );
+    const original = window.requestIdleCallback;
+    const held: Array<() => void> = [];
+    try {
+      window.requestIdleCallback = ((go: IdleRequestCallback) => {
+        held.push(() => go({ didTimeout: false, timeRemaining: () => 10 }));
+        return held.length;
+      }) as typeof window.requestIdleCallback;
+      await api.command('SendMessage.open');
+      await waitFor(() => $('[name=firstName]'), 4000, 'the form');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked, 'no request before the browser is idle').to.equal(0);
+      expect(held.length).to.be.greaterThan(0);
+      held.splice(0).forEach((go) => go());
+      await waitFor(() => asked === 1, 4000, 'the limits request');
+    } finally {
+      window.requestIdleCallback = original;
+    }
+  });
+
 });
