@@ -13,9 +13,7 @@ const sidebarRule = (app: App): boolean =>
 /** Runs `go` once the page has loaded, `main.pluginLoadDelay` has passed and the browser is idle. */
 function whenIdle(app: App, go: () => void): void {
   const { window: win } = app;
-  const idle = (win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
-    .requestIdleCallback;
-  const later = () => win.setTimeout(() => (idle ? idle.call(win, go, { timeout: 5000 }) : go()), app.config.main.pluginLoadDelay);
+  const later = () => win.setTimeout(() => void app.idle(5000).then(go), app.config.main.pluginLoadDelay);
   if (win.document.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
 }
