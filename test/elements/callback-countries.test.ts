@@ -81,6 +81,7 @@ describe('<la-callback> with two countries', () => {
     // intl-tel-input starts after the window's first frame. The moment the reopened window gives its first
     // field focus (before that frame), the visitor is already in the phone field with a German number.
     let before: boolean | undefined;
+    let padding = '';
     const typed = new Promise<void>((resolve) => {
       const shadow = root()!;
       const onFocus = (event: Event) => {
@@ -89,6 +90,7 @@ describe('<la-callback> with two countries', () => {
         queueMicrotask(() => {
           const input = field('phonenumber');
           before = root()!.querySelector('.iti') === null;
+          padding = getComputedStyle(input).paddingLeft;
           input.focus();
           Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '+49176');
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -107,5 +109,7 @@ describe('<la-callback> with two countries', () => {
     expect(input.value).to.equal('+49176');
     expect([input.selectionStart, input.selectionEnd]).to.deep.equal([3, 3]);
     expect(picker().getAttribute('aria-label')).to.equal('Country code: Germany (+49)');
+    // The flag's room was kept: the number does not move when the flag arrives.
+    expect(getComputedStyle(input).paddingLeft).to.equal(padding);
   });
 });
