@@ -192,11 +192,25 @@ export class App {
   /**
    * When the browser is next idle (an idle callback, `timeout` ms at the latest; the next task where it has
    * none): work the visitor does not wait for (a window's extras after its first frame) runs after the
-   * open's own work and after their input.
+   * open's own work and after their input. Once `signal` aborts (the window closed first) the callback is
+   * cancelled and the promise never settles, so nothing waits on behind the closed window.
    */
-  idle(timeout = 1000): Promise<void> {
-    const win = this.window as Window & { requestIdleCallback?: (go: () => void, options: { timeout: number }) => number };
-    return new Promise((resolve) => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(() => resolve(), { timeout }) : win.setTimeout(resolve)));
+  idle(timeout = 1000, signal?: AbortSignal): Promise<void> {
+    const win = this.window as Window & {
+      requestIdleCallback?: (go: () => void, options: { timeout: number }) => number;
+      cancelIdleCallback?: (handle: number) => void;
+    };
+    return new Promise((resolve) => {
+      if (signal?.aborted) return;
+      const idle = typeof win.requestIdleCallback === 'function';
+      const handle = idle ? win.requestIdleCallback!(() => done(), { timeout }) : win.setTimeout(() => done());
+      const cancel = () => (idle ? win.cancelIdleCallback?.(handle) : win.clearTimeout(handle));
+      const done = () => {
+        signal?.removeEventListener('abort', cancel);
+        resolve();
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+    });
   }
 
   get t(): Translator {

@@ -359,4 +359,25 @@ describe('App', () => {
       window.requestIdleCallback = original;
     }
   });
+
+  it('idle() with an aborted signal cancels its idle callback and never settles', async () => {
+    const app = make({ main: { lang: 'en' } });
+    const [request, cancel] = [window.requestIdleCallback, window.cancelIdleCallback];
+    const cancelled: number[] = [];
+    try {
+      window.requestIdleCallback = (() => 7) as typeof window.requestIdleCallback;
+      window.cancelIdleCallback = ((handle: number) => cancelled.push(handle)) as typeof window.cancelIdleCallback;
+      const stop = new AbortController();
+      let settled = false;
+      void app.idle(500, stop.signal).then(() => (settled = true));
+      stop.abort();
+      expect(cancelled).to.deep.equal([7]);
+      void app.idle(500, stop.signal).then(() => (settled = true));
+      expect(cancelled, 'already aborted: nothing asked, nothing to cancel').to.deep.equal([7]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).to.equal(false);
+    } finally {
+      [window.requestIdleCallback, window.cancelIdleCallback] = [request, cancel];
+    }
+  });
 });
