@@ -299,6 +299,8 @@ function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { ty
     userData: event.userData ?? {},
     autoSubmit: event.autoSubmit === true && prefilled,
     submitKey: null,
+    // An earlier open's wait is stale: unknown until this open's answer (ASAP is offered meanwhile).
+    ewt: undefined,
   };
   const report = { ...emptyReport(values), proactive: event.proactive === true, prefilled, opened: context.now };
   return { ...base, report: withForm({ ...base, report }) };

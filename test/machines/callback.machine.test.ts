@@ -8,6 +8,7 @@ import {
   selectAsapMinutes,
   selectOffice,
   selectWaitMinutes,
+  immediateAvailable,
   ASAP_NOTE_MAX_SECONDS,
   type CallbackEmitted,
   type CallbackSettings,
@@ -339,6 +340,25 @@ describe('callback machine', () => {
     await settle();
     expect(waits()).to.equal(3);
     expect(actor.getSnapshot().context.schedule).to.equal('asap');
+  });
+
+  it("a reopened form forgets the earlier open's wait until its own answer", async () => {
+    let answer: (ewt: number) => void = () => undefined;
+    let first = true;
+    const { actor } = start({ wait: () => (first ? ((first = false), Promise.resolve(900)) : new Promise((resolve) => (answer = resolve))) });
+    actor.send({ type: 'open' });
+    await settle();
+    expect(actor.getSnapshot().context.ewt).to.equal(900);
+    actor.send({ type: 'close', force: true });
+    expect(actor.getSnapshot().matches('closed')).to.equal(true);
+    actor.send({ type: 'open' });
+    await settle();
+    expect(actor.getSnapshot().context.ewt, 'unknown, not the stale 900 s').to.equal(undefined);
+    expect(selectWaitMinutes(actor.getSnapshot())).to.equal(null);
+    expect(immediateAvailable(actor.getSnapshot().context), 'ASAP offered meanwhile').to.equal(true);
+    answer(120);
+    await settle();
+    expect(selectWaitMinutes(actor.getSnapshot())).to.equal(2);
   });
 
   it('refuses ASAP when the wait is outside the immediate-callback range; no wait region when display is off', async () => {
