@@ -105,13 +105,22 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
   // Every docked window: a non-trapping layer — Escape inside it asks to close (the machine's `close`, with
   // its confirmation when data was typed) and, when it closes, focus goes back to the control that opened
   // it, or to the launcher (the sidebar's, else the window's side button …: `closedWindowFocus`), never to <body>.
-  useModal(ref, docked, { within: (el) => el, trap: false, onEscape: () => onClose?.(), fallbackFocus: () => closedWindowFocus(host, app.elements, channel, sideButton) });
-  // A docked window opened by the visitor takes focus (its first control), so keyboard and screen-reader
-  // users land in it; an embedded form never steals focus from the page. A full-screen window always does.
+  // The layer itself moves no focus: the effect below is the window's one focus step.
+  useModal(ref, docked, {
+    within: (el) => el,
+    trap: false,
+    initialFocus: () => false,
+    onEscape: () => onClose?.(),
+    fallbackFocus: () => closedWindowFocus(host, app.elements, channel, sideButton),
+  });
+  // A docked window opened by the visitor takes focus (its body's first control, else its title bar's), so
+  // keyboard and screen-reader users land in it; one opened by the site (a proactive callback) and an
+  // embedded form never steal focus from the page. A full-screen window always takes it.
   useEffect(() => {
-    if (!(autoFocus || fullScreen) || minimized) return;
-    const body = ref.current?.querySelector('.la-window__body');
-    if (body) firstTabbable(body)?.focus();
+    const win = ref.current;
+    if (!(autoFocus || fullScreen) || minimized || !win) return;
+    const body = win.querySelector('.la-window__body');
+    ((body && firstTabbable(body)) ?? firstTabbable(win))?.focus();
   }, []);
   return (
     <section

@@ -324,6 +324,34 @@ describe('<la-callback> with <la-calendar>', () => {
     await control('/__control/wait', { queue: 'PPK_Callback', ewt: 30 });
   });
 
+  it("a proactive open takes no focus from the page; a visitor's open focuses its first field, in one step", async () => {
+    const focused: string[] = [];
+    const onFocus = (event: FocusEvent) => {
+      const target = event.composedPath()[0] as HTMLElement;
+      focused.push(target.getAttribute('name') ?? target.getAttribute('aria-label') ?? target.localName);
+    };
+    document.addEventListener('focusin', onFocus);
+    try {
+      (document.activeElement as HTMLElement | null)?.blur();
+      await api.command('Callback.open', { proactive: true });
+      await waitFor(() => root()?.querySelector('[name=firstname]'), 4000, 'the form');
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      expect(document.activeElement === document.body, 'focus stays on the page').to.equal(true);
+      expect(focused).to.deep.equal([]);
+      await api.command('Callback.close');
+      (document.activeElement as HTMLElement | null)?.blur();
+      focused.length = 0;
+      await api.command('Callback.open');
+      await waitFor(() => active()?.getAttribute('name') === 'firstname', 4000, 'focus in the first field');
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      // Not the title bar's button first, then the field.
+      expect(focused).to.deep.equal(['firstname']);
+    } finally {
+      document.removeEventListener('focusin', onFocus);
+    }
+    await api.command('Callback.close');
+  });
+
   it('the calendar is disabled while loading and shows an error alert when availability fails', async () => {
     await sim.worker.use(
       http.get('/api/callback/v3/availability/:service', async () => {
