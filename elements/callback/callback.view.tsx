@@ -1,7 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import intlTelInput from 'intl-tel-input';
-import itiSheet from 'intl-tel-input/dist/css/intlTelInput-no-assets.css' with { type: 'css' };
+import type intlTelInput from 'intl-tel-input';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, LoadingScreen, Window } from '../common/chrome.tsx';
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
@@ -23,8 +22,16 @@ const phoneKey = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !/[\d+]/.test(event.key)) event.preventDefault();
 };
 
-/** intl-tel-input's own code for a configured country ('pl'), undefined when it has none. */
-const knownCountry = (iso2: string | undefined) => intlTelInput.getAllCountries().find((country) => country.iso2 === iso2)?.iso2;
+/** The country picker's chunk (intl-tel-input and its sheet), imported once, when a phone field first starts it. */
+type PhonePicker = typeof import('../common/phone-picker.ts');
+let pickerChunk: Promise<PhonePicker> | undefined;
+const loadPicker = () => {
+  pickerChunk ??= import('../common/phone-picker.ts').catch((error: unknown) => {
+    pickerChunk = undefined; // not fetched (offline): the field stays a plain phone input, asked again next time
+    throw error;
+  });
+  return pickerChunk;
+};
 
 interface PhoneFieldProps {
   label: string;
@@ -41,7 +48,7 @@ interface PhoneFieldProps {
 function PhoneField({ label, value, error, maxLength, countryCodes, countries, onChange }: PhoneFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const picker = useRef<ReturnType<typeof intlTelInput> | null>(null);
+  const picker = useRef<{ iti: ReturnType<typeof intlTelInput>; known: PhonePicker['knownCountry'] } | null>(null);
   const latest = useRef(value);
   latest.current = value;
   const changed = useRef(onChange);
@@ -50,23 +57,32 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
   const { lang } = useEnvironment();
   const { app } = useView();
   const countryList = countries.map((c) => c.iso2).join(',');
+  const [plain, setPlain] = useState(false);
   // The flag shown is the country the machine's value names (its prefix).
-  const shown = knownCountry(countryOf(value, countries)?.iso2);
+  const shown = countryOf(value, countries)?.iso2;
   // Initialised once per language and country list: intl-tel-input wraps the input and draws the flag; the
   // dial code stays inside the input's value (no separate dial code), so the machine's '+48' is what the
-  // visitor sees, and picking a country rewrites that prefix. It starts when the browser is idle after
-  // the window's first frame (the form is usable without it; its start builds markup, reads country names
-  // and measures its button, 15–30 ms at 4× CPU in a new tab, and the open was 40 ms sooner without it
-  // in its way); the input keeps the flag's room meanwhile (`la-callback__tel--flagged`), and focus and
-  // caret if the visitor is already in it.
+  // visitor sees, and picking a country rewrites that prefix. Its chunk (elements/common/phone-picker.ts)
+  // is imported, and it starts, when the browser is idle after the window's first frame: the form is
+  // usable without it, and the open neither compiles nor runs its code nor parses its sheet (its start
+  // alone builds markup, reads country names and measures its button, 15–30 ms at 4× CPU in a new tab).
+  // The input keeps the flag's room meanwhile (`la-callback__tel--flagged`), and focus and caret if the
+  // visitor is already in it.
   useEffect(() => {
     const el = input.current;
-    const only = countryList.split(',').map(knownCountry).filter((iso2) => iso2 !== undefined);
-    if (!countryCodes || !el || only.length === 0) return undefined;
+    if (!countryCodes || !el) return undefined;
     let iti: ReturnType<typeof intlTelInput> | undefined;
     const picked = () => changed.current(el.value);
-    const start = () => {
+    const start = ({ intlTelInput, itiSheet, knownCountry }: PhonePicker) => {
+      const only = countryList.split(',').map(knownCountry).filter((iso2) => iso2 !== undefined);
+      if (only.length === 0) return;
       const root = el.getRootNode() as Document | ShadowRoot;
+      // Its sheet goes where it always stood, before the callback's own (which refines it).
+      const sheets = root.adoptedStyleSheets;
+      if (!sheets.includes(itiSheet)) {
+        const at = sheets.indexOf(sheet);
+        root.adoptedStyleSheets = at < 0 ? [...sheets, itiSheet] : [...sheets.slice(0, at), itiSheet, ...sheets.slice(at)];
+      }
       const focused = root.activeElement === el;
       const { selectionStart, selectionEnd } = el;
       iti = intlTelInput(el, {
@@ -93,16 +109,28 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
         el.focus({ preventScroll: true });
         el.setSelectionRange(selectionStart, selectionEnd);
       }
-      picker.current = iti;
+      picker.current = { iti, known: knownCountry };
+      // The value may have named another country while the chunk loaded: the flag follows it.
+      const now = knownCountry(countryOf(latest.current, countries)?.iso2);
+      if (now && iti.getSelectedCountry()?.iso2 !== now) iti.setSelectedCountry(now);
       // A country picked in the list: intl-tel-input writes its dial code into the value itself, a write
       // React's onChange does not see, so the machine is told here.
       el.addEventListener('countrychange', picked);
     };
     // After the next frame, once the browser is idle: the open's own work and the visitor's input go first.
-    let gone = false;
-    const frame = requestAnimationFrame(() => void app.idle(500).then(() => gone || start()));
+    // Its chunk not fetched (offline): the field stays a plain phone input without the flag's room, which
+    // the form accepts as well.
+    // Gone (the window closed, the language changed) before that: the frame and the idle callback are
+    // cancelled, and a chunk still on its way starts nothing.
+    const gone = new AbortController();
+    const frame = requestAnimationFrame(() =>
+      void app
+        .idle(500, gone.signal)
+        .then(() => loadPicker())
+        .then((chunk) => gone.signal.aborted || start(chunk), () => gone.signal.aborted || setPlain(true)),
+    );
     return () => {
-      gone = true;
+      gone.abort();
       cancelAnimationFrame(frame);
       if (!iti) return;
       el.removeEventListener('countrychange', picked);
@@ -114,8 +142,9 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
   // The machine changed the prefix (the visitor typed another country's dial code, or deleted into the
   // prefix): the flag follows.
   useLayoutEffect(() => {
-    const iti = picker.current;
-    if (iti && shown && iti.getSelectedCountry()?.iso2 !== shown) iti.setSelectedCountry(shown);
+    const current = picker.current;
+    const known = current?.known(shown);
+    if (current && known && current.iti.getSelectedCountry()?.iso2 !== known) current.iti.setSelectedCountry(known);
   }, [shown]);
   return (
     <div className={`la-field la-callback__phone${error ? ' la-field--invalid' : ''}`}>
@@ -128,7 +157,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
         <input
           ref={input}
           id={id}
-          className={countryCodes ? 'la-callback__tel--flagged' : undefined}
+          className={countryCodes && !plain ? 'la-callback__tel--flagged' : undefined}
           type="tel"
           name="phonenumber"
           inputMode="tel"
@@ -420,4 +449,4 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   );
 }
 
-export default defineView('la-callback-view', CallbackView, [itiSheet, sheet]);
+export default defineView('la-callback-view', CallbackView, [sheet]);

@@ -153,3 +153,29 @@ test('7042 when the office closes while the visitor types shows its message and 
     await control('/__control/clock', { reset: true });
   }
 });
+
+test('without its country picker (the intl-tel-input chunk cannot load) the phone field is a plain input and the callback is booked', async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo();
+  try {
+    let asked = 0;
+    await demo.page.route(/\/dist\/intl-tel-input-[\w-]+\.js$/, (route) => {
+      asked += 1;
+      return route.abort('internetdisconnected');
+    });
+    await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
+    await demo.win.waitFor();
+    await waitFor(() => asked > 0, { what: 'the picker chunk asked for when idle after the first frame' });
+    const phone = demo.win.locator('[name=phonenumber]');
+    // No flag, and no room kept for one.
+    await waitFor(async () => (await phone.getAttribute('class')) === null, { what: 'the flag room given up' });
+    assert.equal(await demo.win.locator('.iti').count(), 0);
+    await fill(demo.win, { firstname: 'Ewa', phone: '600200300', subject: 'Wypłaty' });
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600200300').waitFor();
+    assert.ok((await booked()).some((r) => r.phoneNumber === '600200300'), 'the simulator booked the callback');
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});

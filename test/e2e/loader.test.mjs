@@ -154,6 +154,24 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
   }
 });
 
+test("intent on the callback links its form's files, not its country picker's (intl-tel-input is imported when idle after the window's first frame)", async () => {
+  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }] } });
+  try {
+    const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Callback', exact: true });
+    await button.waitFor();
+    await pastIdlePreload(host.page);
+    await button.hover();
+    const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
+    for (const chunk of ['runtime', 'callback', 'views', 'xstate', 'luxon', 'libphonenumber-js']) {
+      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+    }
+    assert.ok(!preloaded.some((p) => /intl-tel-input/.test(p)), `no intl-tel-input in ${preloaded.join(', ')}`);
+    assert.ok(!host.requests.some((p) => /intl-tel-input/.test(p)), 'nor fetched');
+  } finally {
+    await host.close();
+  }
+});
+
 test("intent on the chat preloads the configured transport's module, not the others", async () => {
   const webchat = { transport: { type: 'ngrest', dataURL: '/api/ngrest/x' }, chatButton: { enabled: false } };
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'WebChat', clickCommand: 'WebChat.open' }] }, webchat });

@@ -30,8 +30,22 @@ describe('<la-callback> with two countries', () => {
   after(() => sim.dispose());
 
   it('lists the configured countries, Poland first and selected', async () => {
+    // intl-tel-input's code and sheet come when idle after the window's first frame: none of its rules
+    // apply when the form first takes focus; then its sheet is adopted once, before the callback's own.
+    const itiSheet = (sheet: CSSStyleSheet) => [...sheet.cssRules].some((rule) => (rule as CSSStyleRule).selectorText === '.iti');
+    let early: boolean | undefined;
+    const onFocus = () => {
+      early ??= root()!.querySelector('[name=phonenumber]') !== null && !root()!.adoptedStyleSheets.some(itiSheet);
+    };
+    document.addEventListener('focusin', onFocus);
     await api.command('Callback.open');
     await waitFor(() => root()?.querySelector('.iti'), 4000, 'intl-tel-input');
+    document.removeEventListener('focusin', onFocus);
+    expect(early, 'the form took focus without intl-tel-input\'s sheet').to.equal(true);
+    const sheets = root()!.adoptedStyleSheets;
+    const own = sheets.findIndex((sheet) => [...sheet.cssRules].some((rule) => (rule as CSSStyleRule).selectorText?.startsWith('.la-callback__phone-box')));
+    expect(sheets.filter(itiSheet)).to.have.length(1);
+    expect(own > sheets.findIndex(itiSheet), 'before the callback sheet').to.equal(true);
     expect(field('phonenumber').value).to.equal('+48');
     expect([...root()!.querySelectorAll('.iti__country')].map((c) => c.getAttribute('data-dial-code'))).to.have.members(['48', '49']);
     expect(picker().getAttribute('aria-label')).to.equal('Country code: Poland (+48)');
