@@ -188,8 +188,10 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|
 // The official CometD client with the one module that configures it: loaded only by the CometD chat
 // transport and the MessagingClient plugin, never by a REST-only page (bench row 'cometd'). The callback's
 // country picker (intl-tel-input, its sheet and elements/common/phone-picker.ts) is imported by the
-// view when idle after the window's first frame, so it is not among the files an open links.
-const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
+// view when idle after the window's first frame, so it is not among the files an open links. XState's
+// chunk also holds machines/deferred.ts, which every provided machine uses (in the first importer's chunk,
+// the callback's, it made send message, search and the chat session load the callback's code).
+const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/]deferred\.ts$/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
 
 /**
  * Chunks that always load together, merged (issue 17 item 3: fewer round trips). A window's plugin,

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { deferred } from './deferred.ts';
 import { periodSlots, type Slot } from './calendar-slots.ts';
 
 export { parseHhMm, type Slot } from './calendar-slots.ts';
@@ -103,7 +104,7 @@ export type CalendarEmitted =
   | { type: 'selected'; time: string }
   | { type: 'availabilityError'; message: string };
 
-export const calendarMachine = setup({
+const calendarSetup = setup({
   types: {
     context: {} as CalendarContext,
     events: {} as CalendarEvent,
@@ -166,75 +167,79 @@ export const calendarMachine = setup({
     })),
     publish: emit((_, params: { type: 'opened' | 'closed' }) => ({ type: params.type })),
   },
-}).createMachine({
-  id: 'calendar',
-  context: ({ input }) => {
-    const config = input?.config ?? defaultCalendarConfig;
-    return { config, start: '', day: null, slots: null, time: null, period: enabledPeriods(config)[0]!, now: 0 };
-  },
-  initial: 'closed',
-  on: {
-    configure: { actions: 'configure' },
-  },
-  states: {
-    closed: {
-      on: {
-        open: { target: 'open', actions: ['readClock', 'openAt', { type: 'publish', params: { type: 'opened' } }] },
-      },
-    },
-    open: {
-      type: 'parallel',
-      on: {
-        close: { target: 'closed', actions: { type: 'publish', params: { type: 'closed' } } },
-        'period.select': { actions: 'choosePeriod' },
-      },
-      states: {
-        days: {
-          initial: 'deciding',
-          states: {
-            deciding: { always: [{ guard: 'noDay', target: 'idle' }, { target: 'loading' }] },
-            idle: {
-              on: { 'day.select': { target: 'loading', actions: 'chooseDay' } },
-            },
-            loading: {
-              tags: ['busy'],
-              always: { guard: 'hideAvailability', target: 'ready', actions: 'allSlotsOpen' },
-              invoke: {
-                src: 'fetchAvailability',
-                input: ({ context }) => ({ day: context.day!, config: context.config }),
-                onDone: { target: 'ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
-                onError: { target: 'error', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-            ready: {
-              tags: ['slots'],
-              after: { availabilityRefresh: { guard: 'refreshes', target: 'loading', reenter: true } },
-              on: {
-                'day.select': { target: 'loading', actions: 'chooseDay' },
-                'slot.select': { guard: 'slotOpen', actions: 'chooseSlot' },
-              },
-            },
-            error: {
-              tags: ['alert'],
-              on: {
-                'alert.dismiss': 'ready',
-                'day.select': { target: 'loading', actions: 'chooseDay' },
-              },
-              exit: 'keepSlots',
-            },
-          },
-        },
-        // Reads the clock every minute while open: a slot that begins while the visitor looks is no longer offered.
-        clock: {
-          initial: 'ticking',
-          states: {
-            ticking: { after: { clockTick: { target: 'ticking', reenter: true, actions: 'readClock' } } },
-          },
-        },
-      },
-    },
-  },
 });
+
+export const calendarMachine = deferred(calendarSetup, (s) =>
+  s.createMachine({
+    id: 'calendar',
+    context: ({ input }) => {
+      const config = input?.config ?? defaultCalendarConfig;
+      return { config, start: '', day: null, slots: null, time: null, period: enabledPeriods(config)[0]!, now: 0 };
+    },
+    initial: 'closed',
+    on: {
+      configure: { actions: 'configure' },
+    },
+    states: {
+      closed: {
+        on: {
+          open: { target: 'open', actions: ['readClock', 'openAt', { type: 'publish', params: { type: 'opened' } }] },
+        },
+      },
+      open: {
+        type: 'parallel',
+        on: {
+          close: { target: 'closed', actions: { type: 'publish', params: { type: 'closed' } } },
+          'period.select': { actions: 'choosePeriod' },
+        },
+        states: {
+          days: {
+            initial: 'deciding',
+            states: {
+              deciding: { always: [{ guard: 'noDay', target: 'idle' }, { target: 'loading' }] },
+              idle: {
+                on: { 'day.select': { target: 'loading', actions: 'chooseDay' } },
+              },
+              loading: {
+                tags: ['busy'],
+                always: { guard: 'hideAvailability', target: 'ready', actions: 'allSlotsOpen' },
+                invoke: {
+                  src: 'fetchAvailability',
+                  input: ({ context }) => ({ day: context.day!, config: context.config }),
+                  onDone: { target: 'ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
+                  onError: { target: 'error', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+                },
+              },
+              ready: {
+                tags: ['slots'],
+                after: { availabilityRefresh: { guard: 'refreshes', target: 'loading', reenter: true } },
+                on: {
+                  'day.select': { target: 'loading', actions: 'chooseDay' },
+                  'slot.select': { guard: 'slotOpen', actions: 'chooseSlot' },
+                },
+              },
+              error: {
+                tags: ['alert'],
+                on: {
+                  'alert.dismiss': 'ready',
+                  'day.select': { target: 'loading', actions: 'chooseDay' },
+                },
+                exit: 'keepSlots',
+              },
+            },
+          },
+          // Reads the clock every minute while open: a slot that begins while the visitor looks is no longer offered.
+          clock: {
+            initial: 'ticking',
+            states: {
+              ticking: { after: { clockTick: { target: 'ticking', reenter: true, actions: 'readClock' } } },
+            },
+          },
+        },
+      },
+    },
+  }),
+);
 
 export type CalendarMachine = typeof calendarMachine;
 export type CalendarSnapshot = SnapshotFrom<CalendarMachine>;

@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, or, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { deferred } from './deferred.ts';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
 import { isValidPhone, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCountry } from './phone.ts';
 import { officeStatus, type OfficeStatus, type OpeningHours } from './availability.ts';
@@ -436,129 +437,131 @@ const editing = callbackSetup.createStateConfig({
   },
 });
 
-export const callbackMachine = callbackSetup.createMachine({
-  id: 'callback',
-  context: ({ input }) => {
-    const settings = { ...defaultCallbackSettings, ...input?.settings };
-    const values = emptyValues(settings);
-    return {
-      settings,
-      values,
-      errors: {},
-      schedule: settings.immediateCallback || !settings.scheduledCallback ? 'asap' : 'pick',
-      desiredTime: null,
-      ewt: undefined,
-      failure: null,
-      receipt: null,
-      minimized: false,
-      userData: {},
-      autoSubmit: false,
-      report: emptyReport(values),
-      now: 0,
-      submitKey: null,
-    };
-  },
-  initial: 'closed',
-  states: {
-    closed: {
-      on: {
-        open: { target: 'active', actions: ['readClock', 'openForm', publish('opened')] },
-      },
+export const callbackMachine = deferred(callbackSetup, (s) =>
+  s.createMachine({
+    id: 'callback',
+    context: ({ input }) => {
+      const settings = { ...defaultCallbackSettings, ...input?.settings };
+      const values = emptyValues(settings);
+      return {
+        settings,
+        values,
+        errors: {},
+        schedule: settings.immediateCallback || !settings.scheduledCallback ? 'asap' : 'pick',
+        desiredTime: null,
+        ewt: undefined,
+        failure: null,
+        receipt: null,
+        minimized: false,
+        userData: {},
+        autoSubmit: false,
+        report: emptyReport(values),
+        now: 0,
+        submitKey: null,
+      };
     },
-    active: {
-      type: 'parallel',
-      on: {
-        minimize: { guard: 'notMinimized', actions: ['setMinimized', 'readClock', publish('minimized')] },
-        restore: { guard: 'minimized', actions: ['setRestored', 'readClock', publish('maximized')] },
+    initial: 'closed',
+    states: {
+      closed: {
+        on: {
+          open: { target: 'active', actions: ['readClock', 'openForm', publish('opened')] },
+        },
       },
-      states: {
-        flow: {
-          initial: 'check',
-          states: {
-            check: {
-              always: [{ guard: 'autoSubmit', target: 'submitted', actions: 'markAutoSubmitted' }, { target: 'open' }],
-            },
-            open: {
-              ...editing,
-              on: {
-                ...editing.on,
-                'form.change': { target: 'started', actions: ['change', 'readClock', 'markStarted', publish('started')] },
-                'form.keydown': { target: 'started', actions: ['readClock', 'markStarted', publish('started')] },
+      active: {
+        type: 'parallel',
+        on: {
+          minimize: { guard: 'notMinimized', actions: ['setMinimized', 'readClock', publish('minimized')] },
+          restore: { guard: 'minimized', actions: ['setRestored', 'readClock', publish('maximized')] },
+        },
+        states: {
+          flow: {
+            initial: 'check',
+            states: {
+              check: {
+                always: [{ guard: 'autoSubmit', target: 'submitted', actions: 'markAutoSubmitted' }, { target: 'open' }],
               },
-            },
-            started: {
-              ...editing,
-              on: { ...editing.on, 'form.change': { actions: 'change' } },
-            },
-            submitted: {
-              tags: ['busy'],
-              // The first try of this content makes the key; a retry finds it kept.
-              entry: ['keySubmit', 'clearFailure', 'readClock', publish('submitted')],
-              invoke: {
-                src: 'submitCallback',
-                input: ({ context }) => ({
-                  ...context.values,
-                  desiredTime: context.schedule === 'pick' && context.desiredTime ? context.desiredTime : 'now',
-                  userData: context.userData,
-                  idempotencyKey: context.submitKey ?? '',
-                }),
-                onDone: { target: 'scheduled', actions: { type: 'recordReceipt', params: ({ event }) => ({ receipt: event.output }) } },
-                onError: { target: 'error', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+              open: {
+                ...editing,
+                on: {
+                  ...editing.on,
+                  'form.change': { target: 'started', actions: ['change', 'readClock', 'markStarted', publish('started')] },
+                  'form.keydown': { target: 'started', actions: ['readClock', 'markStarted', publish('started')] },
+                },
               },
-              after: { serviceTimeout: { target: 'error', actions: 'recordTimeout' } },
-              on: { close: { guard: 'forced', ...toClosed } },
-            },
-            scheduled: {
-              tags: ['completed'],
-              entry: ['readClock', publish('completed')],
-              on: { close: toClosed },
-            },
-            error: {
-              tags: ['alert'],
-              entry: ['readClock', publish('failed')],
-              on: {
-                'alert.dismiss': { target: 'started', actions: 'dismissFailure' },
-                retry: { guard: 'retryable', target: 'submitted' },
-                close: [{ guard: 'forced', ...toClosed }, { target: 'confirmClose' }],
+              started: {
+                ...editing,
+                on: { ...editing.on, 'form.change': { actions: 'change' } },
               },
-            },
-            confirmClose: {
-              tags: ['confirmingClose'],
-              on: {
-                'close.confirm': toClosed,
-                'close.cancel': { target: 'started' },
-                close: { guard: 'forced', ...toClosed },
+              submitted: {
+                tags: ['busy'],
+                // The first try of this content makes the key; a retry finds it kept.
+                entry: ['keySubmit', 'clearFailure', 'readClock', publish('submitted')],
+                invoke: {
+                  src: 'submitCallback',
+                  input: ({ context }) => ({
+                    ...context.values,
+                    desiredTime: context.schedule === 'pick' && context.desiredTime ? context.desiredTime : 'now',
+                    userData: context.userData,
+                    idempotencyKey: context.submitKey ?? '',
+                  }),
+                  onDone: { target: 'scheduled', actions: { type: 'recordReceipt', params: ({ event }) => ({ receipt: event.output }) } },
+                  onError: { target: 'error', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+                },
+                after: { serviceTimeout: { target: 'error', actions: 'recordTimeout' } },
+                on: { close: { guard: 'forced', ...toClosed } },
+              },
+              scheduled: {
+                tags: ['completed'],
+                entry: ['readClock', publish('completed')],
+                on: { close: toClosed },
+              },
+              error: {
+                tags: ['alert'],
+                entry: ['readClock', publish('failed')],
+                on: {
+                  'alert.dismiss': { target: 'started', actions: 'dismissFailure' },
+                  retry: { guard: 'retryable', target: 'submitted' },
+                  close: [{ guard: 'forced', ...toClosed }, { target: 'confirmClose' }],
+                },
+              },
+              confirmClose: {
+                tags: ['confirmingClose'],
+                on: {
+                  'close.confirm': toClosed,
+                  'close.cancel': { target: 'started' },
+                  close: { guard: 'forced', ...toClosed },
+                },
               },
             },
           },
-        },
-        wait: {
-          initial: 'deciding',
-          states: {
-            deciding: { always: [{ guard: 'ewtDisplay', target: 'fetching' }, { target: 'off' }] },
-            fetching: {
-              invoke: {
-                src: 'fetchWait',
-                onDone: { target: 'showing', actions: { type: 'storeWait', params: ({ event }) => ({ ewt: event.output }) } },
-                onError: { target: 'showing', actions: 'forgetWait' },
+          wait: {
+            initial: 'deciding',
+            states: {
+              deciding: { always: [{ guard: 'ewtDisplay', target: 'fetching' }, { target: 'off' }] },
+              fetching: {
+                invoke: {
+                  src: 'fetchWait',
+                  onDone: { target: 'showing', actions: { type: 'storeWait', params: ({ event }) => ({ ewt: event.output }) } },
+                  onError: { target: 'showing', actions: 'forgetWait' },
+                },
+                on: waitOff,
               },
-              on: waitOff,
+              showing: {
+                after: { waitRefresh: 'fetching' },
+                on: waitOff,
+              },
+              disabled: {
+                tags: ['waitDisabled'],
+                on: { 'schedule.asap': { guard: and(['editing', 'immediateAvailable']), target: 'fetching' } },
+              },
+              off: { tags: ['waitDisabled'] },
             },
-            showing: {
-              after: { waitRefresh: 'fetching' },
-              on: waitOff,
-            },
-            disabled: {
-              tags: ['waitDisabled'],
-              on: { 'schedule.asap': { guard: and(['editing', 'immediateAvailable']), target: 'fetching' } },
-            },
-            off: { tags: ['waitDisabled'] },
           },
         },
       },
     },
-  },
-});
+  }),
+);
 
 export type CallbackMachine = typeof callbackMachine;
 export type CallbackSnapshot = SnapshotFrom<CallbackMachine>;

@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { deferred } from './deferred.ts';
 import type {
   ChatFailure,
   ChatFailureKind,
@@ -310,7 +311,7 @@ const freshChat = (session: SessionData | null) => ({
 
 const sessionOf = (context: ChatSessionContext): SessionData => context.session ?? {};
 
-export const chatSessionMachine = setup({
+const chatSessionSetup = setup({
   types: {
     context: {} as ChatSessionContext,
     events: {} as ChatSessionEvent,
@@ -477,231 +478,235 @@ export const chatSessionMachine = setup({
       }) => ({ type: params.type }),
     ),
   },
-}).createMachine({
-  id: 'chatSession',
-  context: ({ input }) => ({
-    ...freshChat(null),
-    prefilters: [...(input?.prefilters ?? [])],
-    async: input?.async ?? false,
-    stream: input?.stream ?? false,
-    pollExceptionLimit: input?.pollExceptionLimit ?? CHAT_SESSION_DEFAULTS.pollExceptionLimit,
-    restoreTimeout: input?.restoreTimeout ?? CHAT_SESSION_DEFAULTS.restoreTimeout,
-  }),
-  initial: 'notConfigured',
-  on: {
-    configure: { actions: 'configure' },
-    'prefilter.add': { actions: 'addPrefilters' },
-  },
-  states: {
-    notConfigured: {
-      on: { configure: { target: 'configured', actions: 'configure' } },
+});
+
+export const chatSessionMachine = deferred(chatSessionSetup, (s) =>
+  s.createMachine({
+    id: 'chatSession',
+    context: ({ input }) => ({
+      ...freshChat(null),
+      prefilters: [...(input?.prefilters ?? [])],
+      async: input?.async ?? false,
+      stream: input?.stream ?? false,
+      pollExceptionLimit: input?.pollExceptionLimit ?? CHAT_SESSION_DEFAULTS.pollExceptionLimit,
+      restoreTimeout: input?.restoreTimeout ?? CHAT_SESSION_DEFAULTS.restoreTimeout,
+    }),
+    initial: 'notConfigured',
+    on: {
+      configure: { actions: 'configure' },
+      'prefilter.add': { actions: 'addPrefilters' },
     },
-    configured: {
-      on: {
-        start: 'starting',
-        restore: [
-          { guard: 'expired', actions: { type: 'publish', params: { type: 'restoreTimeout' } } },
-          { target: 'restoring', actions: 'beginRestore' },
-        ],
+    states: {
+      notConfigured: {
+        on: { configure: { target: 'configured', actions: 'configure' } },
       },
-    },
-    starting: {
-      tags: ['busy'],
-      entry: 'beginChat',
-      invoke: {
-        src: 'startChat',
-        input: ({ event }) => {
-          assertEvent(event, 'start');
-          return event.request;
-        },
-        onDone: {
-          target: 'started',
-          actions: [
-            { type: 'recordSession', params: ({ event }) => ({ session: event.output.session }) },
-            { type: 'receive', params: ({ event }) => ({ answer: { messages: event.output.messages, chatEnded: false }, restoring: false }) },
+      configured: {
+        on: {
+          start: 'starting',
+          restore: [
+            { guard: 'expired', actions: { type: 'publish', params: { type: 'restoreTimeout' } } },
+            { target: 'restoring', actions: 'beginRestore' },
           ],
         },
-        onError: { target: 'configured', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
-    },
-    restoring: {
-      tags: ['busy'],
-      invoke: {
-        src: 'restoreChat',
-        input: ({ context }) => ({ session: sessionOf(context), fromIndex: 1 }),
-        onDone: [
-          {
-            guard: { type: 'restoreEnded', params: ({ event }) => ({ answer: event.output }) },
-            target: 'configured',
-            actions: { type: 'restoreFailed', params: {} },
+      starting: {
+        tags: ['busy'],
+        entry: 'beginChat',
+        invoke: {
+          src: 'startChat',
+          input: ({ event }) => {
+            assertEvent(event, 'start');
+            return event.request;
           },
-          {
+          onDone: {
             target: 'started',
-            actions: ['publishRestored', { type: 'receive', params: ({ event }) => ({ answer: event.output, restoring: true }) }],
+            actions: [
+              { type: 'recordSession', params: ({ event }) => ({ session: event.output.session }) },
+              { type: 'receive', params: ({ event }) => ({ answer: { messages: event.output.messages, chatEnded: false }, restoring: false }) },
+            ],
           },
-        ],
-        onError: [
-          {
-            guard: { type: 'restoreOffline', params: ({ event }) => ({ error: event.error }) },
-            target: 'started',
-            actions: { type: 'restoreOfflineAt', params: ({ context }) => ({ position: context.position }) },
-          },
-          { target: 'configured', actions: { type: 'restoreFailed', params: ({ event }) => ({ error: event.error }) } },
-        ],
+          onError: { target: 'configured', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+        },
       },
-    },
-    started: {
-      type: 'parallel',
-      tags: ['active'],
-      always: { guard: 'chatOver', target: 'ended' },
-      on: {
-        end: 'ending',
-        resetPollExceptions: { actions: 'resetPollExceptions' },
+      restoring: {
+        tags: ['busy'],
+        invoke: {
+          src: 'restoreChat',
+          input: ({ context }) => ({ session: sessionOf(context), fromIndex: 1 }),
+          onDone: [
+            {
+              guard: { type: 'restoreEnded', params: ({ event }) => ({ answer: event.output }) },
+              target: 'configured',
+              actions: { type: 'restoreFailed', params: {} },
+            },
+            {
+              target: 'started',
+              actions: ['publishRestored', { type: 'receive', params: ({ event }) => ({ answer: event.output, restoring: true }) }],
+            },
+          ],
+          onError: [
+            {
+              guard: { type: 'restoreOffline', params: ({ event }) => ({ error: event.error }) },
+              target: 'started',
+              actions: { type: 'restoreOfflineAt', params: ({ context }) => ({ position: context.position }) },
+            },
+            { target: 'configured', actions: { type: 'restoreFailed', params: ({ event }) => ({ error: event.error }) } },
+          ],
+        },
       },
-      states: {
-        polling: {
-          initial: 'choose',
-          on: {
-            activity: { actions: 'resetPollInterval' },
-            'poll.stop': '.stopped',
-          },
-          states: {
-            choose: {
-              always: [{ guard: 'streaming', target: 'streaming' }, { target: 'waiting' }],
+      started: {
+        type: 'parallel',
+        tags: ['active'],
+        always: { guard: 'chatOver', target: 'ended' },
+        on: {
+          end: 'ending',
+          resetPollExceptions: { actions: 'resetPollExceptions' },
+        },
+        states: {
+          polling: {
+            initial: 'choose',
+            on: {
+              activity: { actions: 'resetPollInterval' },
+              'poll.stop': '.stopped',
             },
-            streaming: {
-              invoke: {
-                src: 'streamChat',
-                input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
+            states: {
+              choose: {
+                always: [{ guard: 'streaming', target: 'streaming' }, { target: 'waiting' }],
               },
-              on: {
-                'stream.messages': { actions: 'streamAnswered' },
-                'stream.failed': { actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+              streaming: {
+                invoke: {
+                  src: 'streamChat',
+                  input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
+                },
+                on: {
+                  'stream.messages': { actions: 'streamAnswered' },
+                  'stream.failed': { actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+                },
               },
-            },
-            waiting: {
-              after: { pollDelay: 'fetching' },
-              on: {
-                // The visitor is active: the next poll comes after the initial interval, from now.
-                activity: { target: 'waiting', reenter: true, actions: 'resetPollInterval' },
-                'poll.now': 'fetching',
+              waiting: {
+                after: { pollDelay: 'fetching' },
+                on: {
+                  // The visitor is active: the next poll comes after the initial interval, from now.
+                  activity: { target: 'waiting', reenter: true, actions: 'resetPollInterval' },
+                  'poll.now': 'fetching',
+                },
               },
-            },
-            fetching: {
-              invoke: {
-                src: 'pollChat',
-                input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
-                onDone: { target: 'waiting', actions: { type: 'pollAnswered', params: ({ event }) => ({ answer: event.output }) } },
-                onError: { target: 'waiting', actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+              fetching: {
+                invoke: {
+                  src: 'pollChat',
+                  input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
+                  onDone: { target: 'waiting', actions: { type: 'pollAnswered', params: ({ event }) => ({ answer: event.output }) } },
+                  onError: { target: 'waiting', actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+                },
               },
-            },
-            stopped: {
-              initial: 'idle',
-              on: { 'poll.start': '#chatSession.started.polling.choose' },
-              states: {
-                idle: { on: { 'poll.now': 'fetching' } },
-                // One poll on demand (the poll command) while polling is stopped.
-                fetching: {
-                  invoke: {
-                    src: 'pollChat',
-                    input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
-                    onDone: { target: 'idle', actions: { type: 'pollAnswered', params: ({ event }) => ({ answer: event.output }) } },
-                    onError: { target: 'idle', actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+              stopped: {
+                initial: 'idle',
+                on: { 'poll.start': '#chatSession.started.polling.choose' },
+                states: {
+                  idle: { on: { 'poll.now': 'fetching' } },
+                  // One poll on demand (the poll command) while polling is stopped.
+                  fetching: {
+                    invoke: {
+                      src: 'pollChat',
+                      input: ({ context }) => ({ session: sessionOf(context), fromIndex: context.position }),
+                      onDone: { target: 'idle', actions: { type: 'pollAnswered', params: ({ event }) => ({ answer: event.output }) } },
+                      onError: { target: 'idle', actions: { type: 'pollFailed', params: ({ event }) => ({ error: event.error }) } },
+                    },
                   },
                 },
               },
             },
           },
-        },
-        connection: {
-          initial: 'connected',
-          states: {
-            connected: {
-              on: { 'connection.lost': 'disconnected' },
-            },
-            disconnected: {
-              entry: { type: 'publish', params: { type: 'disconnected' } },
-              on: { 'connection.restored': 'reconnected' },
-            },
-            reconnected: {
-              entry: { type: 'publish', params: { type: 'reconnected' } },
-              after: { reconnectedShown: 'connected' },
-              on: { 'connection.lost': 'disconnected' },
+          connection: {
+            initial: 'connected',
+            states: {
+              connected: {
+                on: { 'connection.lost': 'disconnected' },
+              },
+              disconnected: {
+                entry: { type: 'publish', params: { type: 'disconnected' } },
+                on: { 'connection.restored': 'reconnected' },
+              },
+              reconnected: {
+                entry: { type: 'publish', params: { type: 'reconnected' } },
+                after: { reconnectedShown: 'connected' },
+                on: { 'connection.lost': 'disconnected' },
+              },
             },
           },
-        },
-        typing: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: { 'typing.input': { target: 'typing', actions: { type: 'sendTyping', params: { typing: true } } } },
-            },
-            typing: {
-              initial: 'active',
-              // CometD mode: still typing after 5000 ms — say so again (the idle timer below restarts on every input).
-              after: { typingCheck: { guard: 'streaming', target: 'typing', reenter: true, actions: { type: 'sendTyping', params: { typing: true } } } },
-              on: {
-                // The server clears the visitor's typing when a message is sent: no stop call.
-                'message.sent': 'idle',
+          typing: {
+            initial: 'idle',
+            states: {
+              idle: {
+                on: { 'typing.input': { target: 'typing', actions: { type: 'sendTyping', params: { typing: true } } } },
               },
-              states: {
-                active: {
-                  after: { typingIdle: { target: '#chatSession.started.typing.idle', actions: { type: 'sendTyping', params: { typing: false } } } },
-                  on: { 'typing.input': { target: 'active', reenter: true } },
+              typing: {
+                initial: 'active',
+                // CometD mode: still typing after 5000 ms — say so again (the idle timer below restarts on every input).
+                after: { typingCheck: { guard: 'streaming', target: 'typing', reenter: true, actions: { type: 'sendTyping', params: { typing: true } } } },
+                on: {
+                  // The server clears the visitor's typing when a message is sent: no stop call.
+                  'message.sent': 'idle',
+                },
+                states: {
+                  active: {
+                    after: { typingIdle: { target: '#chatSession.started.typing.idle', actions: { type: 'sendTyping', params: { typing: false } } } },
+                    on: { 'typing.input': { target: 'active', reenter: true } },
+                  },
+                },
+              },
+            },
+          },
+          agentTyping: {
+            initial: 'idle',
+            states: {
+              idle: {
+                on: {
+                  'agent.typing': {
+                    guard: 'agentTypingOn',
+                    target: 'typing',
+                    actions: ['setAgentTyping', { type: 'publish', params: { type: 'agentTypingStarted' } }],
+                  },
+                },
+              },
+              typing: {
+                exit: 'clearAgentTyping',
+                after: { agentTypingTimeout: { target: 'idle', actions: { type: 'publish', params: { type: 'agentTypingTimeout' } } } },
+                on: {
+                  'agent.typing': [
+                    // Typing again: the timeout starts over, the indicator stays.
+                    { guard: 'agentTypingOn', target: 'typing', reenter: true, actions: 'setAgentTyping' },
+                    { target: 'idle', actions: { type: 'publish', params: { type: 'agentTypingStopped' } } },
+                  ],
                 },
               },
             },
           },
         },
-        agentTyping: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'agent.typing': {
-                  guard: 'agentTypingOn',
-                  target: 'typing',
-                  actions: ['setAgentTyping', { type: 'publish', params: { type: 'agentTypingStarted' } }],
-                },
-              },
-            },
-            typing: {
-              exit: 'clearAgentTyping',
-              after: { agentTypingTimeout: { target: 'idle', actions: { type: 'publish', params: { type: 'agentTypingTimeout' } } } },
-              on: {
-                'agent.typing': [
-                  // Typing again: the timeout starts over, the indicator stays.
-                  { guard: 'agentTypingOn', target: 'typing', reenter: true, actions: 'setAgentTyping' },
-                  { target: 'idle', actions: { type: 'publish', params: { type: 'agentTypingStopped' } } },
-                ],
-              },
-            },
-          },
+      },
+      ending: {
+        tags: ['busy'],
+        invoke: {
+          src: 'endChat',
+          input: ({ context }) => ({ session: sessionOf(context) }),
+          onDone: { target: 'ended', actions: { type: 'endedBy', params: { endedBy: 'visitor' } } },
+          onError: { target: 'ended', actions: { type: 'endedBy', params: { endedBy: 'visitor' } } },
+        },
+      },
+      ended: {
+        entry: ['clearSession', 'publishEnded'],
+        on: {
+          configure: { target: 'configured', actions: 'configure' },
+          start: 'starting',
+          restore: [
+            { guard: 'expired', actions: { type: 'publish', params: { type: 'restoreTimeout' } } },
+            { target: 'restoring', actions: 'beginRestore' },
+          ],
         },
       },
     },
-    ending: {
-      tags: ['busy'],
-      invoke: {
-        src: 'endChat',
-        input: ({ context }) => ({ session: sessionOf(context) }),
-        onDone: { target: 'ended', actions: { type: 'endedBy', params: { endedBy: 'visitor' } } },
-        onError: { target: 'ended', actions: { type: 'endedBy', params: { endedBy: 'visitor' } } },
-      },
-    },
-    ended: {
-      entry: ['clearSession', 'publishEnded'],
-      on: {
-        configure: { target: 'configured', actions: 'configure' },
-        start: 'starting',
-        restore: [
-          { guard: 'expired', actions: { type: 'publish', params: { type: 'restoreTimeout' } } },
-          { target: 'restoring', actions: 'beginRestore' },
-        ],
-      },
-    },
-  },
-});
+  }),
+);
 
 export type ChatSessionMachine = typeof chatSessionMachine;
 export type ChatSessionSnapshot = SnapshotFrom<ChatSessionMachine>;

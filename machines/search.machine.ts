@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { deferred } from './deferred.ts';
 import { snippet, SNIPPET_LENGTH } from './snippet.ts';
 import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
 
@@ -141,7 +142,7 @@ const provided = <O, I>() =>
     throw new Error('provided by the Search plugin');
   });
 
-export const searchMachine = setup({
+const searchSetup = setup({
   types: {
     context: {} as SearchContext,
     events: {} as SearchEvent,
@@ -245,175 +246,179 @@ export const searchMachine = setup({
     }),
     publish: emit((_, params: { type: 'opened' | 'closed' }) => ({ type: params.type })),
   },
-}).createMachine({
-  id: 'search',
-  context: {
-    query: '',
-    asked: '',
-    suggestions: [],
-    documents: [],
-    searchId: null,
-    searches: 0,
-    ref: null,
-    document: null,
-    failure: null,
-    feedback: blankFeedback(),
-  },
-  initial: 'closed',
-  states: {
-    closed: {
-      tags: ['closed'],
-      on: { open: { target: 'open', actions: ['reset', { type: 'publish', params: { type: 'opened' } }] } },
+});
+
+export const searchMachine = deferred(searchSetup, (s) =>
+  s.createMachine({
+    id: 'search',
+    context: {
+      query: '',
+      asked: '',
+      suggestions: [],
+      documents: [],
+      searchId: null,
+      searches: 0,
+      ref: null,
+      document: null,
+      failure: null,
+      feedback: blankFeedback(),
     },
-    open: {
-      type: 'parallel',
-      on: { close: { target: 'closed', actions: { type: 'publish', params: { type: 'closed' } } } },
-      states: {
-        suggest: {
-          initial: 'idle',
-          on: {
-            'query.change': [
-              { guard: 'suggestible', target: '.waiting', actions: 'setQuery' },
-              { target: '.idle', actions: ['setQuery', 'clearSuggestions'] },
-            ],
-            'query.clear': { target: '.idle', actions: 'clearQuery' },
-            'suggestions.dismiss': { target: '.idle', actions: 'clearSuggestions' },
-            search: { guard: 'canSearch', target: '.idle' },
-          },
-          states: {
-            idle: {},
-            waiting: {
-              after: { suggestDelay: 'fetching' },
-              // Each keystroke restarts the delay (a self-transition; one on the region would leave the
-              // whole parallel `open` state, resetting the view too).
-              on: {
-                'query.change': [
-                  { guard: 'suggestible', target: 'waiting', reenter: true, actions: 'setQuery' },
-                  { target: 'idle', actions: ['setQuery', 'clearSuggestions'] },
-                ],
-              },
+    initial: 'closed',
+    states: {
+      closed: {
+        tags: ['closed'],
+        on: { open: { target: 'open', actions: ['reset', { type: 'publish', params: { type: 'opened' } }] } },
+      },
+      open: {
+        type: 'parallel',
+        on: { close: { target: 'closed', actions: { type: 'publish', params: { type: 'closed' } } } },
+        states: {
+          suggest: {
+            initial: 'idle',
+            on: {
+              'query.change': [
+                { guard: 'suggestible', target: '.waiting', actions: 'setQuery' },
+                { target: '.idle', actions: ['setQuery', 'clearSuggestions'] },
+              ],
+              'query.clear': { target: '.idle', actions: 'clearQuery' },
+              'suggestions.dismiss': { target: '.idle', actions: 'clearSuggestions' },
+              search: { guard: 'canSearch', target: '.idle' },
             },
-            fetching: {
-              invoke: {
-                src: 'fetchSuggestions',
-                input: ({ context }) => ({ text: context.query.trim() }),
-                onDone: { target: 'idle', actions: { type: 'setSuggestions', params: ({ event }) => ({ list: event.output }) } },
-                // No suggestions is not an error the visitor needs to see: the box works without them.
-                onError: { target: 'idle', actions: 'clearSuggestions' },
-              },
-            },
-          },
-        },
-        view: {
-          initial: 'collapsed',
-          on: {
-            search: { guard: 'canSearch', target: '.searching', actions: 'ask' },
-            'document.open': { guard: 'hasRef', target: '.document', actions: 'setRef' },
-          },
-          states: {
-            collapsed: { tags: ['collapsed'] },
-            searching: {
-              tags: ['busy'],
-              // A newer question restarts the search (the running one is stopped, its answer dropped).
-              on: { search: { guard: 'canSearch', target: 'searching', reenter: true, actions: 'ask' } },
-              invoke: {
-                src: 'search',
-                input: ({ context }) => ({ query: context.asked }),
-                onDone: [
-                  {
-                    guard: { type: 'foundDocuments', params: ({ event }) => ({ result: event.output }) },
-                    target: 'results',
-                    actions: [{ type: 'setResults', params: ({ event }) => ({ result: event.output }) }, 'publishSearched'],
-                  },
-                  {
-                    target: 'noResults',
-                    actions: [{ type: 'setResults', params: ({ event }) => ({ result: event.output }) }, 'publishSearched'],
-                  },
-                ],
-                onError: { target: 'failure', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'] },
-              },
-            },
-            results: { tags: ['results'] },
-            noResults: { tags: ['noResults'] },
-            failure: { tags: ['failure'] },
-            document: {
-              on: {
-                'document.open': { guard: 'hasRef', target: 'document', reenter: true, actions: 'setRef' },
-                back: [{ guard: 'hasResults', target: 'results', actions: 'leaveDocument' }, { target: 'collapsed', actions: 'leaveDocument' }],
-              },
-              initial: 'loading',
-              states: {
-                loading: {
-                  tags: ['busy', 'document'],
-                  invoke: {
-                    src: 'fetchDocument',
-                    input: ({ context }) => context.ref!,
-                    onDone: {
-                      target: 'shown',
-                      actions: [{ type: 'setDocument', params: ({ event }) => ({ document: event.output }) }, 'publishDocumentOpened'],
-                    },
-                    onError: { target: '#search.open.view.failure', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'] },
-                  },
+            states: {
+              idle: {},
+              waiting: {
+                after: { suggestDelay: 'fetching' },
+                // Each keystroke restarts the delay (a self-transition; one on the region would leave the
+                // whole parallel `open` state, resetting the view too).
+                on: {
+                  'query.change': [
+                    { guard: 'suggestible', target: 'waiting', reenter: true, actions: 'setQuery' },
+                    { target: 'idle', actions: ['setQuery', 'clearSuggestions'] },
+                  ],
                 },
-                shown: {
-                  type: 'parallel',
-                  tags: ['document'],
-                  states: {
-                    vote: {
-                      initial: 'idle',
-                      states: {
-                        idle: {
-                          on: { vote: { target: 'sending', actions: 'chooseVote' } },
-                        },
-                        sending: {
-                          tags: ['voting'],
-                          invoke: {
-                            src: 'sendVote',
-                            input: ({ context }) => ({
-                              ...context.ref!,
-                              relevant: context.feedback.relevant === true,
-                              ...(context.searchId ? { searchId: context.searchId } : {}),
-                              ...(context.asked ? { query: context.asked } : {}),
-                            }),
-                            onDone: {
-                              target: 'done',
-                              actions: [
-                                { type: 'recordVote', params: ({ event }) => ({ record: event.output }) },
-                                'publishVoted',
-                              ],
-                            },
-                            onError: { target: 'idle', actions: 'voteFailed' },
-                          },
-                        },
-                        done: { tags: ['voted'] },
-                      },
+              },
+              fetching: {
+                invoke: {
+                  src: 'fetchSuggestions',
+                  input: ({ context }) => ({ text: context.query.trim() }),
+                  onDone: { target: 'idle', actions: { type: 'setSuggestions', params: ({ event }) => ({ list: event.output }) } },
+                  // No suggestions is not an error the visitor needs to see: the box works without them.
+                  onError: { target: 'idle', actions: 'clearSuggestions' },
+                },
+              },
+            },
+          },
+          view: {
+            initial: 'collapsed',
+            on: {
+              search: { guard: 'canSearch', target: '.searching', actions: 'ask' },
+              'document.open': { guard: 'hasRef', target: '.document', actions: 'setRef' },
+            },
+            states: {
+              collapsed: { tags: ['collapsed'] },
+              searching: {
+                tags: ['busy'],
+                // A newer question restarts the search (the running one is stopped, its answer dropped).
+                on: { search: { guard: 'canSearch', target: 'searching', reenter: true, actions: 'ask' } },
+                invoke: {
+                  src: 'search',
+                  input: ({ context }) => ({ query: context.asked }),
+                  onDone: [
+                    {
+                      guard: { type: 'foundDocuments', params: ({ event }) => ({ result: event.output }) },
+                      target: 'results',
+                      actions: [{ type: 'setResults', params: ({ event }) => ({ result: event.output }) }, 'publishSearched'],
                     },
-                    rating: {
-                      initial: 'editing',
-                      states: {
-                        editing: {
-                          on: {
-                            'rating.change': { guard: 'validStars', actions: 'setRating' },
-                            'comment.change': { actions: 'setComment' },
-                            'rating.submit': { guard: 'ratingComplete', target: 'sending' },
+                    {
+                      target: 'noResults',
+                      actions: [{ type: 'setResults', params: ({ event }) => ({ result: event.output }) }, 'publishSearched'],
+                    },
+                  ],
+                  onError: { target: 'failure', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'] },
+                },
+              },
+              results: { tags: ['results'] },
+              noResults: { tags: ['noResults'] },
+              failure: { tags: ['failure'] },
+              document: {
+                on: {
+                  'document.open': { guard: 'hasRef', target: 'document', reenter: true, actions: 'setRef' },
+                  back: [{ guard: 'hasResults', target: 'results', actions: 'leaveDocument' }, { target: 'collapsed', actions: 'leaveDocument' }],
+                },
+                initial: 'loading',
+                states: {
+                  loading: {
+                    tags: ['busy', 'document'],
+                    invoke: {
+                      src: 'fetchDocument',
+                      input: ({ context }) => context.ref!,
+                      onDone: {
+                        target: 'shown',
+                        actions: [{ type: 'setDocument', params: ({ event }) => ({ document: event.output }) }, 'publishDocumentOpened'],
+                      },
+                      onError: { target: '#search.open.view.failure', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'] },
+                    },
+                  },
+                  shown: {
+                    type: 'parallel',
+                    tags: ['document'],
+                    states: {
+                      vote: {
+                        initial: 'idle',
+                        states: {
+                          idle: {
+                            on: { vote: { target: 'sending', actions: 'chooseVote' } },
                           },
-                        },
-                        sending: {
-                          tags: ['rating'],
-                          entry: 'clearProblem',
-                          invoke: {
-                            src: 'sendRating',
-                            input: ({ context }) => ({
-                              ...context.ref!,
-                              rating: context.feedback.rating,
-                              comment: context.feedback.comment.trim(),
-                              ...(context.feedback.recordId ? { voteId: context.feedback.recordId } : {}),
-                            }),
-                            onDone: { target: 'done', actions: 'publishRated' },
-                            onError: { target: 'editing', actions: { type: 'feedbackProblem', params: { problem: 'rating' } } },
+                          sending: {
+                            tags: ['voting'],
+                            invoke: {
+                              src: 'sendVote',
+                              input: ({ context }) => ({
+                                ...context.ref!,
+                                relevant: context.feedback.relevant === true,
+                                ...(context.searchId ? { searchId: context.searchId } : {}),
+                                ...(context.asked ? { query: context.asked } : {}),
+                              }),
+                              onDone: {
+                                target: 'done',
+                                actions: [
+                                  { type: 'recordVote', params: ({ event }) => ({ record: event.output }) },
+                                  'publishVoted',
+                                ],
+                              },
+                              onError: { target: 'idle', actions: 'voteFailed' },
+                            },
                           },
+                          done: { tags: ['voted'] },
                         },
-                        done: { tags: ['rated'] },
+                      },
+                      rating: {
+                        initial: 'editing',
+                        states: {
+                          editing: {
+                            on: {
+                              'rating.change': { guard: 'validStars', actions: 'setRating' },
+                              'comment.change': { actions: 'setComment' },
+                              'rating.submit': { guard: 'ratingComplete', target: 'sending' },
+                            },
+                          },
+                          sending: {
+                            tags: ['rating'],
+                            entry: 'clearProblem',
+                            invoke: {
+                              src: 'sendRating',
+                              input: ({ context }) => ({
+                                ...context.ref!,
+                                rating: context.feedback.rating,
+                                comment: context.feedback.comment.trim(),
+                                ...(context.feedback.recordId ? { voteId: context.feedback.recordId } : {}),
+                              }),
+                              onDone: { target: 'done', actions: 'publishRated' },
+                              onError: { target: 'editing', actions: { type: 'feedbackProblem', params: { problem: 'rating' } } },
+                            },
+                          },
+                          done: { tags: ['rated'] },
+                        },
                       },
                     },
                   },
@@ -424,7 +429,7 @@ export const searchMachine = setup({
         },
       },
     },
-  },
-});
+  }),
+);
 
 export type SearchMachine = typeof searchMachine;

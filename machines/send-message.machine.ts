@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { deferred } from './deferred.ts';
 
 /**
  * The send-message window (contact-widgets.md §2, §4, §5): closed → opened → started (first input)
@@ -189,7 +190,7 @@ const blankForm = () => ({
 const hasValues = (context: SendMessageContext) =>
   context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
 
-export const sendMessageMachine = setup({
+const sendMessageSetup = setup({
   types: {
     context: {} as SendMessageContext,
     events: {} as SendMessageEvent,
@@ -293,85 +294,89 @@ export const sendMessageMachine = setup({
     }),
     publish: emit((_, params: { type: 'opened' | 'submitted' }) => ({ type: params.type })),
   },
-}).createMachine({
-  id: 'sendMessage',
-  context: ({ input }) => ({
-    ...blankForm(),
-    limits: input?.limits ?? {},
-    validation: input?.validation ?? true,
-    userData: input?.userData ?? {},
-    refusals: 0,
-    submitKey: null,
-  }),
-  initial: 'closed',
-  on: {
-    configure: { actions: 'configure' },
-  },
-  states: {
-    closed: {
-      on: {
-        open: { target: 'open', actions: ['openForm', { type: 'publish', params: { type: 'opened' } }] },
-      },
-    },
-    open: {
-      initial: 'editing',
-      exit: 'finish',
-      on: {
-        // Editing and failed ask first when the form holds values (below); a forced close never asks.
-        close: [
-          { guard: 'forced', target: 'closed' },
-          { guard: 'canClose', target: 'closed' },
-        ],
-        minimize: { guard: 'notMinimized', actions: 'setMinimized' },
-        restore: { guard: 'minimized', actions: 'setRestored' },
-      },
-      states: {
-        editing: {
-          tags: ['editing'],
-          on: {
-            'form.change': { actions: ['change', 'start'] },
-            'files.add': { actions: ['addFiles', 'start'] },
-            'files.remove': { actions: 'removeFile' },
-            'form.submit': [{ guard: 'formValid', target: 'submitting' }, { actions: 'refuse' }],
-            close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
-          },
-        },
-        confirmingClose: {
-          tags: ['confirmingClose'],
-          on: {
-            'close.confirm': '#sendMessage.closed',
-            'close.cancel': 'editing',
-          },
-        },
-        submitting: {
-          tags: ['busy'],
-          // The first try of this content makes the key; a retry finds it kept.
-          entry: ['keySubmit', 'clearProblems', { type: 'publish', params: { type: 'submitted' } }],
-          invoke: {
-            src: 'sendForm',
-            input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData, idempotencyKey: context.submitKey ?? '' }),
-            onDone: { target: 'completed', actions: { type: 'complete', params: ({ event }) => ({ interactionId: event.output.interactionId }) } },
-            onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        failed: {
-          tags: ['alert'],
-          on: {
-            'alert.dismiss': { target: 'editing', actions: 'dismissFailure' },
-            retry: { guard: 'retryable', target: 'submitting' },
-            close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
-          },
-        },
-        completed: {
-          tags: ['completed'],
-          on: {
-            'form.reset': { target: 'editing', actions: 'resetForm' },
-          },
-        },
-      },
-    },
-  },
 });
+
+export const sendMessageMachine = deferred(sendMessageSetup, (s) =>
+  s.createMachine({
+    id: 'sendMessage',
+    context: ({ input }) => ({
+      ...blankForm(),
+      limits: input?.limits ?? {},
+      validation: input?.validation ?? true,
+      userData: input?.userData ?? {},
+      refusals: 0,
+      submitKey: null,
+    }),
+    initial: 'closed',
+    on: {
+      configure: { actions: 'configure' },
+    },
+    states: {
+      closed: {
+        on: {
+          open: { target: 'open', actions: ['openForm', { type: 'publish', params: { type: 'opened' } }] },
+        },
+      },
+      open: {
+        initial: 'editing',
+        exit: 'finish',
+        on: {
+          // Editing and failed ask first when the form holds values (below); a forced close never asks.
+          close: [
+            { guard: 'forced', target: 'closed' },
+            { guard: 'canClose', target: 'closed' },
+          ],
+          minimize: { guard: 'notMinimized', actions: 'setMinimized' },
+          restore: { guard: 'minimized', actions: 'setRestored' },
+        },
+        states: {
+          editing: {
+            tags: ['editing'],
+            on: {
+              'form.change': { actions: ['change', 'start'] },
+              'files.add': { actions: ['addFiles', 'start'] },
+              'files.remove': { actions: 'removeFile' },
+              'form.submit': [{ guard: 'formValid', target: 'submitting' }, { actions: 'refuse' }],
+              close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
+            },
+          },
+          confirmingClose: {
+            tags: ['confirmingClose'],
+            on: {
+              'close.confirm': '#sendMessage.closed',
+              'close.cancel': 'editing',
+            },
+          },
+          submitting: {
+            tags: ['busy'],
+            // The first try of this content makes the key; a retry finds it kept.
+            entry: ['keySubmit', 'clearProblems', { type: 'publish', params: { type: 'submitted' } }],
+            invoke: {
+              src: 'sendForm',
+              input: ({ context }) => ({ values: context.values, files: context.files, userData: context.userData, idempotencyKey: context.submitKey ?? '' }),
+              onDone: { target: 'completed', actions: { type: 'complete', params: ({ event }) => ({ interactionId: event.output.interactionId }) } },
+              onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+            },
+          },
+          failed: {
+            tags: ['alert'],
+            on: {
+              'alert.dismiss': { target: 'editing', actions: 'dismissFailure' },
+              retry: { guard: 'retryable', target: 'submitting' },
+              close: { guard: and([not('forced'), 'hasValues']), target: 'confirmingClose' },
+            },
+          },
+          completed: {
+            tags: ['completed'],
+            on: {
+              'form.reset': { target: 'editing', actions: 'resetForm' },
+            },
+          },
+        },
+      },
+    },
+  }),
+);
 
 export type SendMessageMachine = typeof sendMessageMachine;
 export type SendMessageSnapshot = SnapshotFrom<SendMessageMachine>;

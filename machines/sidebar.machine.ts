@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { deferred } from './deferred.ts';
 import type { Availability } from './availability.ts';
 
 /** One channel of `sidebar.channels` (contact-widgets.md §3, Channel configuration). */
@@ -75,7 +76,7 @@ export function visibleChannels(context: Pick<SidebarContext, 'channels' | 'avai
   return context.channels.filter((c) => c.enable !== false && (!context.available || context.available.includes(c.name)));
 }
 
-export const sidebarMachine = setup({
+const sidebarSetup = setup({
   types: {
     context: {} as SidebarContext,
     events: {} as SidebarEvent,
@@ -128,82 +129,86 @@ export const sidebarMachine = setup({
     /** A failed wait-time request offers the full list. */
     forgetAvailability: assign({ available: null, availability: 'failed' }),
   },
-}).createMachine({
-  id: 'sidebar',
-  context: ({ input }) => ({
-    channels: input.channels.filter(isChannel),
-    available: null,
-    availability: input.availabilityRule ? 'pending' : 'none',
-    mobile: Boolean(input.mobile),
-    showOnStartup: input.showOnStartup !== false,
-    expandOnHover: input.expandOnHover !== false,
-    refreshMs: input.refreshMs ?? 10_000,
-  }),
-  type: 'parallel',
-  on: {
-    'channels.set': { guard: 'hasChannels', actions: 'setChannels' },
-    'channels.add': { guard: 'validButton', actions: 'addChannel' },
-    'mobile.set': { actions: 'setMobile' },
-    'channels.show': { guard: 'hasVisibleChannels', actions: 'showChannels' },
-  },
-  states: {
-    view: {
-      initial: 'start',
-      states: {
-        start: {
-          always: [{ guard: 'showOnStartup', target: 'opened' }, { target: 'closed' }],
-        },
-        closed: {
-          on: { open: { guard: 'desktop', target: 'opened' } },
-        },
-        // Tags for the launcher, which reads the snapshot without importing this module: shown, and expanded
-        // (also while waiting to contract).
-        opened: {
-          tags: ['shown'],
-          initial: 'collapsed',
-          on: { close: 'closed' },
-          states: {
-            collapsed: {
-              on: {
-                'pointer.enter': { guard: 'hover', target: 'expanding' },
-                expand: { guard: 'desktop', target: 'expanded' },
+});
+
+export const sidebarMachine = deferred(sidebarSetup, (s) =>
+  s.createMachine({
+    id: 'sidebar',
+    context: ({ input }) => ({
+      channels: input.channels.filter(isChannel),
+      available: null,
+      availability: input.availabilityRule ? 'pending' : 'none',
+      mobile: Boolean(input.mobile),
+      showOnStartup: input.showOnStartup !== false,
+      expandOnHover: input.expandOnHover !== false,
+      refreshMs: input.refreshMs ?? 10_000,
+    }),
+    type: 'parallel',
+    on: {
+      'channels.set': { guard: 'hasChannels', actions: 'setChannels' },
+      'channels.add': { guard: 'validButton', actions: 'addChannel' },
+      'mobile.set': { actions: 'setMobile' },
+      'channels.show': { guard: 'hasVisibleChannels', actions: 'showChannels' },
+    },
+    states: {
+      view: {
+        initial: 'start',
+        states: {
+          start: {
+            always: [{ guard: 'showOnStartup', target: 'opened' }, { target: 'closed' }],
+          },
+          closed: {
+            on: { open: { guard: 'desktop', target: 'opened' } },
+          },
+          // Tags for the launcher, which reads the snapshot without importing this module: shown, and expanded
+          // (also while waiting to contract).
+          opened: {
+            tags: ['shown'],
+            initial: 'collapsed',
+            on: { close: 'closed' },
+            states: {
+              collapsed: {
+                on: {
+                  'pointer.enter': { guard: 'hover', target: 'expanding' },
+                  expand: { guard: 'desktop', target: 'expanded' },
+                },
+              },
+              expanding: {
+                after: { expandDelay: 'expanded' },
+                on: { 'pointer.leave': 'collapsed', expand: 'expanded' },
+              },
+              expanded: {
+                tags: ['expanded'],
+                on: { 'pointer.leave': 'contracting', contract: 'collapsed' },
+              },
+              contracting: {
+                tags: ['expanded'],
+                after: { contractDelay: 'collapsed' },
+                on: { 'pointer.enter': 'expanded', contract: 'collapsed' },
               },
             },
-            expanding: {
-              after: { expandDelay: 'expanded' },
-              on: { 'pointer.leave': 'collapsed', expand: 'expanded' },
+          },
+        },
+      },
+      availability: {
+        initial: 'check',
+        states: {
+          check: {
+            always: [{ guard: 'noRule', target: 'off' }, { target: 'loading' }],
+          },
+          off: {},
+          loading: {
+            invoke: {
+              src: 'fetchAvailability',
+              onDone: { target: 'waiting', actions: { type: 'storeAvailability', params: ({ event }) => ({ available: event.output.channels }) } },
+              onError: { target: 'waiting', actions: 'forgetAvailability' },
             },
-            expanded: {
-              tags: ['expanded'],
-              on: { 'pointer.leave': 'contracting', contract: 'collapsed' },
-            },
-            contracting: {
-              tags: ['expanded'],
-              after: { contractDelay: 'collapsed' },
-              on: { 'pointer.enter': 'expanded', contract: 'collapsed' },
-            },
+          },
+          waiting: {
+            after: { refreshInterval: 'loading' },
           },
         },
       },
     },
-    availability: {
-      initial: 'check',
-      states: {
-        check: {
-          always: [{ guard: 'noRule', target: 'off' }, { target: 'loading' }],
-        },
-        off: {},
-        loading: {
-          invoke: {
-            src: 'fetchAvailability',
-            onDone: { target: 'waiting', actions: { type: 'storeAvailability', params: ({ event }) => ({ available: event.output.channels }) } },
-            onError: { target: 'waiting', actions: 'forgetAvailability' },
-          },
-        },
-        waiting: {
-          after: { refreshInterval: 'loading' },
-        },
-      },
-    },
-  },
-});
+  }),
+);
