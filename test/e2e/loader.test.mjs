@@ -332,6 +332,20 @@ test('the loader is one self-contained file: no lazy chunk imports it, so it may
   assert.ok(loader.length > 20000, 'live-assist.js is the loader itself, not a facade that loads it');
 });
 
+test("a window's chunks import no other window's code (shared modules live in shared chunks), so opening one never loads another's", () => {
+  const manifest = JSON.parse(readFileSync('dist/bundle-manifest.json', 'utf8'));
+  const name = (file) => file.replace(/-[\w-]{8}\.js$/, '');
+  const windows = ['callback', 'send-message', 'search', 'chat', 'webchat', 'chat-service', 'call-us', 'channel-selector', 'overlay', 'toaster', 'console', 'sidebar', 'knowledge-center-service'];
+  // What a window's chunk may import of another's: the chat's view its own plugin's chunk, the channel
+  // selector the call-us panel it opens in place (its "Call us" entry), and the side-button machine of
+  // the windows that have a side button.
+  const allowed = { chat: ['webchat', 'side-button'], 'channel-selector': ['call-us'], webchat: ['side-button'], 'send-message': ['side-button'], search: ['side-button'] };
+  for (const chunk of manifest.chunks.filter((c) => windows.includes(c.name))) {
+    const others = chunk.imports.map(name).filter((n) => windows.includes(n) || n === 'side-button');
+    assert.deepEqual(others.filter((n) => !(allowed[chunk.name] ?? []).includes(n)), [], `${chunk.name} imports ${chunk.imports.join(', ')}`);
+  }
+});
+
 test("lazy chunks start with V8's compile hint (their functions compiled while they stream), the loader and the unhinted libraries do not, and the maps follow the extra line", async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const { COMPILE_HINT, UNHINTED } = await import('../../rollup.config.mjs');
