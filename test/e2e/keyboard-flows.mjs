@@ -373,6 +373,15 @@ const NUMBERS = {
 };
 const cb = (more) => ({ in: CALLBACK, ...more });
 
+/**
+ * The callback's country picker drawn: it starts when the browser is idle after the window's first frame
+ * (its chunk imported then), so a fast keyboard can reach the phone field before it; a flow that tabs
+ * through it waits for it as a visitor would see it arrive.
+ */
+async function pickerDrawn(page) {
+  await page.locator(CALLBACK).locator('.iti__selected-country').waitFor({ state: 'visible', timeout: 10000 });
+}
+
 /** Defines the flows' tests on one device: 'desktop' or 'phone'. */
 export function keyboardFlows(only) {
   for (const [mode, device] of MODES.filter(([name]) => name === only)) flows(mode, device);
@@ -420,6 +429,7 @@ function flows(mode, device) {
         await keys.press('Enter', cb({ field: 'firstname', value: '', invalid: true }));
         await keys.type('Jan', cb({ field: 'firstname', value: 'Jan' }));
         await keys.press('Tab', cb({ field: 'lastname', value: '' }));
+        await pickerDrawn(page);
         await keys.press('Tab', cb({ role: 'button', name: /Numer kierunkowy kraju: Polska \(\+48\)/ }));
         await keys.press('Tab', cb({ field: 'phonenumber', value: '+48' }));
         await keys.type(NUMBERS[mode].asap, cb({ field: 'phonenumber', value: `+48${NUMBERS[mode].asap}` }));
@@ -453,6 +463,7 @@ function flows(mode, device) {
         const opener = await openChannel(keys, mode, 'Oddzwonimy', cb({ field: 'firstname', value: '' }));
         await keys.type('Anna', cb({ field: 'firstname', value: 'Anna' }));
         await keys.press('Tab', cb({ field: 'lastname' }));
+        await pickerDrawn(page);
         await keys.press('Tab', cb({ role: 'button', name: /Numer kierunkowy kraju/ }));
         await keys.press('Tab', cb({ field: 'phonenumber' }));
         await keys.type(NUMBERS[mode].slot, cb({ field: 'phonenumber', value: `+48${NUMBERS[mode].slot}` }));
