@@ -25,7 +25,13 @@ export function register(app: App): void {
       actions: { readClock: assign({ now: () => serverNow() }) },
       actors: {
         submitCallback: fromPromise(({ input }) => app.bus.command('CallbackService.schedule', input, { commander: 'Callback' })),
-        fetchWait: fromPromise(() => createCallbackService({ ...serviceConfig(), lang: () => app.t.lang }).wait()),
+        // The queue's wait is asked for once the browser is idle after the open (1 s at the latest): its
+        // answer's render, with the tab's first number format for "3 minutes", stays out of the open's
+        // frames, and ASAP is offered meanwhile. Closed first: the idle callback is cancelled, nothing asked.
+        fetchWait: fromPromise(async ({ signal }) => {
+          await app.idle(1000, signal);
+          return createCallbackService({ ...serviceConfig(), lang: () => app.t.lang }).wait();
+        }),
       },
     }),
     { input: { settings: callbackSettings(section()) } },

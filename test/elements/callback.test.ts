@@ -50,7 +50,7 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(await api.command('Callback.open').catch((e: Error) => e.message)).to.equal('Already opened');
     expect(events).to.deep.equal(['Callback.opened']);
     // The +48 prefix is shown in the field itself (intl-tel-input must not strip it as a separate dial code).
-    await waitFor(() => root()!.querySelector('.iti'), 2000, 'intl-tel-input');
+    await waitFor(() => root()!.querySelector('.iti'), 5000, 'intl-tel-input (its chunk, when idle after the first frame)');
     expect(field('phonenumber').value).to.equal('+48');
     expect(root()!.querySelector('.iti__selected-dial-code')).to.equal(null);
     // The country picker is there, with Poland as its one entry.
@@ -322,6 +322,32 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(root()!.querySelector('.la-callback__confirmation')).to.equal(null);
     await api.command('Callback.close');
     await control('/__control/wait', { queue: 'PPK_Callback', ewt: 30 });
+  });
+
+  it("asks for the queue's wait once the browser is idle after the open, and not at all when the window closed before", async () => {
+    const asked: string[] = [];
+    // Seen, then left to the simulator (a resolver that returns nothing passes the request on).
+    sim.worker.use(
+      http.get('/api/ewt/group', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('name') ?? '');
+      }),
+    );
+    try {
+      await control('/__control/wait', { queue: 'PPK_Callback', ewt: 120 });
+      // Opened and closed in the same task: the wait is never asked for.
+      await api.command('Callback.open');
+      await api.command('Callback.close');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(asked, 'no wait request for a window closed before the browser was idle').to.deep.equal([]);
+      // Opened: asked once idle (1 s at the latest), and shown.
+      await api.command('Callback.open');
+      await waitFor(() => root()?.querySelector('.la-callback__wait')?.textContent === 'Estimated wait time: 2 minutes', 4000, 'the wait');
+      expect(asked).to.deep.equal(['PPK_Callback']);
+      await api.command('Callback.close');
+    } finally {
+      sim.worker.resetHandlers();
+      await control('/__control/wait', { queue: 'PPK_Callback', ewt: 30 });
+    }
   });
 
   it("a proactive open takes no focus from the page; a visitor's open focuses its first field, in one step", async () => {
