@@ -234,7 +234,8 @@ export function register(app: App): void {
             });
           },
         );
-        return plugin.publish('submitted', undefined);
+        // WebChat.submitted is the machine's own 'submitted', published below: once per submit.
+        return undefined;
       case 'endRequested':
         svc.end().catch(() => actor.send({ type: 'session.ended' }));
         return undefined;

@@ -44,6 +44,8 @@ describe('<la-chat>', () => {
   });
 
   it('start form → bot greeting → the agent answers → a failed send keeps the text → End chat; axe in each state', async () => {
+    const events: string[] = [];
+    const stop = api.subscribe('WebChat.*', (event) => events.push(event.name));
     await api.command('WebChat.open');
     await waitFor(() => $('[part=window]'), 6000, 'the window');
     expect($('[part=titlebar]')!.textContent).to.contain('Czat na żywo');
@@ -63,6 +65,9 @@ describe('<la-chat>', () => {
     const [session] = [...sim.state.chat.sessions.values()];
     expect(session.visitor.firstName).to.equal('Anna');
     await until(() => /Asystent PPK/.test(logText()), 'the bot greeting');
+    // One submit, one WebChat.submitted (the refused empty submit publishes none).
+    expect(events.filter((name) => name === 'WebChat.submitted')).to.have.length(1);
+    stop();
     await expectAccessible(host()!);
     // Both themes.
     await api.command('App.setTheme', { theme: 'light' });
