@@ -281,6 +281,16 @@ export function register(app: App): void {
   const transcript = () => [...(session?.transcript() ?? []), ...view.value.messages.filter(local)].filter((m) => SHOWN.has(m.type)).sort((a, b) => a.index - b.index);
   const refresh = () => patch({ messages: transcript() });
 
+  /** The service restored this page's chat: its window comes back (minimised if it was). */
+  const cameBack = (offline: boolean) => {
+    joinedAt = Date.now();
+    void app.whenProvided('WebChatService').then((controller) => (session = controller));
+    if (!isOpen()) actor.send({ type: 'open', view: 'chat' });
+    actor.send({ type: 'session.restored' });
+    if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
+    patch({ canLoadHistory: isAsync() });
+    if (offline) actor.send({ type: 'session.error', key: 'RestoredOffline' });
+  };
   app.bus.subscribe('WebChatService.*', (event) => {
     switch (event.name) {
       case 'WebChatService.started':
@@ -290,13 +300,7 @@ export function register(app: App): void {
         break;
       case 'WebChatService.restored':
       case 'WebChatService.restoredOffline':
-        joinedAt = Date.now();
-        void app.whenProvided('WebChatService').then((controller) => (session = controller));
-        if (!isOpen()) actor.send({ type: 'open', view: 'chat' });
-        actor.send({ type: 'session.restored' });
-        if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
-        patch({ canLoadHistory: isAsync() });
-        if (event.name === 'WebChatService.restoredOffline') actor.send({ type: 'session.error', key: 'RestoredOffline' });
+        cameBack(event.name === 'WebChatService.restoredOffline');
         break;
       case 'WebChatService.messageReceived': {
         const { messages, restoring, history } = event.data;
@@ -386,6 +390,14 @@ export function register(app: App): void {
     ));
 
   /**
+   * An asynchronous chat whose page keeps the session (`async.getSessionData`) may have one to come back
+   * to. Read by hand, as src/boot.ts reads it (the service's options come with its chunk).
+   */
+  const pageKeepsChat = () => {
+    const saved = (app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } | null }).async;
+    return saved?.enabled === true && typeof saved.getSessionData === 'function';
+  };
+  /**
    * The service's controller, its chunk loaded (a command to it loads it: the visitor is waiting) and its
    * options read: the window opens, a chat starts or comes back.
    */
@@ -404,12 +416,16 @@ export function register(app: App): void {
    * session machine, the tabs, the outbox) only when the window opens or a chat starts.
    */
   const prepareService = () => void configReady().catch(() => undefined);
-  // However the service loads (the window, a restore, the page's own WebChatService command), the window
-  // reads its options; and chat deflection, which works on the chat's messages, loads with it. Before the
+  // However the service loads (the window, a restore, a chat started, the page's own WebChatService
+  // command), the window takes its controller and reads its options; and chat deflection, which works on the chat's messages, loads with it. Before the
   // hooks below, which may open the window.
   let serviceLoaded = false;
-  void app.whenProvided('WebChatService').then(() => {
+  void app.whenProvided('WebChatService').then((controller) => {
     serviceLoaded = true;
+    // Its transcript is the window's from now on, also for a chat the window's form started before the
+    // window itself asked for the service (it opens without it when there is no chat to come back to).
+    session ??= controller;
+    refresh();
     void configReady().catch(() => undefined);
     loadDeflection();
   });
@@ -424,7 +440,9 @@ export function register(app: App): void {
     return { open: isOpen(), minimized, unread };
   };
   const shareWindow = ({ tabs }: WebChatServiceController) => {
-    let shared: SharedWindowState = { ...windowState(), at: 0 };
+    // A window the visitor opened before the service came (no chat to come back to then) is a change of
+    // this tab's, dated now: a tab that comes to follow the chat started in it hears that it is open.
+    let shared: SharedWindowState = { ...windowState(), at: isOpen() ? Date.now() : 0 };
     let applying = false;
     actor.subscribe(() => {
       const now = windowState();
@@ -572,15 +590,34 @@ export function register(app: App): void {
   plugin.registerCommand('open', async (options) => {
     if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
     if (inviteShown) endInvite(true);
+    const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
+    const prefill = () => {
+      if (form) for (const [field, value] of Object.entries(form)) if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+    };
+    // No chat to come back to (this tab's service has not started, no page saved one: no session cookie,
+    // read without blocking, and no asynchronous chat's page store): the window opens on its form with the
+    // window's options alone, and the service (its chunk, its session machine, the tabs, the outbox: a
+    // task of 10–18 ms at 1× CPU) starts once the browser is idle after that; a chat started before then
+    // loads it itself.
+    if (!session && !pageKeepsChat()) {
+      const [saved] = await Promise.all([app.cookies.read('webchat_session', { hostOnly: true }), configReady()]);
+      if (!saved && !session) {
+        loadDeflection();
+        if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
+        actor.send({ type: 'open' });
+        prefill();
+        void app.idle(1000).then(() => ensureService()).catch(() => undefined);
+        return;
+      }
+    }
     const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
     if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
-    const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
     actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
     if (active) {
       actor.send({ type: 'session.restored' });
       refresh();
     }
-    if (form) for (const [field, value] of Object.entries(form)) if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+    prefill();
   });
   plugin.registerCommand('close', (options) => {
     if (!isOpen()) throw new Error(webChatMessages.notOpen);
@@ -735,11 +772,19 @@ export function register(app: App): void {
   app.provide('WebChat', controller);
   plugin.ready();
 
-  // A chat saved by an earlier page: the service restores it (its events above reopen the window). Read by
-  // hand, as src/boot.ts reads it (the service's options come with its chunk): an asynchronous chat whose
-  // page keeps the session (`async.getSessionData`) may have one.
-  const saved = (app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } | null }).async;
-  if (app.cookies.get('webchat_session', { hostOnly: true }) || (saved?.enabled === true && typeof saved.getSessionData === 'function')) void ensureService().catch(() => undefined);
+  // A chat saved by an earlier page (its cookie, or the asynchronous chat's page store): the service
+  // restores it (its events above reopen the window).
+  if (app.cookies.get('webchat_session', { hostOnly: true }) || pageKeepsChat()) void ensureService().catch(() => undefined);
+  // The service came first (the page's own WebChatService command loaded it) and has restored the chat
+  // already, before this plugin listened: the window comes back as the 'restored' event brings it.
+  if (app.bus.describe().some((p) => p.name === 'WebChatService' && p.ready)) {
+    void app.whenProvided('WebChatService').then((controller) => {
+      if (controller.actor.getSnapshot().hasTag('active') && !isOpen()) {
+        cameBack(false);
+        refresh();
+      }
+    });
+  }
 
   plugin.publish('ready', undefined);
 
