@@ -39,7 +39,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import type { TranscriptMessage } from '../../src/plugins/webchat-service.api.ts';
 import type { Translator } from '../../src/app/i18n.ts';
-import { formatDate, formatTime, type TimeFormat } from '../../src/app/datetime.ts';
+import { formatClock, formatDay, type TimeFormat } from '../../src/app/clock.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
 import { useEnvironment, useT } from '../common/context.ts';
@@ -130,7 +130,7 @@ function dayKey(epochMs: number): number {
 function dayLabel(epochMs: number, today: number, now: number, t: Translator, lang: string): string {
   if (dayKey(epochMs) === today) return t.t('time.today');
   const sameYear = new Date(epochMs).getFullYear() === new Date(now).getFullYear();
-  return formatDate(new Date(epochMs), lang, sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' });
+  return formatDay(new Date(epochMs), lang, sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** What a message shows as: a bubble, a system line (its text), or nothing. */
@@ -334,7 +334,7 @@ const Row = memo(
     }
     const { message, sender, grouped } = item;
     const name = senderName(message, t);
-    const time = formatTime(new Date(message.timestamp), lang, timeFormat);
+    const time = formatClock(new Date(message.timestamp), lang, timeFormat);
     const label = t.t('chat.transcript.messageLabel', { name, time, text: plainText(message, t, lang) });
     return (
       <>
@@ -401,7 +401,7 @@ const PendingLines = memo(function PendingLines({
     <div className="la-transcript__pending">
       {pending.map((line) => {
         const status = t.t(PENDING_STATUS[line.state]);
-        const time = formatTime(new Date(line.timestamp), lang, timeFormat);
+        const time = formatClock(new Date(line.timestamp), lang, timeFormat);
         const failed = line.state === 'failed';
         return (
           <div key={line.id} className="la-transcript__pending-line">
