@@ -417,8 +417,8 @@ export function register(app: App): void {
    */
   const prepareService = () => void configReady().catch(() => undefined);
   // However the service loads (the window, a restore, a chat started, the page's own WebChatService
-  // command), the window takes its controller and reads its options; and chat deflection, which works on the chat's messages, loads with it. Before the
-  // hooks below, which may open the window.
+  // command), the window takes its controller and reads its options; and chat deflection, which works on
+  // the chat's messages, loads with it. Before the hooks below, which may open the window.
   let serviceLoaded = false;
   void app.whenProvided('WebChatService').then((controller) => {
     serviceLoaded = true;
