@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDemo } from './browser.mjs';
-import { visitChat } from './chat-visit.mjs';
+import { until, visitChat } from './chat-visit.mjs';
 
 const demo = useDemo();
 const visit = () => visitChat(demo, '/');
@@ -99,6 +99,36 @@ test('/: the same chat with the keyboard alone; focus never on <body>; a reload 
     const after = await chat.getByRole('log').innerText();
     assert.ok(after.includes('Ile wynosi wpłata pracodawcy?'));
     assert.equal(after.split('pracodawcy 1,5%').length, before.split('pracodawcy 1,5%').length, 'no duplicate after the reload');
+  } finally {
+    await context.close();
+  }
+});
+
+test("/: a reload whose page asks the chat service at once, before the window's plugin has loaded: the service restores the chat, and the window comes back with it", async () => {
+  const { page, context, chat } = await visit();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Ewa');
+    await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
+    // After the reload the page's own script asks WebChatService first (a host may), which loads the
+    // service; the window's plugin (its chunk held back here) comes after the service has restored.
+    let release = () => {};
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/dist\/webchat-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const ask = () => (window.LiveAssist ? window.LiveAssist.ready.then(() => window.LiveAssist.command('WebChatService.getSessionData')) : setTimeout(ask, 1));
+      ask();
+    });
+    await page.reload({ waitUntil: 'load' });
+    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => /wirtualnym asystentem/.test(m.text))), undefined, {
+      what: 'the service to restore the chat',
+    });
+    release();
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor({ timeout: 10_000 });
   } finally {
     await context.close();
   }
