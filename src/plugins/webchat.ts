@@ -113,6 +113,8 @@ export interface WebChatController {
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
 export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
 
+/** The host-only cookie that names a running chat (src/services/chat/session-store.ts `cookie('session')`). */
+const SESSION_COOKIE = 'webchat_session';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -284,7 +286,6 @@ export function register(app: App): void {
   /** The service restored this page's chat: its window comes back (minimised if it was). */
   const cameBack = (offline: boolean) => {
     joinedAt = Date.now();
-    void app.whenProvided('WebChatService').then((controller) => (session = controller));
     if (!isOpen()) actor.send({ type: 'open', view: 'chat' });
     actor.send({ type: 'session.restored' });
     if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
@@ -600,7 +601,7 @@ export function register(app: App): void {
     // task of 10–18 ms at 1× CPU) starts once the browser is idle after that; a chat started before then
     // loads it itself.
     if (!session && !pageKeepsChat()) {
-      const [saved] = await Promise.all([app.cookies.read('webchat_session', { hostOnly: true }), configReady()]);
+      const [saved] = await Promise.all([app.cookies.read(SESSION_COOKIE, { hostOnly: true }), configReady()]);
       if (!saved && !session) {
         loadDeflection();
         if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
@@ -774,7 +775,7 @@ export function register(app: App): void {
 
   // A chat saved by an earlier page (its cookie, or the asynchronous chat's page store): the service
   // restores it (its events above reopen the window).
-  if (app.cookies.get('webchat_session', { hostOnly: true }) || pageKeepsChat()) void ensureService().catch(() => undefined);
+  if (app.cookies.get(SESSION_COOKIE, { hostOnly: true }) || pageKeepsChat()) void ensureService().catch(() => undefined);
   // The service came first (the page's own WebChatService command loaded it) and has restored the chat
   // already, before this plugin listened: the window comes back as the 'restored' event brings it.
   if (app.bus.describe().some((p) => p.name === 'WebChatService' && p.ready)) {
