@@ -597,9 +597,9 @@ export function register(app: App): void {
     };
     // No chat to come back to (this tab's service has not started, no page saved one: no session cookie,
     // read without blocking, and no asynchronous chat's page store): the window opens on its form with the
-    // window's options alone, and the service (its chunk, its session machine, the tabs, the outbox: a
-    // task of 10–18 ms at 1× CPU) starts once the browser is idle after that; a chat started before then
-    // loads it itself.
+    // window's options alone (their reader comes in the service's chunk, which is fetched and evaluated
+    // for them), and the service itself (its session machine, the tabs, the outbox: a task of 10–18 ms
+    // at 1× CPU) starts once the browser is idle after that; a chat started before then starts it.
     if (!session && !pageKeepsChat()) {
       const [saved] = await Promise.all([app.cookies.read(SESSION_COOKIE, { hostOnly: true }), configReady()]);
       if (!saved && !session) {
