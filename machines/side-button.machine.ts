@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
+import { deferred } from './deferred.ts';
 
 /**
  * A side button (contact-widgets.md §4 Send message, §9; plugins-and-infrastructure.md §4 Side
@@ -57,7 +58,7 @@ export const sideButtonMessages = {
   alreadyHidden: 'Button already hidden',
 } as const;
 
-export const sideButtonMachine = setup({
+const sideButtonSetup = setup({
   types: {
     context: {} as SideButtonContext,
     events: {} as SideButtonEvent,
@@ -83,47 +84,51 @@ export const sideButtonMachine = setup({
     }),
     publish: emit((_, params: { type: SideButtonEmitted['type'] }) => ({ type: params.type })),
   },
-}).createMachine({
-  id: 'sideButton',
-  context: ({ input }) => ({
-    openDelay: ms(input?.openDelay, SIDE_BUTTON_DEFAULTS.openDelay),
-    effect: input?.effect === 'slide' ? 'slide' : 'fade',
-    effectDuration: ms(input?.effectDuration, SIDE_BUTTON_DEFAULTS.effectDuration),
-    windowOpen: input?.windowOpen ?? false,
-  }),
-  initial: 'hidden',
-  on: {
-    'window.open': { actions: 'windowOpened' },
-    'window.close': { actions: 'windowClosed' },
-    configure: { actions: 'configure' },
-  },
-  states: {
-    hidden: {
-      on: { show: 'shown' },
+});
+
+export const sideButtonMachine = deferred(sideButtonSetup, (s) =>
+  s.createMachine({
+    id: 'sideButton',
+    context: ({ input }) => ({
+      openDelay: ms(input?.openDelay, SIDE_BUTTON_DEFAULTS.openDelay),
+      effect: input?.effect === 'slide' ? 'slide' : 'fade',
+      effectDuration: ms(input?.effectDuration, SIDE_BUTTON_DEFAULTS.effectDuration),
+      windowOpen: input?.windowOpen ?? false,
+    }),
+    initial: 'hidden',
+    on: {
+      'window.open': { actions: 'windowOpened' },
+      'window.close': { actions: 'windowClosed' },
+      configure: { actions: 'configure' },
     },
-    shown: {
-      initial: 'waiting',
-      on: { hide: { target: 'hidden', actions: { type: 'publish', params: { type: 'hidden' } } } },
-      states: {
-        waiting: {
-          always: { guard: 'windowOpen', target: 'aside' },
-          after: { openDelay: 'visible' },
-          on: {
-            'window.open': { target: 'aside', actions: 'windowOpened' },
-            'focus.return': 'visible',
+    states: {
+      hidden: {
+        on: { show: 'shown' },
+      },
+      shown: {
+        initial: 'waiting',
+        on: { hide: { target: 'hidden', actions: { type: 'publish', params: { type: 'hidden' } } } },
+        states: {
+          waiting: {
+            always: { guard: 'windowOpen', target: 'aside' },
+            after: { openDelay: 'visible' },
+            on: {
+              'window.open': { target: 'aside', actions: 'windowOpened' },
+              'focus.return': 'visible',
+            },
           },
-        },
-        visible: {
-          tags: ['visible'],
-          entry: { type: 'publish', params: { type: 'displayed' } },
-          on: { 'window.open': { target: 'aside', actions: 'windowOpened' } },
-        },
-        aside: {
-          on: { 'window.close': { target: 'waiting', actions: 'windowClosed' } },
+          visible: {
+            tags: ['visible'],
+            entry: { type: 'publish', params: { type: 'displayed' } },
+            on: { 'window.open': { target: 'aside', actions: 'windowOpened' } },
+          },
+          aside: {
+            on: { 'window.close': { target: 'waiting', actions: 'windowClosed' } },
+          },
         },
       },
     },
-  },
-});
+  }),
+);
 
 export type SideButtonMachine = typeof sideButtonMachine;

@@ -190,6 +190,9 @@ function sizes() {
     // SIDE_BUTTONS), what every element needs once it draws (parts), and what every page runs in the task
     // after the boot (after-boot): a row of its own each.
     else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot'].includes(chunk.name)) widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
+    // Shared chunks that hold one widget's small module beside what every window uses (rollup.config.mjs:
+    // XState's holds the side-button machine, the load graph's the window manager): shared, by their name.
+    else if (['xstate', 'load-graph'].includes(chunk.name)) shared.push(chunk);
     else if (groups.size === 1) {
       const [g] = groups;
       widgetFiles.set(g, [...(widgetFiles.get(g) ?? []), chunk.file]);
