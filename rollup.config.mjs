@@ -216,9 +216,11 @@ const WIDGET_CHUNKS = {
   overlay: ['overlay'],
   toaster: ['toaster'],
   console: ['console'],
-  // The chat session (the WebChatService plugin, its machine and the chat's configuration): loaded
-  // with the window, and alone by the transports and a restored chat; it must not pull in the view.
-  'chat-service': ['webchat-service', 'webchat-config', 'chat-session'],
+  // The chat session (the WebChatService plugin and its machine): loaded with the window where a chat may
+  // come back, else once idle after its open, and alone by the transports and a restored chat; it must not
+  // pull in the view, nor the window's plugin. Its options' reader (webchat-config), which the window reads
+  // too, is shared logic with valibot: in the plugin's chunk it made the service wait for the window's code.
+  'chat-service': ['webchat-service', 'chat-session'],
 };
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
@@ -229,7 +231,7 @@ const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/la
 // helpers and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const SIDE_BUTTONS = /^(?:elements\/common\/side-button\.ts|elements\/(?:chat|send-message|search)\/launcher\.ts|styles\/side-button\.css)$/;
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock)|src\/plugins\/(?:stats-config|office-hours))\.ts$/;
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock)|src\/plugins\/(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with
@@ -239,6 +241,9 @@ function mergedChunk(path) {
   if (SHARED_LOGIC.test(path)) return 'valibot';
   // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
   if (path === 'src/app/datetime.ts') return 'datetime';
+  // Whether a chat may come back (its cookie, read by hand): after-boot asks it on every page, before the
+  // load graph and the chat's plugin do.
+  if (path === 'src/app/chat-return.ts') return 'after-boot';
   // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
   // The transcripts' shape, read by the transports, which all load with the chat service's chunk.

@@ -5,6 +5,7 @@
  */
 import type { App } from './app/app.ts';
 import { wasOpenBefore } from './app/restore.ts';
+import { CHAT_SESSION_COOKIE, pageKeepsChat } from './app/chat-return.ts';
 
 /** Whether the Sidebar plugin must run before intent: the deployment's availability rule hides channels. */
 const sidebarRule = (app: App): boolean =>
@@ -64,11 +65,11 @@ export function afterBoot(app: App): void {
   }
   // A chat of an earlier page on this host comes back, in its window: the chat plugins load only when
   // the host-only session cookie exists (src/services/chat/session-store.ts) or, for an asynchronous
-  // chat, the page's getSessionData may hold one (read by hand here); nothing of the chat loads otherwise.
-  // The cookie is read without blocking the page (storage.ts `read`).
-  const chat = app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } };
-  void app.cookies.read('webchat_session', { hostOnly: true }).then((session) => {
-    if (session || (chat.async?.enabled === true && typeof chat.async.getSessionData === 'function')) void app.bus.load('WebChat').catch(() => undefined);
+  // chat, the page's getSessionData may hold one (src/app/chat-return.ts); nothing of the chat loads
+  // otherwise. The cookie is read without blocking the page (storage.ts `read`).
+  const keeps = pageKeepsChat(app);
+  void app.cookies.read(CHAT_SESSION_COOKIE, { hostOnly: true }).then((session) => {
+    if (session || keeps) void app.bus.load('WebChat').catch(() => undefined);
   });
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
   if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);

@@ -6,6 +6,7 @@
  * once. It imports no loader code (rollup.config.mjs): the app is handed in.
  */
 import type { App, PreloadOptions } from './app/app.ts';
+import { chatMayComeBack } from './app/chat-return.ts';
 
 /**
  * The load graph: the build writes it over the marker below (rollup.config.mjs `preloadGraph`). Unbuilt
@@ -31,19 +32,30 @@ export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * What to preload for `plugins` (and, with `likely`, for the windows a visitor is likely to open from
- * this page, after the asked ones): each with its companions, and for the chat its configured transport's
- * module, after the React runtime unless `runtime` is false (a plugin without a view: the sidebar's
- * actor loaded when idle must not compile React) — the names `filesOf` looks up in the graph. Never
- * throws: a host object whose getter throws only means less is preloaded.
+ * this page, after the asked ones): each with its companions, and for the chat service its configured
+ * transport's module, after the React runtime unless `runtime` is false (a plugin without a view: the
+ * sidebar's actor loaded when idle must not compile React) — the names `filesOf` looks up in the graph.
+ * The chat's window comes with its service and transport only where a chat may come back (its session
+ * cookie, or a page that keeps an asynchronous chat: src/app/chat-return.ts) or into the HTTP cache
+ * (`idle`): otherwise its window opens on the form without them and the service starts once idle after
+ * the open (src/plugins/webchat.ts), so the open neither fetches nor compiles them. Never throws: a
+ * host object whose getter throws only means less is preloaded.
  */
-export function preloadNames(app: App, plugins: readonly string[], likely = false, runtime = true): string[] {
+export function preloadNames(app: App, plugins: readonly string[], likely = false, runtime = true, idle = false): string[] {
   let wanted = [...plugins];
   try {
     if (likely) wanted = [...plugins, ...likelyPlugins(app)];
   } catch {
     // a getter of the host's configuration threw: the plugins asked for only
   }
-  return [...(runtime ? ['runtime'] : []), ...wanted.flatMap((p) => [p, ...(COMPANIONS[p] ?? []), ...(p === 'WebChat' || p === 'WebChatService' ? [chatTransport(app)] : [])])];
+  let service: boolean | undefined;
+  const companions = (p: string): readonly string[] => {
+    if (p === 'WebChatService') return [chatTransport(app)];
+    if (p !== 'WebChat') return COMPANIONS[p] ?? [];
+    service ??= idle || chatMayComeBack(app);
+    return service ? [...COMPANIONS.WebChat!, chatTransport(app)] : COMPANIONS.WebChat!.filter((c) => c !== 'WebChatService');
+  };
+  return [...(runtime ? ['runtime'] : []), ...wanted.flatMap((p) => [p, ...companions(p)])];
 }
 
 /**
@@ -109,14 +121,14 @@ const read = (): LoadGraph | null => {
  * `view` asks for a plugin's view) its view and the React runtime, relative to the loader; the asked
  * plugins' files first.
  */
-export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true, view = false }: PreloadOptions = {}): string[] {
+export function filesOf(app: App, plugins: readonly string[], { likely = false, runtime = true, view = false, idle = false }: PreloadOptions = {}): string[] {
   const g = read();
   if (!g) return [];
   const of = (table: Record<string, number[]> | undefined, name: string) => (table && Object.hasOwn(table, name) ? table[name]! : []);
   // A command loads a plugin whose view mounts on open (the chat's, say): its window opens next, so its
   // view and the runtime are fetched beside it, not after it (the App evaluates the runtime meanwhile).
   if (view && withView(plugins)) runtime = true;
-  const names = preloadNames(app, plugins, likely, runtime);
+  const names = preloadNames(app, plugins, likely, runtime, idle);
   // A view's files only with the runtime: a plugin loading without it (the chat's for its button) compiles no React.
   return [...new Set(names.flatMap((name) => [...of(g.p, name), ...(runtime ? of(g.v, name) : [])]))].map((i) => g.f[i]!);
 }

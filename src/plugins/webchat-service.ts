@@ -562,7 +562,7 @@ export function register(app: App): void {
   plugin.registerCommand('configure', (options) => {
     if (!isRecord(options) || !Object.keys(options).length) throw new Error(webChatServiceMessages.invalidConfiguration);
     const next = { ...app.section('webchat'), ...options };
-    const [issue] = readSection('webchat', next, webChatServiceSchema, () => undefined).issues;
+    const [issue] = readSection('webchat', next, webChatServiceSchema(), () => undefined).issues;
     if (issue) throw new Error(`${webChatServiceMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
     if (active()) throw new Error(`${webChatServiceMessages.invalidConfiguration}: not while a chat is active`);
     settings = readWebChatService(next);

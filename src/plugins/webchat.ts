@@ -10,8 +10,9 @@ import type { OutboxEntry } from '../services/chat/outbox.ts';
 import type { SharedWindowState } from '../services/chat/tabs.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
-// The service's options are read with the service's chunk (a dynamic import below), never with this one.
-import type { WebChatServiceSettings } from './webchat-config.ts';
+// The service's options: their reader is shared logic (the valibot chunk), its schemas built on first read.
+import { readWebChatService, type WebChatServiceSettings } from './webchat-config.ts';
+import { chatMayComeBack } from '../app/chat-return.ts';
 import { readWebChatInvite, readWebChatWindow, webChatWindowSchema, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
 
 /** The window's rejections (web-chat.md §4, §8; worded like the other windows' where the spec gives none). */
@@ -113,8 +114,6 @@ export interface WebChatController {
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
 export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
 
-/** The host-only cookie that names a running chat (src/services/chat/session-store.ts `cookie('session')`). */
-const SESSION_COOKIE = 'webchat_session';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -148,17 +147,14 @@ export function register(app: App): void {
   let invite: WebChatInviteSettings = readWebChatInvite(app.section('webchat'), () => undefined);
   /**
    * The chat service's options as the window reads them (asynchronous chats, the input's limit, uploads):
-   * their reader is in the service's chunk (webchat-config.ts), so they are read once that chunk is in
-   * (`configReady`), always before the window can open; the idle start (the chat button, the invite)
-   * needs none of them. `readService` reads them again after a configure.
+   * read when first needed (`readServiceOptions`), always before the window can open; the idle start
+   * (the chat button, the invite) needs none of them. A configure reads them again once they were read.
    */
   let service: WebChatServiceSettings | undefined;
-  let readService: (() => WebChatServiceSettings) | undefined;
-  let serviceConfig: Promise<void> | undefined;
   const isAsync = () => Boolean(service && (service.async.enabled || service.transport.async));
 
   const actor: ChatWindowActor = createActor(chatWindowMachine, {
-    // `async` follows with the service's options (configReady): only a running chat asks it.
+    // `async` follows with the service's options (readServiceOptions): only a running chat asks it.
     input: { fields: settings.form.fields, confirmFormClose: settings.confirmFormCloseEnabled, async: false },
   }).start();
   const { openDelay, effect, effectDuration } = invite.chatButton;
@@ -376,27 +372,12 @@ export function register(app: App): void {
     }
   });
 
-  /** The service's options read, its chunk fetched if need be (a failed fetch is tried again the next time). */
-  const configReady = () =>
-    (serviceConfig ??= import('./webchat-config.ts').then(
-      ({ readWebChatService }) => {
-        readService = () => readWebChatService(app.section('webchat'), () => undefined);
-        service = readService();
-        actor.send({ type: 'configure', async: isAsync() });
-      },
-      (error: unknown) => {
-        serviceConfig = undefined;
-        throw error;
-      },
-    ));
-
-  /**
-   * An asynchronous chat whose page keeps the session (`async.getSessionData`) may have one to come back
-   * to. Read by hand, as src/boot.ts reads it (the service's options come with its chunk).
-   */
-  const pageKeepsChat = () => {
-    const saved = (app.section('webchat') as { async?: { enabled?: unknown; getSessionData?: unknown } | null }).async;
-    return saved?.enabled === true && typeof saved.getSessionData === 'function';
+  const readService = () => readWebChatService(app.section('webchat'), () => undefined);
+  /** The service's options, read once (the window's machine is told whether the chat is asynchronous). */
+  const readServiceOptions = () => {
+    if (service) return;
+    service = readService();
+    actor.send({ type: 'configure', async: isAsync() });
   };
   /**
    * The service's controller, its chunk loaded (a command to it loads it: the visitor is waiting) and its
@@ -408,15 +389,9 @@ export function register(app: App): void {
       await plugin.command('WebChatService.verifySession');
       session = await app.whenProvided('WebChatService');
     }
-    await configReady();
+    readServiceOptions();
     return session;
   };
-  /**
-   * An invite shows, and accepting it opens the window: the service's chunk is fetched and evaluated now,
-   * in a task of its own, and its options read; the service starts (a task of 10–18 ms at 1× CPU: its
-   * session machine, the tabs, the outbox) only when the window opens or a chat starts.
-   */
-  const prepareService = () => void configReady().catch(() => undefined);
   // However the service loads (the window, a restore, a chat started, the page's own WebChatService
   // command), the window takes its controller and reads its options; and chat deflection, which works on
   // the chat's messages, loads with it. Before the hooks below, which may open the window.
@@ -427,7 +402,7 @@ export function register(app: App): void {
     // window itself asked for the service (it opens without it when there is no chat to come back to).
     session ??= controller;
     refresh();
-    void configReady().catch(() => undefined);
+    readServiceOptions();
     loadDeflection();
   });
 
@@ -525,6 +500,33 @@ export function register(app: App): void {
   };
   void app.whenProvided('WebChatService').then(followOutbox);
 
+  /**
+   * Opens the window (the `open` command, an accepted invite); `prefill` fills its form. With no chat to
+   * come back to (this tab's service has not started, no session cookie and no asynchronous chat's page
+   * store: src/app/chat-return.ts) it opens on its form at once: the service's code is not even fetched
+   * with the open (src/load-graph.ts), and the service (its session machine, the tabs, the outbox: a task
+   * of 10–18 ms at 1× CPU) starts once the browser is idle after it; a chat started before then starts it.
+   * Otherwise the service says whether the chat still runs, and the window opens on it.
+   */
+  async function openWindow(prefill: () => void = () => undefined): Promise<void> {
+    if (!session && !chatMayComeBack(app)) {
+      readServiceOptions();
+      loadDeflection();
+      actor.send({ type: 'open' });
+      prefill();
+      void app.idle(1000).then(() => ensureService()).catch(() => undefined);
+      return;
+    }
+    const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
+    if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
+    actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
+    if (active) {
+      actor.send({ type: 'session.restored' });
+      refresh();
+    }
+    prefill();
+  }
+
   /* ---------------------------------------------------------------- invite */
 
   const INVITE_DISABLED = 'webchat_autoinvite_disabled';
@@ -532,8 +534,9 @@ export function register(app: App): void {
   async function showInvite(kind: 'proactive' | 'restore'): Promise<void> {
     if (isOpen()) throw new Error(webChatMessages.chatOpen);
     inviteShown = true;
-    // Accepting opens the window: its service's code comes now, while the visitor reads the invite.
-    prepareService();
+    // Accepting opens the window: its code (the plugin's view, and the service where a chat may come back)
+    // is fetched now, while the visitor reads the invite.
+    app.intent('WebChat');
     if (invite.chatButton.hideDuringInvite) chatButton.send({ type: 'hide' });
     await plugin.command('Toaster.open', {
       title: app.t.t(kind === 'restore' ? 'chat.invite.restoreTitle' : 'chat.invite.title'),
@@ -545,7 +548,7 @@ export function register(app: App): void {
       immutable: true,
     });
   }
-  /** Accepted or declined (the toaster's own buttons close it; anything else closes it here). */
+  /** Accepted (the window opens) or declined (the toaster's own buttons close it; anything else closes it here). */
   const endInvite = (accepted: boolean, closeToaster = true) => {
     if (!inviteShown) return;
     inviteShown = false;
@@ -553,8 +556,7 @@ export function register(app: App): void {
     void plugin.command('Watchman.stopCountdown', { name: 'WebChat.invite' }).catch(() => undefined);
     if (closeToaster) void plugin.command('Toaster.close').catch(() => undefined);
     if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
-    // The window opens with its service (its code fetched since the invite showed).
-    if (accepted && !isOpen()) void ensureService().then(() => !isOpen() && actor.send({ type: 'open' }), () => undefined);
+    if (accepted && !isOpen()) void openWindow().catch(() => undefined);
   };
   app.bus.subscribe('Toaster.buttonClicked', (event) => {
     if (event.data.id === 'webchat-accept') endInvite(true, false);
@@ -590,35 +592,12 @@ export function register(app: App): void {
 
   plugin.registerCommand('open', async (options) => {
     if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
-    if (inviteShown) endInvite(true);
+    // The invite ends as if accepted; the window opens here.
+    if (inviteShown) endInvite(false);
     const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
-    const prefill = () => {
+    await openWindow(() => {
       if (form) for (const [field, value] of Object.entries(form)) if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
-    };
-    // No chat to come back to (this tab's service has not started, no page saved one: no session cookie,
-    // read without blocking, and no asynchronous chat's page store): the window opens on its form with the
-    // window's options alone (their reader comes in the service's chunk, which is fetched and evaluated
-    // for them), and the service itself (its session machine, the tabs, the outbox: a task of 10–18 ms
-    // at 1× CPU) starts once the browser is idle after that; a chat started before then starts it.
-    if (!session && !pageKeepsChat()) {
-      const [saved] = await Promise.all([app.cookies.read(SESSION_COOKIE, { hostOnly: true }), configReady()]);
-      if (!saved && !session) {
-        loadDeflection();
-        if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
-        actor.send({ type: 'open' });
-        prefill();
-        void app.idle(1000).then(() => ensureService()).catch(() => undefined);
-        return;
-      }
-    }
-    const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
-    if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
-    actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
-    if (active) {
-      actor.send({ type: 'session.restored' });
-      refresh();
-    }
-    prefill();
+    });
   });
   plugin.registerCommand('close', (options) => {
     if (!isOpen()) throw new Error(webChatMessages.notOpen);
@@ -700,7 +679,7 @@ export function register(app: App): void {
     if (event.data.section === 'chatdeflection' && serviceLoaded) loadDeflection();
     if (event.data.section !== 'webchat') return;
     settings = readWebChatWindow(app.section('webchat'));
-    if (readService) service = readService();
+    if (service) service = readService();
     invite = readWebChatInvite(app.section('webchat'), () => undefined);
   });
   app.bus.subscribe('App.closeAll', () => {
@@ -714,7 +693,7 @@ export function register(app: App): void {
     chatButton,
     view,
     settings: () => {
-      // Read with the service's chunk, which every way of opening the window waits for (ensureService, the service's events).
+      // Read by every way of opening the window (openWindow, ensureService, the service's events).
       if (!service) throw new Error("[live-assist] the chat window was drawn before the chat service's options were read");
       return { ...settings, service };
     },
@@ -775,7 +754,7 @@ export function register(app: App): void {
 
   // A chat saved by an earlier page (its cookie, or the asynchronous chat's page store): the service
   // restores it (its events above reopen the window).
-  if (app.cookies.get(SESSION_COOKIE, { hostOnly: true }) || pageKeepsChat()) void ensureService().catch(() => undefined);
+  if (chatMayComeBack(app)) void ensureService().catch(() => undefined);
   // The service came first (the page's own WebChatService command loaded it) and has restored the chat
   // already, before this plugin listened: the window comes back as the 'restored' event brings it.
   if (app.bus.describe().some((p) => p.name === 'WebChatService' && p.ready)) {

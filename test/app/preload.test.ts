@@ -4,10 +4,11 @@ import { COMPANIONS, LINK_BATCH, createLinker, preloadNames } from '../../src/lo
 
 // What intent and the idle prefetch ask the load graph for (src/load-graph.ts, a lazy chunk): the
 // plugins with their companions, the runtime, the chat's configured transport, and the likely windows.
-const appWith = (sections: Record<string, Record<string, unknown>>, sidebarElement = false) =>
+const appWith = (sections: Record<string, Record<string, unknown>>, sidebarElement = false, cookies: Record<string, string> = {}) =>
   ({
     section: (name: string) => sections[name] ?? {},
     window: { document: { querySelector: (tag: string) => (sidebarElement && tag === 'la-sidebar' ? {} : null) } },
+    cookies: { get: (name: string, options?: { hostOnly?: boolean }) => (options?.hostOnly ? cookies[name] : undefined) },
   }) as unknown as App;
 
 describe('preloadNames (src/load-graph.ts)', () => {
@@ -20,12 +21,27 @@ describe('preloadNames (src/load-graph.ts)', () => {
     expect(preloadNames(appWith({}), ['Sidebar'], false, false)).to.deep.equal(['Sidebar', ...COMPANIONS.Sidebar!]);
   });
 
-  it("adds the chat's configured transport: cometD.enabled, else transport.type, else rest", () => {
-    const transportOf = (webchat: Record<string, unknown>) => preloadNames(appWith({ webchat }), ['WebChat']).filter((n) => n.startsWith('transport:'));
+  it("adds the chat service's configured transport: cometD.enabled, else transport.type, else rest", () => {
+    const transportOf = (webchat: Record<string, unknown>) => preloadNames(appWith({ webchat }), ['WebChatService']).filter((n) => n.startsWith('transport:'));
     expect(transportOf({})).to.deep.equal(['transport:rest']);
     expect(transportOf({ transport: { type: 'ngrest' } })).to.deep.equal(['transport:ngrest']);
     expect(transportOf({ transport: { type: 'cloud' }, cometD: { enabled: true } })).to.deep.equal(['transport:cometd']);
     expect(transportOf({ transport: 'oops' })).to.deep.equal(['transport:rest']);
+  });
+
+  it("gives the chat's window its service and transport only where a chat may come back, or into the HTTP cache (idle)", () => {
+    const names = (webchat: Record<string, unknown>, cookies: Record<string, string> = {}, idle = false) =>
+      preloadNames(appWith({ webchat }, false, cookies), ['WebChat'], false, true, idle);
+    // No chat to come back to: the window opens on its form, and its service starts once idle after it.
+    expect(names({})).to.deep.equal(['runtime', 'WebChat', 'WindowManager']);
+    // The session cookie of a running chat (host-only), or a page that keeps an asynchronous chat's session.
+    expect(names({}, { webchat_session: '{"type":"rest"}' })).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:rest']);
+    expect(names({ async: { enabled: true, getSessionData: () => undefined }, transport: { type: 'ngrest' } })).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:ngrest']);
+    // An async section without its page store, or turned off, keeps nothing.
+    expect(names({ async: { enabled: false, getSessionData: () => undefined } })).not.to.include('WebChatService');
+    expect(names({ async: { enabled: true } })).not.to.include('WebChatService');
+    // The idle prefetch puts the service into the HTTP cache all the same: it compiles nothing.
+    expect(names({}, {}, true)).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:rest']);
   });
 
   it('adds the likely windows only when asked: the sidebar, its channels, the chat, visible side buttons', () => {
@@ -39,7 +55,7 @@ describe('preloadNames (src/load-graph.ts)', () => {
       true,
     );
     expect(preloadNames(app, ['Console'])).to.deep.equal(['runtime', 'Console']);
-    const likely = preloadNames(app, ['Console'], true);
+    const likely = preloadNames(app, ['Console'], true, true, true);
     for (const plugin of ['Sidebar', 'CallUs', 'Callback', 'WebChat', 'Search', 'Console', 'transport:rest']) expect(likely, plugin).to.include(plugin);
     expect(likely).not.to.include('SendMessage');
     expect(likely.slice(0, 2)).to.deep.equal(['runtime', 'Console'], 'the asked window first, then the likely ones');

@@ -234,7 +234,8 @@ const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'Chan
 /**
  * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
  * links every file of the window's plugin, its view, its companions (src/load-graph.ts COMPANIONS), the
- * runtime and, for the chat, its configured transport (here the default, 'rest') at once — one level —
+ * runtime and, for the chat where a chat may come back (its session cookie: the row 'WebChat, a chat
+ * comes back'), its service and configured transport (here the default, 'rest') at once — one level —
  * and only a dynamic import none of them holds (the mobile channel list …; another chat transport is
  * preloaded when configured, so it is not counted) can be a second. The graph itself is a chunk of its
  * own (src/load-graph.ts): with `preload: 'intent'` it is fetched on the first intent, one level before
@@ -287,8 +288,11 @@ function loadLevels() {
     const chunk = byFile.get(file);
     return 1 + Math.max(0, ...(chunk?.imports ?? []).map((f) => depth(f, have)));
   };
-  return WINDOWS.filter((w) => graph.p[w]).map((w) => {
-    const names = ['runtime', w, ...(companions[w] ?? []), ...(w === 'WebChat' && graph.p['transport:rest'] ? ['transport:rest'] : [])];
+  // The chat's window without its service where no chat may come back (src/load-graph.ts preloadNames), and with it.
+  const rows = WINDOWS.filter((w) => graph.p[w]).flatMap((w) => (w === 'WebChat' ? [[w, false], [w, true]] : [[w, false]]));
+  return rows.map(([w, comesBack]) => {
+    const own = (companions[w] ?? []).filter((c) => w !== 'WebChat' || comesBack || c !== 'WebChatService');
+    const names = ['runtime', w, ...own, ...(comesBack && graph.p['transport:rest'] ? ['transport:rest'] : [])];
     const files = [...new Set(names.flatMap(filesOf))];
     const gzip = files.reduce((sum, f) => sum + measure(f).gzip, 0);
     const later = [...new Set(reachableDynamicImports(names, files))].filter((f) => !files.includes(f) && !transportFiles.has(f));
@@ -299,7 +303,7 @@ function loadLevels() {
     const seen = new Set(pluginFile ? [pluginFile.file, ...pluginFile.imports] : []);
     const second = Math.max(0, ...names.slice(1).flatMap(filesOf).filter((f) => byFile.get(f)?.isDynamicEntry).map((f) => depth(f, seen)));
     const afterIdle = later.length ? 2 : 1;
-    return { window: w, files: files.length, gzip, levels: afterIdle + graphLevel, afterIdle, later, withoutPreload: first + second };
+    return { window: comesBack ? `${w}, a chat comes back` : w, files: files.length, gzip, levels: afterIdle + graphLevel, afterIdle, later, withoutPreload: first + second };
   });
 }
 
@@ -727,7 +731,7 @@ for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r
 const levels = wants('levels') ? loadLevels() : null;
 if (!wants('levels')) { /* not asked for */ } else if (levels) {
   console.log(`\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
-    `so they come in one round trip (the chat's configured transport with them); a dynamic import none of them holds can make ` +
+    `so they come in one round trip (where a chat comes back, the chat's service and configured transport with them); a dynamic import none of them holds can make ` +
     `one more. 'levels' is a cold 'intent' page, whose first intent also fetches the load graph (src/load-graph.ts) first; ` +
     `'after idle' a page whose idle preload fetched it. 'without preload' counts the sequential fetch levels when the ` +
     `browser discovers the same files import by import.\n`);

@@ -40,7 +40,7 @@ async function sections() {
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
-    webchat: { ...webchat.webChatServiceSchema, ...webchatWindow.webChatWindowSchema, autoInvite: webchatWindow.autoInviteSchema, chatButton: webchatWindow.chatButtonSchema },
+    webchat: { ...webchat.webChatServiceSchema(), ...webchatWindow.webChatWindowSchema, autoInvite: webchatWindow.autoInviteSchema, chatButton: webchatWindow.chatButtonSchema },
   };
 }
 

@@ -172,26 +172,27 @@ test("intent on the callback links its form's files, not its country picker's (i
   }
 });
 
-test("intent on the chat preloads the configured transport's module, not the others", async () => {
-  const webchat = { transport: { type: 'ngrest', dataURL: '/api/ngrest/x' }, chatButton: { enabled: false } };
-  const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'WebChat', clickCommand: 'WebChat.open' }] }, webchat });
-  try {
-    const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' });
-    await button.waitFor();
-    await pastIdlePreload(host.page);
-    await button.hover();
-    const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
-    for (const chunk of ['runtime', 'chat', 'chat-service', 'ngrest']) {
-      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+for (const running of [false, true]) {
+  test(`intent on the chat preloads ${running ? "its service and the configured transport's module, not the others, where a chat may come back" : 'its window without the service or a transport when no chat may come back'}`, async () => {
+    const webchat = { transport: { type: 'ngrest', dataURL: '/api/ngrest/x' }, chatButton: { enabled: false } };
+    const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'WebChat', clickCommand: 'WebChat.open' }] }, webchat });
+    try {
+      const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' });
+      await button.waitFor();
+      await pastIdlePreload(host.page);
+      // The running chat's session cookie (src/services/chat/session-store.ts; host-only, 'la' the default deployment's prefix).
+      if (running) await host.page.evaluate(() => { document.cookie = 'la_webchat_session=' + encodeURIComponent(JSON.stringify({ type: 'ngrest', chatId: 'c-1', started: Date.now() })) + '; path=/'; });
+      await button.hover();
+      const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
+      const has = (chunk) => preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p));
+      for (const chunk of ['runtime', 'chat', 'webchat', ...(running ? ['chat-service', 'ngrest'] : [])]) assert.ok(has(chunk), `${chunk} in ${preloaded.join(', ')}`);
+      for (const other of ['legacy-rest', 'cometd', 'cloud', ...(running ? [] : ['chat-service', 'ngrest'])]) assert.ok(!has(other), `${other} not in ${preloaded.join(', ')}`);
+      assert.deepEqual(host.errors, []);
+    } finally {
+      await host.close();
     }
-    for (const other of ['legacy-rest', 'cometd', 'cloud']) {
-      assert.ok(!preloaded.some((p) => new RegExp(`/dist/${other}-[\\w-]+\\.js$`).test(p)), `${other} not in ${preloaded.join(', ')}`);
-    }
-    assert.deepEqual(host.errors, []);
-  } finally {
-    await host.close();
-  }
-});
+  });
+}
 
 test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it) are plugins its code commands", () => {
   const boot = readFileSync('src/load-graph.ts', 'utf8');
