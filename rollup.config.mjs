@@ -242,8 +242,8 @@ function mergedChunk(path) {
   // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
   if (path === 'src/app/datetime.ts') return 'datetime';
   // Whether a chat may come back (its cookie, read by hand): after-boot asks it on every page, before the
-  // load graph and the chat's plugin do.
-  if (path === 'src/app/chat-return.ts') return 'after-boot';
+  // load graph and the chat's plugin do. Named with after-boot itself, or it is a chunk of its own.
+  if (/^src\/(?:after-boot|app\/chat-return|app\/restore)\.ts$/.test(path)) return 'after-boot';
   // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
   // The transcripts' shape, read by the transports, which all load with the chat service's chunk.

@@ -237,6 +237,19 @@ test('a Polish page fetches only the Polish language pack (English is its fallba
   }
 });
 
+test("before any interaction an 'intent' page with a sidebar fetches six files: the loader, its language pack, the translator, after-boot, the elements' parts and the sidebar's strip", async () => {
+  const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels } });
+  try {
+    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
+    await pastIdlePreload(host.page);
+    const files = host.requests.filter((p) => p.startsWith('/dist/')).map((p) => p.slice(6).replace(/-[\w-]{8}\.js$/, ''));
+    // One file each: a module placed beside after-boot in its own manual chunk once made it two.
+    assert.deepEqual(files.sort(), ['after-boot', 'i18n', 'launchers', 'live-assist.js', 'parts', 'pl'], host.requests.join(', '));
+  } finally {
+    await host.close();
+  }
+});
+
 test("LiveAssist.command('Nope.open') rejects with \"Command does not exist\"", async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
   try {
