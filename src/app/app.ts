@@ -249,10 +249,11 @@ export class App {
 
   /**
    * The visitor shows intent (pointer or keyboard focus entering an element, a click): the code of the
-   * likely windows and of `plugin` is fetched at once, and the React runtime is evaluated.
+   * likely windows and of `plugin` is fetched at once, and the React runtime is evaluated. `likely: false`
+   * fetches `plugin`'s alone (a proactive invite to one window: the others are not aimed at).
    */
-  intent(plugin?: string): void {
-    this.#preload(plugin ? [plugin] : [], { likely: true });
+  intent(plugin?: string, { likely = true }: { likely?: boolean } = {}): void {
+    this.#preload(plugin ? [plugin] : [], { likely });
     void this.loadRuntime().catch(() => undefined);
   }
 

@@ -510,8 +510,8 @@ export function register(app: App): void {
    */
   async function openWindow(prefill: () => void = () => undefined): Promise<void> {
     if (!session && !chatMayComeBack(app)) {
+      // Chat deflection, which works on the chat's messages, loads with the service (the provide hook above).
       readServiceOptions();
-      loadDeflection();
       actor.send({ type: 'open' });
       prefill();
       void app.idle(1000).then(() => ensureService()).catch(() => undefined);
@@ -535,8 +535,8 @@ export function register(app: App): void {
     if (isOpen()) throw new Error(webChatMessages.chatOpen);
     inviteShown = true;
     // Accepting opens the window: its code (the plugin's view, and the service where a chat may come back)
-    // is fetched now, while the visitor reads the invite.
-    app.intent('WebChat');
+    // is fetched now, while the visitor reads the invite; no other window's.
+    app.intent('WebChat', { likely: false });
     if (invite.chatButton.hideDuringInvite) chatButton.send({ type: 'hide' });
     await plugin.command('Toaster.open', {
       title: app.t.t(kind === 'restore' ? 'chat.invite.restoreTitle' : 'chat.invite.title'),

@@ -212,6 +212,8 @@ describe('App', () => {
     expect(preloaded).to.deep.equal([['Service', '(no runtime)'], ['Lazy']], 'a plugin without a view does not preload (compile) React');
     app.intent('Service');
     expect(preloaded.at(-1)).to.deep.equal(['Service', '(likely)'], 'intent preloads the likely windows and the element\'s own');
+    app.intent('Service', { likely: false });
+    expect(preloaded.at(-1)).to.deep.equal(['Service'], "an invite's intent preloads its own window's alone");
     app.preload();
     expect(preloaded.at(-1)).to.deep.equal(['(likely)', '(idle)'], 'idle prefetches the likely windows');
   });

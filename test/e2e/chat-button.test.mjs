@@ -390,3 +390,28 @@ test("a page's command queued while the plugin loads when idle opens the window;
     await context.close();
   }
 });
+
+test("a proactive invite fetches the chat's window (its view, not the service where no chat may come back, nor another window's), and accepting it opens the form", async () => {
+  config.webchat.autoInvite = { enabled: true, timeToInviteSeconds: 1, inviteTimeoutSeconds: 30 };
+  config.sidebar = { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }, { name: 'WebChat', clickCommand: 'WebChat.open' }] };
+  config.callback = { dataURL: '/api/callback' };
+  const { page, context, problems } = await visit('<la-sidebar></la-sidebar>');
+  config.webchat.autoInvite = { enabled: false };
+  delete config.sidebar;
+  delete config.callback;
+  try {
+    const toaster = page.locator('la-toaster');
+    await toaster.getByText('Need help?').waitFor({ timeout: 10_000 });
+    const linked = () => page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(6)));
+    await page.waitForFunction((file) => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => l.href.endsWith(`/dist/${file}`)), fileOf('elements/chat/chat.view.tsx'));
+    await page.waitForTimeout(300);
+    const files = await linked();
+    assert.ok(!files.includes(fileOf('src/plugins/callback.ts')), `another window's code is not linked: ${files.join(', ')}`);
+    assert.ok(!files.includes(serviceFile()), `no chat to come back to: the service is not linked: ${files.join(', ')}`);
+    await toaster.getByRole('button', { name: 'Start chat' }).click();
+    await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
