@@ -168,7 +168,7 @@ function preloadGraph() {
  * it was 353). Other engines read the line as a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-export const UNHINTED = new Set(['luxon', 'datetime', 'libphonenumber-js', 'cometd', 'config-check', ...readdirSync('locales').map((file) => file.replace(/\.json$/, ''))]);
+export const UNHINTED = new Set(['luxon', 'libphonenumber-js', 'cometd', 'config-check', ...readdirSync('locales').map((file) => file.replace(/\.json$/, ''))]);
 function compileHints() {
   return {
     name: 'compile-hints',
@@ -197,13 +197,17 @@ const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/
 
 /**
  * Chunks that always load together, merged (issue 17 item 3: fewer round trips). A window's plugin,
- * machine, view and stylesheet are one chunk; callback, its service and the calendar are one; the small
+ * machine, view and stylesheet are one chunk; callback and its service are one, the calendar another; the small
  * view modules every window shares (window chrome, dialogs, fields, sanitising, office hours text …)
  * are one, `views`; the small shared logic modules go with valibot, which every plugin loads. Loader
  * modules (elements' `la-*.ts` hosts, the launcher) are never named here: the loader imports nothing.
  */
 const WIDGET_CHUNKS = {
-  callback: ['callback', 'callback-config', 'callback-service', 'calendar'],
+  callback: ['callback', 'callback-config', 'callback-service'],
+  // The calendar (its plugin, machine, view, sheet and luxon's dates, src/app/datetime.ts) apart from the
+  // callback's form: the form opens without it, and the Callback plugin loads it once idle when the form
+  // offers a time to pick (src/load-graph.ts AFTER_OPEN).
+  calendar: ['calendar'],
   'send-message': ['send-message', 'send-message-service'],
   search: ['search', 'search-config'],
   // The chat's view (elements/chat/, its sheets) apart from its plugin and window machine: the plugin
@@ -239,8 +243,8 @@ function mergedChunk(path) {
   // window manager (1.5 KB), which every window's open commands: one request fewer in each open.
   if (/^src\/(?:load-graph|plugins\/index|plugins\/window-manager|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
   if (SHARED_LOGIC.test(path)) return 'valibot';
-  // Dates and times import luxon: their own chunk, or a window without dates would pull luxon in.
-  if (path === 'src/app/datetime.ts') return 'datetime';
+  // The calendar's dates and slots (luxon): with the calendar, the one window that shows them.
+  if (/^(?:src\/app\/datetime|machines\/calendar-slots)\.ts$/.test(path)) return 'calendar';
   // Whether a chat may come back (its cookie, read by hand): after-boot asks it on every page, before the
   // load graph and the chat's plugin do. Named with after-boot itself, or it is a chunk of its own.
   if (/^src\/(?:after-boot|app\/chat-return|app\/restore)\.ts$/.test(path)) return 'after-boot';

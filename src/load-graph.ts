@@ -18,12 +18,12 @@ export default graph;
 /**
  * The plugins a window's plugin commands as it opens (its service, the window manager …): their code is
  * fetched with it, in the same round trip. test/e2e/loader.test.mjs checks each is commanded by its plugin
-(and test/bench/bench.mjs reads this table for its load levels).
+ * (and test/bench/bench.mjs reads this table for its load levels).
  */
 export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
-  Callback: ['CallbackService', 'Calendar', 'WindowManager'],
+  Callback: ['CallbackService', 'WindowManager'],
   SendMessage: ['SendMessageService', 'WindowManager'],
-  WebChat: ['WebChatService', 'WindowManager'],
+  WebChat: ['WindowManager'],
   Search: ['KnowledgeCenterService', 'WindowManager'],
   CallUs: ['Overlay'],
   ChannelSelector: ['Overlay', 'StatsService'],
@@ -31,15 +31,27 @@ export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The plugins a window needs only after its first frame: the idle prefetch puts their code into the HTTP
+ * cache with the window's, but intent does not fetch them, so an open neither links nor compiles them.
+ * - The calendar (and luxon): the Callback plugin loads it once idle after the form offers a time to
+ *   pick (src/plugins/callback.ts).
+ * - The chat session (and its transport): the WebChat plugin starts it once idle after an open that
+ *   shows the form (src/plugins/webchat.ts). Where a chat may come back (its session cookie, or a page
+ *   that keeps an asynchronous chat: src/app/chat-return.ts) the window opens on it, so intent fetches it.
+ * test/e2e/loader.test.mjs checks each is commanded by its plugin, as the companions are.
+ */
+export const AFTER_OPEN: Readonly<Record<string, readonly string[]>> = {
+  Callback: ['Calendar'],
+  WebChat: ['WebChatService'],
+};
+
+/**
  * What to preload for `plugins` (and, with `likely`, for the windows a visitor is likely to open from
- * this page, after the asked ones): each with its companions, and for the chat service its configured
- * transport's module, after the React runtime unless `runtime` is false (a plugin without a view: the
- * sidebar's actor loaded when idle must not compile React) — the names `filesOf` looks up in the graph.
- * The chat's window comes with its service and transport only where a chat may come back (its session
- * cookie, or a page that keeps an asynchronous chat: src/app/chat-return.ts) or into the HTTP cache
- * (`idle`): otherwise its window opens on the form without them and the service starts once idle after
- * the open (src/plugins/webchat.ts), so the open neither fetches nor compiles them. Never throws: a
- * host object whose getter throws only means less is preloaded.
+ * this page, after the asked ones): each with its companions (and, for the idle prefetch or where the
+ * window opens on them, its `AFTER_OPEN` plugins), and for the chat service its configured transport's
+ * module, after the React runtime unless `runtime` is false (a plugin without a view: the sidebar's
+ * actor loaded when idle must not compile React) — the names `filesOf` looks up in the graph. Never
+ * throws: a host object whose getter throws only means less is preloaded.
  */
 export function preloadNames(app: App, plugins: readonly string[], likely = false, runtime = true, idle = false): string[] {
   let wanted = [...plugins];
@@ -48,14 +60,10 @@ export function preloadNames(app: App, plugins: readonly string[], likely = fals
   } catch {
     // a getter of the host's configuration threw: the plugins asked for only
   }
-  let service: boolean | undefined;
-  const companions = (p: string): readonly string[] => {
-    if (p === 'WebChatService') return [chatTransport(app)];
-    if (p !== 'WebChat') return COMPANIONS[p] ?? [];
-    service ??= idle || chatMayComeBack(app);
-    return service ? [...COMPANIONS.WebChat!, chatTransport(app)] : COMPANIONS.WebChat!.filter((c) => c !== 'WebChatService');
-  };
-  return [...(runtime ? ['runtime'] : []), ...wanted.flatMap((p) => [p, ...companions(p)])];
+  const now = (p: string) => idle || (p === 'WebChat' && chatMayComeBack(app));
+  const withOwn = (p: string): string[] => [p, ...(p === 'WebChatService' ? [chatTransport(app)] : [])];
+  const companions = (p: string): string[] => [...(COMPANIONS[p] ?? []), ...(AFTER_OPEN[p] && now(p) ? AFTER_OPEN[p] : [])].flatMap(withOwn);
+  return [...new Set([...(runtime ? ['runtime'] : []), ...[...new Set(wanted)].flatMap((p) => [...withOwn(p), ...companions(p)])])];
 }
 
 /**

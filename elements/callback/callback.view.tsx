@@ -11,7 +11,7 @@ import type { CallbackField, FieldError } from '../../machines/callback.machine.
 import { immediateAvailable, selectAsapMinutes, selectOffice, selectWaitMinutes } from '../../machines/callback.machine.ts';
 import { officeText } from '../common/office-text.ts';
 import { countryOf, type PhoneCountry } from '../../machines/phone.ts';
-import { formatDateTime } from '../../src/app/datetime.ts';
+import { formatDateTime } from '../../src/app/clock.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import sheet from '../../styles/callback.css' with { type: 'css' };
 
@@ -201,6 +201,10 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const idBase = useId();
   // A refused submit moves focus to the first invalid field (its error is read with it), as send-message does.
   const [submits, setSubmits] = useState(0);
+  // The calendar's code is loaded after the form's open (src/plugins/callback.ts): when it cannot be
+  // (offline), the time field says so instead of doing nothing. The browser keeps a module that failed to
+  // fetch as failed for the page's life, so the message asks for a reload; ASAP and the form stay usable.
+  const [calendarFailed, setCalendarFailed] = useState(false);
   useEffect(() => {
     if (submits) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [submits]);
@@ -220,9 +224,11 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
     actor.send({ type: 'form.change', field, value: event.target.value });
   // The calendar is a page-level modal: on closing it gives focus back to this field (elements/common/modal.ts).
   const openCalendar = () => {
-    void app.bus
-      .command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' })
-      .catch(() => undefined);
+    setCalendarFailed(false);
+    app.bus.load('Calendar').then(
+      () => app.bus.command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' }).catch(() => undefined),
+      () => setCalendarFailed(true),
+    );
   };
   const protection = settings.dataProtection;
   const asapOffered = immediateAvailable(context);
@@ -400,6 +406,11 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
                     {errors.desiredTime ? (
                       <span id={`${idBase}-time-error`} className="la-field__error">
                         {message(t, errors.desiredTime)}
+                      </span>
+                    ) : null}
+                    {calendarFailed ? (
+                      <span className="la-field__error" role="alert">
+                        {t.t('calendar.loadError')}
                       </span>
                     ) : null}
                   </div>

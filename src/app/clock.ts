@@ -1,8 +1,9 @@
 // Times and dates of JavaScript Dates in the visitor's own time zone, through the browser's Intl alone:
-// what the chat's transcript shows ("09:05", "12 May"). luxon is not needed for these (it formats
-// through the same Intl), so a window that shows no calendar neither fetches nor evaluates it;
-// `src/app/datetime.ts` (luxon) keeps the zoned dates of the callback and the calendar. In the small
-// shared-logic chunk (rollup.config.mjs SHARED_LOGIC), beside `bytes.ts`.
+// what the chat's transcript shows ("09:05", "12 May") and the callback's chosen time ("14 May 2025,
+// 16:15"). luxon is not needed for these (it formats through the same Intl), so a window that shows no
+// calendar neither fetches nor evaluates it; `src/app/datetime.ts` (luxon) keeps the calendar's zoned
+// days and slots, in the calendar's own chunk. In the small shared-logic chunk (rollup.config.mjs
+// SHARED_LOGIC), beside `bytes.ts`.
 
 export type TimeFormat = 12 | 24;
 
@@ -46,4 +47,9 @@ export function formatClock(value: Date, lang: string, timeFormat: TimeFormat): 
 /** A Date's day with the month's name by default ("12 May" / "12 maja"); other Intl options can be passed. */
 export function formatDay(value: Date, lang: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' }): string {
   return formatter(lang, options).format(value);
+}
+
+/** Date and time together, as in the callback's scheduled-time field ("14 maja 2025, 16:15"). */
+export function formatDateTime(value: Date, lang: string, timeFormat: TimeFormat): string {
+  return `${formatDay(value, lang, { day: 'numeric', month: 'long', year: 'numeric' })}, ${formatClock(value, lang, timeFormat)}`;
 }

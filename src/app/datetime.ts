@@ -1,6 +1,7 @@
-// Dates and times in the active locale and the configured 12/24-hour format, in a given zone. luxon lives
-// here, so only widget chunks import this module, never the loader; a JavaScript Date in the visitor's
-// own zone needs no luxon: src/app/clock.ts.
+// The calendar's days and slots in the active locale and the configured 12/24-hour format, in a given
+// zone. luxon lives here and in the calendar's machine, so only the calendar's chunk imports this module
+// (never the loader, nor the callback's form, which opens without luxon); a JavaScript Date in the
+// visitor's own zone needs no luxon: src/app/clock.ts.
 import { DateTime } from 'luxon';
 import type { Translator } from './i18n.ts';
 import { clockOptions, dateLocale, type TimeFormat } from './clock.ts';
@@ -23,11 +24,6 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' },
 ): string {
   return toDateTime(value).setLocale(dateLocale(lang)).toLocaleString(options);
-}
-
-/** Date and time together, as in the callback's scheduled-time field. */
-export function formatDateTime(value: DateInput, lang: string, timeFormat: TimeFormat): string {
-  return `${formatDate(value, lang, { day: 'numeric', month: 'long', year: 'numeric' })}, ${formatTime(value, lang, timeFormat)}`;
 }
 
 /** Today, Tomorrow (translated) or the day's name in the translator's language, capitalised as a label.

@@ -37,14 +37,29 @@ export function register(app: App): void {
     { input: { settings: callbackSettings(section()) } },
   ).start();
 
+  // The calendar is not part of the form's open (its chunk and luxon: src/load-graph.ts AFTER_OPEN). Where
+  // the form offers a time to pick, its code is loaded once the browser is idle after the open (1 s at
+  // the latest), so it opens at once when the visitor asks for it; a window closed first loads nothing.
+  const loadCalendarWhenIdle = () => {
+    if (!actor.getSnapshot().context.settings.scheduledCallback) return;
+    void app.idle(1000).then(() => {
+      if (!actor.getSnapshot().matches('closed')) app.bus.load('Calendar').catch(() => undefined); // a later Calendar.open tries again
+    });
+  };
+  // Whether the calendar is open (its own events): the window's close closes it, and never loads it to do so.
+  let calendarOpen = false;
+  app.bus.subscribe('Calendar.opened', () => void (calendarOpen = true));
+  app.bus.subscribe('Calendar.closed', () => void (calendarOpen = false));
+
   actor.on('*', (event) => {
     if (event.type === 'opened') {
       app.ensureElement('la-callback');
       void app.bus.command('WindowManager.dock', { plugin: 'Callback', width: CALLBACK_WIDTH_PX }, { commander: 'Callback' });
+      loadCalendarWhenIdle();
     }
     if (event.type === 'closed') {
       void app.bus.command('WindowManager.undock', { plugin: 'Callback' }, { commander: 'Callback' });
-      void app.bus.command('Calendar.close', undefined, { commander: 'Callback' }).catch(() => undefined);
+      if (calendarOpen) void app.bus.command('Calendar.close', undefined, { commander: 'Callback' }).catch(() => undefined);
     }
     plugin.publish(event.type, event.report);
   });

@@ -1,9 +1,9 @@
 import { expect } from '@esm-bundle/chai';
-import { formatClock, formatDay } from '../../src/app/clock.ts';
+import { formatClock, formatDateTime, formatDay } from '../../src/app/clock.ts';
 import { formatDate, formatTime } from '../../src/app/datetime.ts';
 
-// The chat's transcript formats its Dates with the browser's Intl alone (src/app/clock.ts), the calendar
-// and the callback through luxon (src/app/datetime.ts): a visitor sees the same text from both.
+// The chat's transcript and the callback's form format their Dates with the browser's Intl alone
+// (src/app/clock.ts), the calendar through luxon (src/app/datetime.ts): a visitor sees the same text from both.
 describe('clock', () => {
   const dates = [new Date(2025, 4, 14, 9, 5), new Date(2025, 0, 1, 0, 0), new Date(2025, 11, 31, 23, 59), new Date(2024, 1, 29, 12, 30), new Date(2025, 2, 30, 13, 7)];
 
@@ -23,6 +23,16 @@ describe('clock', () => {
         expect(formatDay(date, lang, withYear)).to.equal(formatDate(date, lang, withYear));
       }
     expect(formatDay(new Date(2025, 4, 12), 'pl')).to.equal('12 maja');
+  });
+
+  it('joins a Date’s day, year and time, as the callback’s chosen-time field shows it', () => {
+    expect(formatDateTime(new Date(2025, 4, 14, 16, 15), 'pl', 24)).to.equal('14 maja 2025, 16:15');
+    expect(formatDateTime(new Date(2025, 4, 14, 16, 15), 'en', 12)).to.match(/^May 14, 2025, 4:15\sPM$/);
+    for (const lang of ['pl', 'en', 'de'])
+      for (const date of dates) {
+        const withYear = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+        expect(formatDateTime(date, lang, 24)).to.equal(`${formatDate(date, lang, withYear)}, ${formatTime(date, lang, 24)}`);
+      }
   });
 
   it('a language code the browser refuses shows English, never throws', () => {

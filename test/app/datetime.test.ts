@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { DateTime } from 'luxon';
-import { formatDate, formatDateTime, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
+import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
 import { createTranslator } from '../../src/app/i18n.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
@@ -38,11 +38,6 @@ describe('datetime', () => {
     it('takes other Intl options', () => {
       expect(formatDate(at(12), 'pl', { weekday: 'short' })).to.equal('śr.');
     });
-  });
-
-  it('formatDateTime joins date and time', () => {
-    expect(formatDateTime(at(16, 15), 'pl', 24)).to.equal('14 maja 2025, 16:15');
-    expect(formatDateTime(at(16, 15), 'en', 12)).to.match(/^May 14, 2025, 4:15\sPM$/);
   });
 
   describe('formatDayLabel', () => {

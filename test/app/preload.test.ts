@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import type { App } from '../../src/app/app.ts';
-import { COMPANIONS, LINK_BATCH, createLinker, preloadNames } from '../../src/load-graph.ts';
+import { AFTER_OPEN, COMPANIONS, LINK_BATCH, createLinker, preloadNames } from '../../src/load-graph.ts';
 
 // What intent and the idle prefetch ask the load graph for (src/load-graph.ts, a lazy chunk): the
 // plugins with their companions, the runtime, the chat's configured transport, and the likely windows.
@@ -35,13 +35,27 @@ describe('preloadNames (src/load-graph.ts)', () => {
     // No chat to come back to: the window opens on its form, and its service starts once idle after it.
     expect(names({})).to.deep.equal(['runtime', 'WebChat', 'WindowManager']);
     // The session cookie of a running chat (host-only), or a page that keeps an asynchronous chat's session.
-    expect(names({}, { webchat_session: '{"type":"rest"}' })).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:rest']);
-    expect(names({ async: { enabled: true, getSessionData: () => undefined }, transport: { type: 'ngrest' } })).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:ngrest']);
+    expect(names({}, { webchat_session: '{"type":"rest"}' })).to.deep.equal(['runtime', 'WebChat', 'WindowManager', 'WebChatService', 'transport:rest']);
+    expect(names({ async: { enabled: true, getSessionData: () => undefined }, transport: { type: 'ngrest' } })).to.deep.equal(['runtime', 'WebChat', 'WindowManager', 'WebChatService', 'transport:ngrest']);
     // An async section without its page store, or turned off, keeps nothing.
     expect(names({ async: { enabled: false, getSessionData: () => undefined } })).not.to.include('WebChatService');
     expect(names({ async: { enabled: true } })).not.to.include('WebChatService');
     // The idle prefetch puts the service into the HTTP cache all the same: it compiles nothing.
-    expect(names({}, {}, true)).to.deep.equal(['runtime', 'WebChat', 'WebChatService', 'WindowManager', 'transport:rest']);
+    expect(names({}, {}, true)).to.deep.equal(['runtime', 'WebChat', 'WindowManager', 'WebChatService', 'transport:rest']);
+  });
+
+  it("gives the callback's form without the calendar (loaded once idle when a time may be picked), the idle prefetch with it", () => {
+    expect(AFTER_OPEN.Callback).to.deep.equal(['Calendar']);
+    expect(preloadNames(appWith({}), ['Callback'])).not.to.include('Calendar');
+    expect(preloadNames(appWith({}), ['Callback'], false, true, true)).to.deep.equal(['runtime', 'Callback', 'CallbackService', 'WindowManager', 'Calendar']);
+    // Asked for itself (its own load, when the form offers a time to pick), the calendar is preloaded.
+    expect(preloadNames(appWith({}), ['Calendar'])).to.deep.equal(['runtime', 'Calendar']);
+  });
+
+  it('names each plugin once, however many windows share it', () => {
+    const names = preloadNames(appWith({}), ['Callback', 'SendMessage', 'Callback'], false, true, true);
+    expect(names).to.deep.equal([...new Set(names)]);
+    expect(names.filter((n) => n === 'WindowManager')).to.have.length(1);
   });
 
   it('adds the likely windows only when asked: the sidebar, its channels, the chat, visible side buttons', () => {

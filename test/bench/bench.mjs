@@ -235,7 +235,7 @@ const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'Chan
  * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
  * links every file of the window's plugin, its view, its companions (src/load-graph.ts COMPANIONS), the
  * runtime and, for the chat where a chat may come back (its session cookie: the row 'WebChat, a chat
- * comes back'), its service and configured transport (here the default, 'rest') at once — one level —
+ * comes back'), its service (AFTER_OPEN) and configured transport (here the default, 'rest') at once — one level —
  * and only a dynamic import none of them holds (the mobile channel list …; another chat transport is
  * preloaded when configured, so it is not counted) can be a second. The graph itself is a chunk of its
  * own (src/load-graph.ts): with `preload: 'intent'` it is fetched on the first intent, one level before
@@ -256,8 +256,14 @@ function loadLevels() {
   /** @type {{ f: string[], p: Record<string, number[]>, v?: Record<string, number[]> }} */
   const graph = JSON.parse(raw);
   const boot = readFileSync(join(ROOT, 'src/load-graph.ts'), 'utf8');
-  const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
-  const companions = Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
+  const tableOf = (/** @type {string} */ name) => {
+    const table = new RegExp(`${name}[^=]*= \\{([^}]*)\\}`).exec(boot)?.[1] ?? '';
+    return Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
+  };
+  // What intent fetches with a window, and what it needs only after its first frame (the calendar, the
+  // chat session: fetched on intent only for the chat where a chat may come back).
+  const companions = tableOf('COMPANIONS');
+  const afterOpen = tableOf('AFTER_OPEN');
   // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
   const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
   const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
@@ -291,7 +297,7 @@ function loadLevels() {
   // The chat's window without its service where no chat may come back (src/load-graph.ts preloadNames), and with it.
   const rows = WINDOWS.filter((w) => graph.p[w]).flatMap((w) => (w === 'WebChat' ? [[w, false], [w, true]] : [[w, false]]));
   return rows.map(([w, comesBack]) => {
-    const own = (companions[w] ?? []).filter((c) => w !== 'WebChat' || comesBack || c !== 'WebChatService');
+    const own = [...(companions[w] ?? []), ...(comesBack ? (afterOpen[w] ?? []) : [])];
     const names = ['runtime', w, ...own, ...(comesBack && graph.p['transport:rest'] ? ['transport:rest'] : [])];
     const files = [...new Set(names.flatMap(filesOf))];
     const gzip = files.reduce((sum, f) => sum + measure(f).gzip, 0);

@@ -13,9 +13,16 @@ const booked = async () => {
   return body.callbacks ?? body;
 };
 
-async function openDemo() {
+/** The demo's Polish page; `preload` overrides the deployment's `main.preload` ('idle' by default). */
+async function openDemo({ preload } = {}) {
   const context = await demo.browser.newContext({ timezoneId: 'Europe/Warsaw', locale: 'pl-PL' });
   const page = await context.newPage();
+  if (preload) {
+    await page.addInitScript((mode) => {
+      let config;
+      Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => void (config = { ...value, main: { ...value.main, preload: mode } }) });
+    }, preload);
+  }
   page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -90,6 +97,66 @@ test('a slot tomorrow picked in the calendar is booked for that time', async () 
       return d.toISOString();
     });
     assert.equal(new Date(record.desiredTime).toISOString(), tomorrow);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test("the form opens without the calendar's code (its chunk and luxon's), which loads once idle after the open, before any click on the time", async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  // 'intent': nothing is prefetched at idle, so a request for the calendar's files is the open's own.
+  const demo = await openDemo({ preload: 'intent' });
+  try {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const asked = [];
+    await demo.page.route(/\/dist\/(?:calendar|luxon)-[\w-]+\.js$/, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
+    // Usable while the calendar's files are held: the form does not wait for them.
+    await demo.win.locator('[name=firstname]').fill('Ola');
+    assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Ola');
+    // Asked for without any calendar interaction: the plugin loads it once idle after the open.
+    await waitFor(() => asked.some((p) => /\/calendar-/.test(p)) && asked.some((p) => /\/luxon-/.test(p)), { what: "the calendar's and luxon's files asked for once idle" });
+    assert.equal(await demo.page.locator('la-calendar').count(), 0, 'the calendar is not opened');
+    release();
+    await demo.win.getByLabel('Wybierz datę i godzinę').check();
+    await demo.win.locator('[name=desiredtime]').click();
+    const calendar = demo.page.locator('la-calendar').getByRole('dialog', { name: 'Umów rozmowę' });
+    await calendar.waitFor();
+    assert.equal(await calendar.locator('.la-calendar__day').count(), 5);
+    await calendar.getByRole('button', { name: 'Anuluj' }).click();
+    await calendar.waitFor({ state: 'detached' });
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test("when the calendar's code cannot load, the time field says so and the form is kept: ASAP still books", async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo();
+  try {
+    await demo.page.route(/\/dist\/calendar-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
+    await demo.win.waitFor();
+    await fill(demo.win, { firstname: 'Iga', phone: '600100507', subject: 'Wpłaty' });
+    await demo.win.getByLabel('Wybierz datę i godzinę').check();
+    await demo.win.locator('[name=desiredtime]').click();
+    // Chromium keeps a module that failed to fetch as failed for the page's life: the message asks for a reload.
+    await demo.win.getByRole('alert').filter({ hasText: 'Nie udało się wczytać kalendarza. Sprawdź połączenie i odśwież stronę.' }).waitFor();
+    assert.equal(await demo.page.locator('la-calendar [role=dialog]').count(), 0);
+    assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Iga');
+    assert.equal(await demo.win.locator('[name=phonenumber]').inputValue(), '+48600100507');
+    await demo.win.getByRole('radio', { name: /Jak najszybciej/ }).check();
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600100507').waitFor();
     assert.deepEqual(demo.errors, []);
   } finally {
     await demo.close();

@@ -154,7 +154,7 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
   }
 });
 
-test("intent on the callback links its form's files, not its country picker's (intl-tel-input is imported when idle after the window's first frame)", async () => {
+test("intent on the callback links its form's files, not its country picker's nor its calendar's (intl-tel-input and the calendar with luxon are imported when idle after the window's first frame)", async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }] } });
   try {
     const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Callback', exact: true });
@@ -162,11 +162,13 @@ test("intent on the callback links its form's files, not its country picker's (i
     await pastIdlePreload(host.page);
     await button.hover();
     const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
-    for (const chunk of ['runtime', 'callback', 'views', 'xstate', 'luxon', 'libphonenumber-js']) {
+    for (const chunk of ['runtime', 'callback', 'views', 'xstate', 'libphonenumber-js']) {
       assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
     }
-    assert.ok(!preloaded.some((p) => /intl-tel-input/.test(p)), `no intl-tel-input in ${preloaded.join(', ')}`);
-    assert.ok(!host.requests.some((p) => /intl-tel-input/.test(p)), 'nor fetched');
+    for (const later of ['intl-tel-input', 'calendar', 'luxon']) {
+      assert.ok(!preloaded.some((p) => new RegExp(`/dist/${later}-`).test(p)), `no ${later} in ${preloaded.join(', ')}`);
+      assert.ok(!host.requests.some((p) => new RegExp(`/dist/${later}-`).test(p)), `nor ${later} fetched`);
+    }
   } finally {
     await host.close();
   }
@@ -194,11 +196,14 @@ for (const running of [false, true]) {
   });
 }
 
-test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it) are plugins its code commands", () => {
+test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it, and AFTER_OPEN, loaded after its first frame) are plugins its code commands", () => {
   const boot = readFileSync('src/load-graph.ts', 'utf8');
-  const table = /COMPANIONS[^=]*= \{([^}]*)\}/.exec(boot)?.[1] ?? '';
-  const entries = [...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, plugin, list]) => [plugin, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]);
-  assert.ok(entries.length >= 5, table);
+  const tableOf = (name) => new RegExp(`${name}[^=]*= \\{([^}]*)\\}`).exec(boot)?.[1] ?? '';
+  const entriesOf = (table) => [...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, plugin, list]) => [plugin, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]);
+  const afterOpen = entriesOf(tableOf('AFTER_OPEN'));
+  assert.deepEqual(afterOpen.map(([plugin]) => plugin).sort(), ['Callback', 'WebChat'], tableOf('AFTER_OPEN'));
+  const entries = [...entriesOf(tableOf('COMPANIONS')), ...afterOpen];
+  assert.ok(entries.length >= 7, tableOf('COMPANIONS'));
   const registry = readFileSync('src/plugins/index.ts', 'utf8');
   for (const [plugin, companions] of entries) {
     const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w.-]+)'\\)`).exec(registry)?.[1];

@@ -228,6 +228,26 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(events).to.deep.equal(['Callback.cancelled', 'Callback.closed']);
   });
 
+  it('Callback.close with the calendar open closes the calendar too; a later close, with it shut, commands nothing of it', async () => {
+    await api.command('Callback.open');
+    await waitFor(win, 4000, 'the callback window');
+    const calendarEvents: string[] = [];
+    const off = api.subscribe('Calendar.*', (e) => calendarEvents.push(e.name));
+    await api.command('Calendar.open');
+    await waitFor(() => calendarRoot()?.querySelector('[role=dialog]'), 4000, 'the calendar');
+    await api.command('Callback.close');
+    await waitFor(() => !win(), 2000, 'the window to close');
+    await waitFor(() => !calendarRoot()?.querySelector('[role=dialog]'), 2000, 'the calendar to close with it');
+    expect(calendarEvents).to.deep.equal(['Calendar.opened', 'Calendar.closed']);
+    await api.command('Callback.open');
+    await waitFor(win, 4000, 'the callback window');
+    await api.command('Callback.close');
+    await waitFor(() => !win(), 2000, 'the window to close');
+    off();
+    // Closing a shut calendar would be refused ('Already closed'); the window's close does not ask it.
+    expect(calendarEvents).to.deep.equal(['Calendar.opened', 'Calendar.closed']);
+  });
+
   it('books as soon as possible with the keyboard alone', async () => {
     await control('/__control/clock', { warsawTime: '10:00' });
     await api.command('Callback.open');
