@@ -192,8 +192,9 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|
 // chunk also holds machines/deferred.ts, which every provided machine uses (in the first importer's chunk,
 // the callback's, it made send message, search and the chat session load the callback's code), and the
 // side-button machine of the chat, send message and search (1.6 KB, built on first use): a file of its
-// own was one more request in each of their opens.
-const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ };
+// own was one more request in each of their opens. libphonenumber-js's chunk holds the callback's number
+// check (machines/phone-check.ts), imported when idle after the form's first frame, or by a submit.
+const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]machines[\\/]phone-check\.ts$/ };
 
 /**
  * Chunks that always load together, merged (issue 17 item 3: fewer round trips). A window's plugin,

@@ -1,7 +1,7 @@
-import { and, assertEvent, assign, emit, enqueueActions, fromPromise, or, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, or, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { deferred } from './deferred.ts';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
-import { isValidPhone, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCountry } from './phone.ts';
+import { loadPhoneCheck, phoneCheck, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCheck, type PhoneCountry } from './phone.ts';
 import { officeStatus, type OfficeStatus, type OpeningHours } from './availability.ts';
 
 /**
@@ -9,7 +9,9 @@ import { officeStatus, type OfficeStatus, type OpeningHours } from './availabili
  * keydown) → submitted → scheduled (completed) or error (Okay re-enables the form, every value kept).
  * Closing with entered data asks for confirmation (confirmClose); closing without completing records
  * `cancelled`. A parallel region refreshes the callback queue's wait; choosing a date disables it, ASAP
- * re-enables it. Pure: the submit and the wait are actors provided by the Callback plugin.
+ * re-enables it. The number's check (libphonenumber-js, machines/phone-check.ts) is loaded while the
+ * window is open (`loadPhoneRules`, after the first frame); a submit before it has loaded waits for it
+ * (`checking`, busy). Pure: the submit, the wait and that load are actors provided by the Callback plugin.
  */
 
 export type CallbackField = 'firstname' | 'lastname' | 'phonenumber' | 'subject';
@@ -117,6 +119,12 @@ export interface CallbackContext {
    * dropped when the content (a field, the schedule, the time) changes, after booking and after a refusal.
    */
   submitKey: string | null;
+  /**
+   * libphonenumber-js's check of the number (machines/phone-check.ts, its own chunk): 'loading' until
+   * the first open has loaded it (`loadPhoneRules`), 'unavailable' when its chunk could not be fetched
+   * (the number is then checked by the callback service, whose answer marks the field).
+   */
+  phoneRules: 'loading' | 'ready' | 'unavailable';
 }
 
 export interface OpenOptions {
@@ -142,7 +150,10 @@ export type CallbackEvent =
   | { type: 'schedule.time'; date: string }
   | { type: 'form.submit' }
   | { type: 'alert.dismiss' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  // From the `loadPhoneRules` actor.
+  | { type: 'phoneRules.loaded' }
+  | { type: 'phoneRules.failed' };
 
 export type CallbackEmitted = {
   type: 'opened' | 'started' | 'submitted' | 'completed' | 'failed' | 'cancelled' | 'closed' | 'minimized' | 'maximized';
@@ -169,14 +180,22 @@ export function sanitizePhone(value: string, settings: Pick<CallbackSettings, 'c
   return sanitizeNumber(value, { countries: settings.countries, countryCodes: settings.countryCodes, maxLength: settings.maxLength.phonenumber }, previous);
 }
 
+/** What validation knows besides the form: the queue's wait, the clock and, once loaded, the number's check. */
+export interface ValidationFacts {
+  /** The queue's wait in seconds, when known. */
+  ewt?: number | undefined;
+  now?: number;
+  /** libphonenumber-js's check (machines/phone-check.ts); without it a number is refused only when it is the prefix alone. */
+  isValidPhone?: PhoneCheck | undefined;
+}
+
 /** The field validators run before submit (contact-widgets.md §5). */
 export function validateCallback(
   values: CallbackValues,
   schedule: Schedule,
   desiredTime: string | null,
   settings: CallbackSettings,
-  ewt?: number,
-  now = Date.now(),
+  { ewt, now = Date.now(), isValidPhone }: ValidationFacts = {},
 ): Partial<Record<ErrorTarget, FieldError>> {
   const errors: Partial<Record<ErrorTarget, FieldError>> = {};
   for (const field of CALLBACK_FIELDS) {
@@ -185,8 +204,8 @@ export function validateCallback(
     if (field === 'phonenumber') {
       if (value === '') errors.phonenumber = { key: 'callback.error.phoneNumberRequired' };
       else if (value.length > max) errors.phonenumber = { key: 'callback.validation.tooLong', params: { max } };
-      // Only the prefix, or not a number of a configured country (libphonenumber-js metadata).
-      else if (!isValidPhone(value, settings)) errors.phonenumber = { key: 'callback.error.invalidPhone' };
+      // Only the prefix, or not a number of a configured country (libphonenumber-js metadata, once loaded).
+      else if (isValidPhone ? !isValidPhone(value, settings) : value === phonePrefix(settings)) errors.phonenumber = { key: 'callback.error.invalidPhone' };
       continue;
     }
     if (settings.required[field] && value === '') errors[field] = { key: 'callback.validation.required' };
@@ -268,8 +287,15 @@ const withError = (context: CallbackContext, ...codes: string[]): LifecycleRepor
 export const unconfirmed = (failure: CallbackFailure | null): boolean =>
   failure?.code === 'timeout' || (failure?.code === 'unknownError' && !failure.message);
 
-const isValid = (context: CallbackContext) =>
-  Object.keys(validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt, context.now)).length === 0;
+/** The validation of the form as the context stands: the number's check once loaded. */
+const validate = (context: CallbackContext) =>
+  validateCallback(context.values, context.schedule, context.desiredTime, context.settings, {
+    ewt: context.ewt,
+    now: context.now,
+    isValidPhone: context.phoneRules === 'ready' ? phoneCheck() : undefined,
+  });
+
+const isValid = (context: CallbackContext) => Object.keys(validate(context)).length === 0;
 
 /** The form an `open` event asks for: prefilled values, the schedule its desiredTime selects, a fresh report. */
 function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { type: 'open' }>): Partial<CallbackContext> {
@@ -319,6 +345,17 @@ const callbackSetup = setup({
       throw new Error('submitCallback is provided by the Callback plugin');
     }),
     fetchWait: fromPromise<number | undefined, void>(async () => undefined),
+    /**
+     * Loads the number's check and says so (`phoneRules.loaded` / `.failed`). `soon: false` when the
+     * window opens (the Callback plugin waits for the browser to be idle after the first frame), true
+     * when a submit waits for it. This default loads at once.
+     */
+    loadPhoneRules: fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack }) => {
+      loadPhoneCheck().then(
+        () => sendBack({ type: 'phoneRules.loaded' }),
+        () => sendBack({ type: 'phoneRules.failed' }),
+      );
+    }),
   },
   delays: {
     /** The callback service timeout (3000 ms): a submit still pending then fails. */
@@ -342,6 +379,11 @@ const callbackSetup = setup({
     ewtDisplay: ({ context }) => context.settings.ewtDisplay,
     immediateAvailable: ({ context }) => immediateAvailable(context) || !context.settings.scheduledCallback,
     scheduledAvailable: ({ context }) => context.settings.scheduledCallback,
+    /** The number's check has not loaded yet (nor failed to): a submit waits for it. */
+    phoneRulesLoading: ({ context }) => context.phoneRules === 'loading',
+    autoSubmitAsked: ({ context }) => context.autoSubmit,
+    /** The visitor has typed since the open (the report's `started`). */
+    wasStarted: ({ context }) => context.report.started !== null,
     /** The form takes input (not while submitting, after booking or behind a dialog). */
     editing: or([stateIn({ active: { flow: 'open' } }), stateIn({ active: { flow: 'started' } })]),
   },
@@ -367,9 +409,11 @@ const callbackSetup = setup({
     markStarted: assign(({ context }) => ({ report: withForm(context, { started: context.now }) })),
     markAutoSubmitted: assign(({ context }) => ({ report: withForm(context, { autoSubmitted: true }) })),
     validate: assign(({ context }) => {
-      const errors = validateCallback(context.values, context.schedule, context.desiredTime, context.settings, context.ewt, context.now);
+      const errors = validate(context);
       return { errors, report: withError(context, ...Object.values(errors).map((e) => e.key)) };
     }),
+    phoneRulesLoaded: assign({ phoneRules: 'ready' }),
+    phoneRulesFailed: assign({ phoneRules: 'unavailable' }),
     chooseAsap: assign({
       schedule: 'asap',
       errors: ({ context }) => ({ ...context.errors, desiredTime: undefined }),
@@ -432,7 +476,7 @@ const editing = callbackSetup.createStateConfig({
     'schedule.asap': { guard: 'immediateAvailable', actions: 'chooseAsap' },
     'schedule.pick': { guard: 'scheduledAvailable', actions: 'choosePick' },
     'schedule.time': { guard: 'scheduledAvailable', actions: 'chooseTime' },
-    'form.submit': [{ guard: 'formValid', target: 'submitted' }, { actions: 'validate' }],
+    'form.submit': [{ guard: 'phoneRulesLoading', target: 'checking' }, { guard: 'formValid', target: 'submitted' }, { actions: 'validate' }],
     close: [{ guard: 'forced', ...toClosed }, { guard: 'hasData', target: 'confirmClose' }, toClosed],
   },
 });
@@ -458,6 +502,7 @@ export const callbackMachine = deferred(callbackSetup, (s) =>
         report: emptyReport(values),
         now: 0,
         submitKey: null,
+        phoneRules: 'loading',
       };
     },
     initial: 'closed',
@@ -469,7 +514,11 @@ export const callbackMachine = deferred(callbackSetup, (s) =>
       },
       active: {
         type: 'parallel',
+        // The number's check, after the window's first frame (the plugin waits for idle); at once when loaded.
+        invoke: { src: 'loadPhoneRules', input: { soon: false } },
         on: {
+          'phoneRules.loaded': { actions: 'phoneRulesLoaded' },
+          'phoneRules.failed': { actions: 'phoneRulesFailed' },
           minimize: { guard: 'notMinimized', actions: ['setMinimized', 'readClock', publish('minimized')] },
           restore: { guard: 'minimized', actions: ['setRestored', 'readClock', publish('maximized')] },
         },
@@ -478,7 +527,32 @@ export const callbackMachine = deferred(callbackSetup, (s) =>
             initial: 'check',
             states: {
               check: {
-                always: [{ guard: 'autoSubmit', target: 'submitted', actions: 'markAutoSubmitted' }, { target: 'open' }],
+                always: [
+                  { guard: and(['autoSubmitAsked', 'phoneRulesLoading']), target: 'autoChecking' },
+                  { guard: 'autoSubmit', target: 'submitted', actions: 'markAutoSubmitted' },
+                  { target: 'open' },
+                ],
+              },
+              // An auto-submitted open before the number's check has loaded: submitted once it has, if valid.
+              autoChecking: {
+                tags: ['busy'],
+                invoke: { src: 'loadPhoneRules', input: { soon: true } },
+                always: [
+                  { guard: and([not('phoneRulesLoading'), 'autoSubmit']), target: 'submitted', actions: 'markAutoSubmitted' },
+                  { guard: not('phoneRulesLoading'), target: 'open' },
+                ],
+                on: { close: { guard: 'forced', ...toClosed } },
+              },
+              // A submit before the number's check has loaded: the form waits (busy), then submits or shows its errors.
+              checking: {
+                tags: ['busy'],
+                invoke: { src: 'loadPhoneRules', input: { soon: true } },
+                always: [
+                  { guard: and([not('phoneRulesLoading'), 'formValid']), target: 'submitted' },
+                  { guard: and([not('phoneRulesLoading'), 'wasStarted']), target: 'started', actions: 'validate' },
+                  { guard: not('phoneRulesLoading'), target: 'open', actions: 'validate' },
+                ],
+                on: { close: { guard: 'forced', ...toClosed } },
               },
               open: {
                 ...editing,

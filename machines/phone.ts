@@ -1,13 +1,13 @@
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { DIAL_CODES } from './dial-codes.ts';
+import type { isValidPhone } from './phone-check.ts';
 
 /**
  * The callback's phone number by country: the `callback.countries` list (contact-widgets.md §5: this
  * deployment's list has one entry, Poland, dial code 48). Pure: the rules the callback machine applies
- * while the visitor types and before it submits, with libphonenumber-js's metadata for validation.
- *
- * Why libphonenumber-js and not intl-tel-input's own validation: intl-tel-input validates with its
- * `utils` script (Google's libphonenumber compiled by Closure), 57 KB gzip; `libphonenumber-js/min`
- * answers the same question in 29 KB gzip, runs in Node (machine tests) and needs no element.
+ * while the visitor types and before it submits. The countries and their dial codes come from a table
+ * generated from libphonenumber-js's metadata (machines/dial-codes.ts, 0.9 KB gzip); the number's
+ * validation needs the library itself (machines/phone-check.ts), which loads after the form's first
+ * frame (`loadPhoneCheck`).
  */
 
 /** One country of `callback.countries`: ISO 3166 alpha-2 (lowercase, as intl-tel-input names it) and its dial code (digits). */
@@ -19,16 +19,22 @@ export interface PhoneCountry {
 /** The deployment's only country (contact-widgets.md §5, §9: +48). */
 export const POLAND: PhoneCountry = { iso2: 'pl', dialCode: '48' };
 
+/** ISO code (lowercase) → dial code, read from the generated table on first use. */
+let dialCodes: Map<string, string> | undefined;
+const table = (): Map<string, string> =>
+  (dialCodes ??= new Map(DIAL_CODES.split(';').flatMap((entry) => {
+    const [code = '', isos = ''] = entry.split(':');
+    return isos.split(',').map((iso) => [iso, code] as const);
+  })));
+
 /** libphonenumber's code for an ISO code ('pl' → 'PL'), undefined when it does not know the country. */
-export function countryCode(iso2: string): CountryCode | undefined {
-  const upper = iso2.toUpperCase();
-  return isSupportedCountry(upper) ? upper : undefined;
+export function countryCode(iso2: string): string | undefined {
+  return table().has(iso2.toLowerCase()) ? iso2.toUpperCase() : undefined;
 }
 
 /** The dial code of a known country ('de' → '49'). */
 export function dialCodeOf(iso2: string): string | undefined {
-  const code = countryCode(iso2);
-  return code && getCountryCallingCode(code);
+  return table().get(iso2.toLowerCase());
 }
 
 /** The configured country whose `+dialCode` begins `value` ('+49176…' → Germany); the longest dial code wins. */
@@ -74,14 +80,20 @@ export function sanitizePhone(value: string, rules: PhoneRules, previous = ''): 
 export const phonePrefix = (rules: Pick<PhoneRules, 'countries' | 'countryCodes'>): string =>
   rules.countryCodes && rules.countries[0] ? `+${rules.countries[0].dialCode}` : '';
 
+/** libphonenumber-js's check of a number (machines/phone-check.ts). */
+export type PhoneCheck = typeof isValidPhone;
+
+/** The check once its chunk has loaded (the module's own cache: one load per page). */
+let loaded: PhoneCheck | undefined;
+
 /**
- * A number a callback can be placed to: valid for its country (libphonenumber-js metadata) and, with
- * country codes, of one of the configured countries. A number without '+' is read in the first country.
+ * Loads libphonenumber-js's check (its own chunk with the library): the Callback plugin asks for it
+ * once idle after the form's open, so the open neither fetches nor evaluates the library; the machine
+ * waits for it only when a submit comes first. Rejects when the chunk cannot be fetched (offline): the
+ * number is then checked by the callback service (its answer marks the field).
  */
-export function isValidPhone(value: string, rules: Pick<PhoneRules, 'countries' | 'countryCodes'>): boolean {
-  const [first] = rules.countries;
-  const phone = parsePhoneNumberFromString(value, first && countryCode(first.iso2));
-  if (!phone?.isValid()) return false;
-  if (!rules.countryCodes) return true;
-  return rules.countries.some((c) => c.iso2.toUpperCase() === phone.country || (!phone.country && c.dialCode === phone.countryCallingCode));
-}
+export const loadPhoneCheck = (): Promise<PhoneCheck> =>
+  loaded ? Promise.resolve(loaded) : import('./phone-check.ts').then((m) => (loaded = m.isValidPhone));
+
+/** The check when it has loaded, else undefined. */
+export const phoneCheck = (): PhoneCheck | undefined => loaded;

@@ -199,15 +199,22 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const confirmationClose = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const idBase = useId();
-  // A refused submit moves focus to the first invalid field (its error is read with it), as send-message does.
+  // A refused submit moves focus to the first invalid field (its error is read with it), as send-message does:
+  // once the submit's outcome is known (a submit before the number's check has loaded waits for it, busy).
   const [submits, setSubmits] = useState(0);
+  const refusalPending = useRef(false);
   // The calendar's code is loaded after the form's open (src/plugins/callback.ts): when it cannot be
   // (offline), the time field says so instead of doing nothing. The browser keeps a module that failed to
   // fetch as failed for the page's life, so the message asks for a reload; ASAP and the form stay usable.
   const [calendarFailed, setCalendarFailed] = useState(false);
+  const waiting = snapshot.hasTag('busy');
+  const refused = snapshot.hasTag('editing');
   useEffect(() => {
-    if (submits) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submits]);
+    if (!refusalPending.current || waiting) return;
+    refusalPending.current = false;
+    // Back to the form: refused by validation. Booked or failed (its own view or alert): focus is theirs.
+    if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits, waiting, refused]);
 
   // The confirmation replaces the form (and the focused submit button): focus moves to its Close button
   // so a keyboard or screen-reader user is not left on the page's <body>.
@@ -286,6 +293,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
           }}
           onSubmit={(event) => {
             event.preventDefault();
+            refusalPending.current = true;
             actor.send({ type: 'form.submit' });
             setSubmits((n) => n + 1);
           }}

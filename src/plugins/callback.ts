@@ -1,7 +1,8 @@
-import { assign, createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { callbackMachine, callbackMessages } from '../../machines/callback.machine.ts';
+import { callbackMachine, callbackMessages, type CallbackEvent } from '../../machines/callback.machine.ts';
+import { loadPhoneCheck, phoneCheck } from '../../machines/phone.ts';
 import { checkCallbackConfig, createCallbackService } from '../services/callback.ts';
 import { callbackServiceConfig, callbackSettings, readCallbackSection } from './callback-config.ts';
 import { readServerTime, serverNow } from './office-hours.ts';
@@ -31,6 +32,23 @@ export function register(app: App): void {
         fetchWait: fromPromise(async ({ signal }) => {
           await app.idle(1000, signal);
           return createCallbackService({ ...serviceConfig(), lang: () => app.t.lang }).wait();
+        }),
+        // The number's check (libphonenumber-js, 118 KB, its own chunk) is not part of the open: it is
+        // imported once the browser is idle after the first frame (1 s at the latest), or at once when a
+        // submit waits for it (`soon`); a window closed first cancels the wait. Loaded, it answers at once.
+        loadPhoneRules: fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack, input }) => {
+          const load = () =>
+            void loadPhoneCheck().then(
+              () => sendBack({ type: 'phoneRules.loaded' }),
+              () => sendBack({ type: 'phoneRules.failed' }),
+            );
+          if (phoneCheck() || input.soon) {
+            load();
+            return undefined;
+          }
+          const stop = new AbortController();
+          void app.idle(1000, stop.signal).then(load);
+          return () => stop.abort();
         }),
       },
     }),

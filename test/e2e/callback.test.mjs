@@ -164,6 +164,60 @@ test("when the calendar's code cannot load, the time field says so and the form 
   }
 });
 
+test("the form opens without libphonenumber-js: held back, the form is usable, a submit waits for it (busy) and books once it comes", async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo({ preload: 'intent' });
+  try {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    let asked = 0;
+    await demo.page.route(/\/dist\/libphonenumber-js-[\w-]+\.js$/, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
+    await fill(demo.win, { firstname: 'Olek', phone: '600100508', subject: 'Wpłaty' });
+    await waitFor(() => asked > 0, { what: 'the number check asked for once idle after the open' });
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByRole('status').filter({ hasText: 'Wczytywanie…' }).waitFor();
+    assert.equal((await booked()).some((r) => r.phoneNumber === '600100508'), false, 'nothing sent before the check');
+    release();
+    await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600100508').waitFor();
+    assert.equal((await booked()).filter((r) => r.phoneNumber === '600100508').length, 1);
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
+test('when libphonenumber-js cannot load, the callback service checks the number: a short one marks the phone field, a good one books', async () => {
+  await control('/__control/clock', { warsawTime: '10:00' });
+  const demo = await openDemo();
+  try {
+    await demo.page.route(/\/dist\/libphonenumber-js-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await demo.page.evaluate(() => window.LiveAssist.command('Callback.open'));
+    await demo.win.waitFor();
+    await fill(demo.win, { firstname: 'Ula', phone: '12', subject: 'Wpłaty' });
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    const alert = demo.win.getByRole('alertdialog');
+    await alert.getByText('Podaj prawidłowy numer telefonu.').waitFor();
+    await alert.getByRole('button', { name: 'W porządku' }).click();
+    const phone = demo.win.locator('[name=phonenumber]');
+    assert.equal(await phone.getAttribute('aria-invalid'), 'true');
+    assert.equal(await phone.inputValue(), '+4812', 'the number is kept');
+    await phone.press('End');
+    await phone.pressSequentially('0100509');
+    await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
+    await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48120100509').waitFor();
+    assert.deepEqual(demo.errors, []);
+  } finally {
+    await demo.close();
+    await control('/__control/clock', { reset: true });
+  }
+});
+
 test('out of hours the form offers a date, not ASAP, and says when the office opens', async () => {
   await control('/__control/clock', { warsawTime: '18:00', date: '2025-03-03' });
   const demo = await openDemo();

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { assign, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import {
   callbackMachine,
   sanitizePhone,
@@ -11,13 +11,34 @@ import {
   immediateAvailable,
   ASAP_NOTE_MAX_SECONDS,
   type CallbackEmitted,
+  type CallbackEvent,
   type CallbackSettings,
 } from '../../machines/callback.machine.ts';
 import type { CallbackForm } from '../../src/services/callback.ts';
+import { isValidPhone } from '../../machines/phone-check.ts';
+import { loadPhoneCheck } from '../../machines/phone.ts';
 
 const settings: CallbackSettings = { ...defaultCallbackSettings, ewtThreshold: 60, immediateMin: 0, immediateMax: 300 };
 
-function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings>; now?: number } = {}) {
+// The number's check (libphonenumber-js, machines/phone-check.ts) is loaded once for the file; the
+// machine's `loadPhoneRules` then says so at once, as the plugin's does on a second open. The tests of
+// a submit before it has loaded provide their own (`phoneRules`).
+before(async () => {
+  await loadPhoneCheck();
+});
+const rulesAtOnce = fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack }) => sendBack({ type: 'phoneRules.loaded' }));
+/** A `loadPhoneRules` the test answers by hand: `settle('loaded' | 'failed')`; `asked` lists each load's `soon`. */
+function rulesByHand() {
+  const asked: boolean[] = [];
+  let answer: ((event: CallbackEvent) => void) | undefined;
+  const logic = fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack, input }) => {
+    asked.push(input.soon);
+    answer = sendBack;
+  });
+  return { logic, asked, settle: (outcome: 'loaded' | 'failed') => answer!({ type: `phoneRules.${outcome}` }) };
+}
+
+function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings>; now?: number; phoneRules?: typeof rulesAtOnce } = {}) {
   const clock = new SimulatedClock();
   const submits: CallbackForm[] = [];
   let waits = 0;
@@ -35,6 +56,7 @@ function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wai
           waits += 1;
           return (options.wait ?? (async () => 45))();
         }),
+        loadPhoneRules: options.phoneRules ?? rulesAtOnce,
       },
     }),
     { input: { settings: { ...settings, ...options.settings } }, clock },
@@ -103,10 +125,10 @@ describe('callback machine', () => {
     expect(errors.phonenumber?.key).to.equal('callback.error.phoneNumberRequired');
     expect(errors.firstname).to.deep.equal({ key: 'callback.validation.tooLong', params: { max: 100 } });
     expect(errors.lastname?.key).to.equal('callback.validation.tooLong');
-    expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+4812345' }, 'asap', null, settings).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, settings).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+4812345' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, settings, { isValidPhone }).phonenumber).to.equal(undefined);
     expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'pick', null, settings).desiredTime?.key).to.equal('callback.validation.timeRequired');
   });
 
@@ -140,13 +162,13 @@ describe('callback machine', () => {
   it('countries: a number of a configured country is valid, a valid number of another country is not', () => {
     const values = { firstname: 'a', lastname: '', phonenumber: '', subject: 's' };
     const both = { ...settings, countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de', dialCode: '49' }], maxLength: { ...settings.maxLength, phonenumber: 15 } };
-    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, both).phonenumber).to.equal(undefined);
-    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, both).phonenumber).to.equal(undefined);
-    expect(validateCallback({ ...values, phonenumber: '+49' }, 'asap', null, both).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, both, { isValidPhone }).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, both, { isValidPhone }).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '+49' }, 'asap', null, both, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
     const polandOnly = { ...both, countries: [{ iso2: 'pl', dialCode: '48' }] };
-    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, polandOnly).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, polandOnly, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
     // Without country codes a national number is read in the first country.
-    expect(validateCallback({ ...values, phonenumber: '600100200' }, 'asap', null, { ...polandOnly, countryCodes: false }).phonenumber).to.equal(undefined);
+    expect(validateCallback({ ...values, phonenumber: '600100200' }, 'asap', null, { ...polandOnly, countryCodes: false }, { isValidPhone }).phonenumber).to.equal(undefined);
   });
 
   it('countries: the visitor switches from +48 to +49 and submits a German number', async () => {
@@ -321,6 +343,95 @@ describe('callback machine', () => {
     expect(actor.getSnapshot().context.desiredTime).to.equal('2030-01-02T10:00:00.000Z');
   });
 
+  it("a submit before the number's check has loaded waits for it (busy, nothing sent), then submits once", () => {
+    const rules = rulesByHand();
+    const { actor, submits, emitted } = start({ phoneRules: rules.logic });
+    actor.send({ type: 'open' });
+    expect(rules.asked).to.deep.equal([false], 'asked when the window opens, not in a hurry');
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('checking');
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    expect(rules.asked).to.deep.equal([false, true], 'asked again, now in a hurry');
+    expect(submits).to.deep.equal([]);
+    // Typing is not taken while it waits (the form is inert), nor a second submit.
+    expect(actor.getSnapshot().can({ type: 'form.change', field: 'subject', value: 'x' })).to.equal(false);
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).to.equal(false);
+    rules.settle('loaded');
+    expect(flow(actor)).to.equal('submitted');
+    expect(submits.map((f) => f.phonenumber)).to.deep.equal(['+48600100200']);
+    expect(emitted.filter((e) => e.type === 'submitted')).to.have.length(1);
+  });
+
+  it("a number the check refuses, once loaded, shows its error and keeps the form; the next submit does not wait", () => {
+    const rules = rulesByHand();
+    const { actor, submits } = start({ phoneRules: rules.logic });
+    actor.send({ type: 'open' });
+    fill(actor);
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+4812345' });
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('checking');
+    rules.settle('loaded');
+    expect(flow(actor)).to.equal('started');
+    expect(actor.getSnapshot().context.errors.phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(actor.getSnapshot().context.values).to.deep.include({ firstname: 'Jan', phonenumber: '+4812345', subject: 'Wpłaty' });
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+48600100200' });
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('submitted');
+    expect(submits).to.have.length(1);
+  });
+
+  it("when the check cannot load, the prefix alone is still refused and another number goes to the service, which checks it", () => {
+    const rules = rulesByHand();
+    const { actor, submits } = start({ phoneRules: rules.logic });
+    actor.send({ type: 'open' });
+    rules.settle('failed');
+    expect(actor.getSnapshot().context.phoneRules).to.equal('unavailable');
+    fill(actor);
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+48' });
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('started');
+    expect(actor.getSnapshot().context.errors.phonenumber?.key).to.equal('callback.error.invalidPhone');
+    actor.send({ type: 'form.change', field: 'phonenumber', value: '+4812345' });
+    actor.send({ type: 'form.submit' });
+    expect(flow(actor)).to.equal('submitted');
+    expect(submits.map((f) => f.phonenumber)).to.deep.equal(['+4812345']);
+  });
+
+  it('an autoSubmit open before the check has loaded submits once it has (marked auto-submitted); a forced close while waiting closes', () => {
+    const rules = rulesByHand();
+    const { actor, submits } = start({ phoneRules: rules.logic });
+    actor.send({ type: 'open', form: { firstname: 'Ala', phonenumber: '600100200', subject: 'PPK' }, autoSubmit: true, desiredTime: 'now' });
+    expect(flow(actor)).to.equal('autoChecking');
+    expect(actor.getSnapshot().hasTag('busy')).to.equal(true);
+    expect(actor.getSnapshot().can({ type: 'close' })).to.equal(false, 'only a forced close while it waits');
+    rules.settle('loaded');
+    expect(flow(actor)).to.equal('submitted');
+    expect(submits).to.have.length(1);
+    expect(actor.getSnapshot().context.report.autoSubmitted).to.equal(true);
+
+    const other = rulesByHand();
+    const second = start({ phoneRules: other.logic });
+    second.actor.send({ type: 'open' });
+    fill(second.actor);
+    second.actor.send({ type: 'form.submit' });
+    second.actor.send({ type: 'close', force: true });
+    expect(second.actor.getSnapshot().value).to.equal('closed');
+    expect(second.submits).to.deep.equal([]);
+    // The closed window's load says nothing more; the next open asks again (the plugin's answers at once
+    // when the chunk came meanwhile), and once loaded its submit does not wait.
+    other.settle('loaded');
+    expect(second.actor.getSnapshot().context.phoneRules).to.equal('loading');
+    second.actor.send({ type: 'open' });
+    expect(other.asked).to.deep.equal([false, true, false]);
+    other.settle('loaded');
+    expect(second.actor.getSnapshot().context.phoneRules).to.equal('ready');
+    fill(second.actor);
+    second.actor.send({ type: 'form.submit' });
+    expect(flow(second.actor)).to.equal('submitted');
+    expect(second.submits).to.have.length(1);
+  });
+
   it('refreshes the wait every 10 s; choosing a date disables it, ASAP re-enables it', async () => {
     const { actor, clock, waits } = start({ wait: async () => 120 });
     actor.send({ type: 'open' });
@@ -387,8 +498,8 @@ describe('callback machine', () => {
     actor.send({ type: 'form.submit' });
     await settle();
     expect(submits.map((s) => s.desiredTime)).to.deep.equal(['2030-01-02T09:00:00.000Z']);
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, 300)).to.deep.equal({});
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, undefined)).to.deep.equal({});
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: 300, isValidPhone })).to.deep.equal({});
+    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: undefined, isValidPhone })).to.deep.equal({});
   });
 
   it('minimizes and restores only while open; minimize twice or restore when not minimised is refused', () => {
@@ -542,9 +653,9 @@ describe('callback machine', () => {
     it('validateCallback refuses ASAP out of hours and takes it in hours', () => {
       const values = { firstname: 'Jan', lastname: '', phonenumber: '+48600100200', subject: 'Wpłaty' };
       const withHours = { ...settings, openingHours: hours };
-      expect(validateCallback(values, 'asap', null, withHours, 45, mondayAt(18)).desiredTime?.key).to.equal('callback.validation.officeClosed');
-      expect(validateCallback(values, 'asap', null, withHours, 45, mondayAt(10))).to.deep.equal({});
-      expect(validateCallback(values, 'asap', null, settings, 45, mondayAt(18)), 'no hours: no check').to.deep.equal({});
+      expect(validateCallback(values, 'asap', null, withHours, { ewt: 45, now: mondayAt(18) }).desiredTime?.key).to.equal('callback.validation.officeClosed');
+      expect(validateCallback(values, 'asap', null, withHours, { ewt: 45, now: mondayAt(10) })).to.deep.equal({});
+      expect(validateCallback(values, 'asap', null, settings, { ewt: 45, now: mondayAt(18) }), 'no hours: no check').to.deep.equal({});
     });
   });
 });
