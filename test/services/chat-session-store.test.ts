@@ -1,5 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import type { CookieJar, CookieOptions } from '../../src/app/storage.ts';
+import { CHAT_SESSION_COOKIE, chatMayComeBack } from '../../src/app/chat-return.ts';
+import type { App } from '../../src/app/app.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, readStored, type StoredSession } from '../../src/services/chat/session-store.ts';
 
 /** A cookie jar over a Map that records the options each call used. */
@@ -48,6 +50,18 @@ describe('chat session store (cookies)', () => {
     expect(JSON.parse(values.get('webchat_keys')!)).to.deep.equal({ userId: 'u-1', secureKey: 'k-1', alias: '117' });
     expect(calls.every((c) => c.options?.hostOnly === true)).to.equal(true);
     expect(store.load()).to.deep.equal(chat());
+  });
+
+  it('writes the cookie whose name src/app/chat-return.ts reads without the chat\'s code (the load graph, after-boot), and removes it on clear', () => {
+    const { jar, values } = memoryJar();
+    const app = { cookies: jar, section: () => ({}) } as unknown as App;
+    expect(chatMayComeBack(app)).to.equal(false);
+    const store = cookieSessionStore(jar);
+    store.save(chat());
+    expect(values.has(CHAT_SESSION_COOKIE)).to.equal(true);
+    expect(chatMayComeBack(app)).to.equal(true);
+    store.clear();
+    expect(chatMayComeBack(app)).to.equal(false);
   });
 
   it('touch moves only the index and the ping', () => {
