@@ -548,15 +548,18 @@ export function register(app: App): void {
       immutable: true,
     });
   }
-  /** Accepted (the window opens) or declined (the toaster's own buttons close it; anything else closes it here). */
-  const endInvite = (accepted: boolean, closeToaster = true) => {
+  /**
+   * The invite ends: accepted (`open`: the window opens) or declined, or superseded by an `open` command,
+   * which opens the window itself. The toaster's own buttons close it; anything else closes it here.
+   */
+  const endInvite = (open: boolean, closeToaster = true) => {
     if (!inviteShown) return;
     inviteShown = false;
     app.cookies.set(INVITE_DISABLED, '1', { hostOnly: true });
     void plugin.command('Watchman.stopCountdown', { name: 'WebChat.invite' }).catch(() => undefined);
     if (closeToaster) void plugin.command('Toaster.close').catch(() => undefined);
     if (invite.chatButton.enabled && !isOpen()) chatButton.send({ type: 'show' });
-    if (accepted && !isOpen()) void openWindow().catch(() => undefined);
+    if (open && !isOpen()) void openWindow().catch(() => undefined);
   };
   app.bus.subscribe('Toaster.buttonClicked', (event) => {
     if (event.data.id === 'webchat-accept') endInvite(true, false);
@@ -592,7 +595,7 @@ export function register(app: App): void {
 
   plugin.registerCommand('open', async (options) => {
     if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
-    // The invite ends as if accepted; the window opens here.
+    // The invite ends; the window opens here, not from the invite.
     if (inviteShown) endInvite(false);
     const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
     await openWindow(() => {
