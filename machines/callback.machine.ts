@@ -469,6 +469,18 @@ const waitOff = {
   'schedule.pick': { guard: and(['editing', 'scheduledAvailable']), target: 'disabled' },
 } as const;
 
+/**
+ * Waiting for the number's check (a submit, or an auto-submitted open, before it has loaded): busy, the
+ * check loaded at once, only a forced close taken; `always` says where to go once it has loaded or failed.
+ */
+const awaitingPhoneRules = (always: NonNullable<Parameters<typeof callbackSetup.createStateConfig>[0]['always']>) =>
+  callbackSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: { src: 'loadPhoneRules', input: { soon: true } },
+    always,
+    on: { close: { guard: 'forced', ...toClosed } },
+  });
+
 /** What the form accepts whether or not the visitor has started typing. */
 const editing = callbackSetup.createStateConfig({
   tags: ['editing'],
@@ -534,26 +546,16 @@ export const callbackMachine = deferred(callbackSetup, (s) =>
                 ],
               },
               // An auto-submitted open before the number's check has loaded: submitted once it has, if valid.
-              autoChecking: {
-                tags: ['busy'],
-                invoke: { src: 'loadPhoneRules', input: { soon: true } },
-                always: [
-                  { guard: and([not('phoneRulesLoading'), 'autoSubmit']), target: 'submitted', actions: 'markAutoSubmitted' },
-                  { guard: not('phoneRulesLoading'), target: 'open' },
-                ],
-                on: { close: { guard: 'forced', ...toClosed } },
-              },
+              autoChecking: awaitingPhoneRules([
+                { guard: and([not('phoneRulesLoading'), 'autoSubmit']), target: 'submitted', actions: 'markAutoSubmitted' },
+                { guard: not('phoneRulesLoading'), target: 'open' },
+              ]),
               // A submit before the number's check has loaded: the form waits (busy), then submits or shows its errors.
-              checking: {
-                tags: ['busy'],
-                invoke: { src: 'loadPhoneRules', input: { soon: true } },
-                always: [
-                  { guard: and([not('phoneRulesLoading'), 'formValid']), target: 'submitted' },
-                  { guard: and([not('phoneRulesLoading'), 'wasStarted']), target: 'started', actions: 'validate' },
-                  { guard: not('phoneRulesLoading'), target: 'open', actions: 'validate' },
-                ],
-                on: { close: { guard: 'forced', ...toClosed } },
-              },
+              checking: awaitingPhoneRules([
+                { guard: and([not('phoneRulesLoading'), 'formValid']), target: 'submitted' },
+                { guard: and([not('phoneRulesLoading'), 'wasStarted']), target: 'started', actions: 'validate' },
+                { guard: not('phoneRulesLoading'), target: 'open', actions: 'validate' },
+              ]),
               open: {
                 ...editing,
                 on: {
