@@ -114,6 +114,15 @@ function preloadGraph() {
       const chunks = Object.values(meta.chunks);
       const byModule = (id) => chunks.find((c) => c.moduleIds.includes(id));
       const files = [];
+      // The graph's own chunk and what it imports statically (after-boot …) are evaluated by the time the
+      // graph is read: linking them again cost each window's open two links for nothing.
+      const loaded = new Set();
+      const walk = (c) => {
+        if (!c || c.isEntry || loaded.has(c.fileName)) return;
+        loaded.add(c.fileName);
+        for (const name of c.imports) walk(meta.chunks[name]);
+      };
+      walk(chunk);
       const closure = (start) => {
         const seen = new Set();
         const visit = (c) => {
@@ -122,7 +131,7 @@ function preloadGraph() {
           for (const name of c.imports) visit(meta.chunks[name]);
         };
         start.forEach(visit);
-        return [...seen].map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)).sort((a, b) => a - b);
+        return [...seen].filter((file) => !loaded.has(file)).map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)).sort((a, b) => a - b);
       };
       const views = viewModules();
       const p = { runtime: closure([byModule(resolve('src/runtime.ts'))]) };

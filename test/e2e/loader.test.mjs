@@ -154,7 +154,7 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
   }
 });
 
-test("intent on the callback links its form's files, not its country picker's, its calendar's nor its number check's (intl-tel-input, the calendar with luxon and libphonenumber-js are imported when idle after the window's first frame)", async () => {
+test("intent on the callback links its form's files, not its country picker's, its calendar's nor its number check's (intl-tel-input, the calendar with luxon and libphonenumber-js are imported when idle after the window's first frame), nor the load graph's own", async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }] } });
   try {
     const button = host.page.locator('la-sidebar').getByRole('button', { name: 'Callback', exact: true });
@@ -168,6 +168,11 @@ test("intent on the callback links its form's files, not its country picker's, i
     for (const later of ['intl-tel-input', 'calendar', 'luxon', 'libphonenumber-js']) {
       assert.ok(!preloaded.some((p) => new RegExp(`/dist/${later}-`).test(p)), `no ${later} in ${preloaded.join(', ')}`);
       assert.ok(!host.requests.some((p) => new RegExp(`/dist/${later}-`).test(p)), `nor ${later} fetched`);
+    }
+    // Nor what is evaluated before the graph is read: the graph's own chunk (with the window manager, a
+    // companion of every window) and what it imports (after-boot).
+    for (const loaded of ['load-graph', 'after-boot']) {
+      assert.ok(!preloaded.some((p) => new RegExp(`/dist/${loaded}-`).test(p)), `no ${loaded} in ${preloaded.join(', ')}`);
     }
   } finally {
     await host.close();
