@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
+import { tabbable } from 'tabbable';
 import { LaElement, defineElement } from '../../elements/common/host.ts';
 import {
   deepActiveElement,
@@ -76,6 +77,27 @@ describe('modal module (focus-trap through shadow roots, stack, inert, focus ret
   it('finds tabbable controls inside nested shadow roots in Tab order', () => {
     const { dialog } = buildPage();
     expect(tabbables(dialog).map((el) => el.id)).to.deep.equal(['first', 'inner', 'last']);
+  });
+
+  it('without a shadow host inside, finds what the walk through every element finds, in Tab order', () => {
+    // A window's body: one query of the candidates (elements/common/modal.ts), the same list as tabbable's
+    // walk of the tree with shadow roots, for every kind of control it leaves out or orders.
+    const root = box(`
+      <div id="form">
+        <input id="a" aria-label="a"><input id="hidden" type="hidden"><button id="off" disabled>Off</button>
+        <button id="minus" tabindex="-1">Minus</button><button id="two" tabindex="2">Two</button>
+        <span id="none" style="display:none"><button id="gone">Gone</button></span>
+        <span style="visibility:hidden"><button id="invisible">Invisible</button></span>
+        <div inert><button id="inert">Inert</button></div>
+        <fieldset disabled><legend><button id="legend">Legend</button></legend><input id="fenced" aria-label="fenced"></fieldset>
+        <details><summary id="summary">More</summary><button id="folded">Folded</button></details>
+        <input type="radio" name="r" id="r1" aria-label="r1"><input type="radio" name="r" id="r2" aria-label="r2" checked>
+        <a id="link" href="#x">Link</a><a id="nohref">No link</a><div id="edit" contenteditable="true"></div>
+        <textarea id="text" aria-label="text"></textarea><button id="one" tabindex="1">One</button>
+      </div>`).shadowRoot!.getElementById('form')!;
+    const ids = (list: Element[]) => list.map((el) => el.id);
+    expect(ids(tabbables(root))).to.deep.equal(['one', 'two', 'a', 'legend', 'summary', 'r2', 'link', 'edit', 'text']);
+    expect(ids(tabbables(root))).to.deep.equal(ids(tabbable(root, { getShadowRoot: true })));
   });
 
   it('traps Tab and Shift+Tab through shadow roots, wrapping at both ends', async () => {
