@@ -99,6 +99,23 @@ export function useDemo(options = { port: 0 }) {
 }
 
 /**
+ * Holds back the page's requests that match `pattern` until `release()`: each is recorded in `asked` (its
+ * path) as it comes, and goes on to the server once released. For checks that a window is usable without
+ * a chunk, that the chunk is asked for when it should be, and what waits for it. Call before the request.
+ */
+export async function holdBack(page, pattern) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  await page.route(pattern, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+/**
  * Resolves once the page has passed the moment the library preloads at when idle (boot.ts: after
  * load, `main.pluginLoadDelay` ms, then an idle callback): this page's timer and idle callback queue
  * behind the library's, so whatever the library would have requested then has been requested — and

@@ -3,7 +3,7 @@
 // 7042 for a closed office keeps the form, closing with data asks first. Needs `npx rollup -c` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useDemo } from './browser.mjs';
+import { holdBack, useDemo } from './browser.mjs';
 import { waitFor } from '../helpers/wait.mjs';
 
 const demo = useDemo();
@@ -109,14 +109,7 @@ test("the form opens without the calendar's code (its chunk and luxon's), which 
   // 'intent': nothing is prefetched at idle, so a request for the calendar's files is the open's own.
   const demo = await openDemo({ preload: 'intent' });
   try {
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    const asked = [];
-    await demo.page.route(/\/dist\/(?:calendar|luxon)-[\w-]+\.js$/, async (route) => {
-      asked.push(new URL(route.request().url()).pathname);
-      await held;
-      await route.continue();
-    });
+    const { asked, release } = await holdBack(demo.page, /\/dist\/(?:calendar|luxon)-[\w-]+\.js$/);
     await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
     // Usable while the calendar's files are held: the form does not wait for them.
     await demo.win.locator('[name=firstname]').fill('Ola');
@@ -168,17 +161,10 @@ test("the form opens without libphonenumber-js: held back, the form is usable, a
   await control('/__control/clock', { warsawTime: '10:00' });
   const demo = await openDemo({ preload: 'intent' });
   try {
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    let asked = 0;
-    await demo.page.route(/\/dist\/libphonenumber-js-[\w-]+\.js$/, async (route) => {
-      asked += 1;
-      await held;
-      await route.continue();
-    });
+    const { asked, release } = await holdBack(demo.page, /\/dist\/libphonenumber-js-[\w-]+\.js$/);
     await demo.page.locator('la-sidebar').getByRole('button', { name: 'Oddzwonimy' }).click();
     await fill(demo.win, { firstname: 'Olek', phone: '600100508', subject: 'Wpłaty' });
-    await waitFor(() => asked > 0, { what: 'the number check asked for once idle after the open' });
+    await waitFor(() => asked.length > 0, { what: 'the number check asked for once idle after the open' });
     await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
     await demo.win.getByRole('status').filter({ hasText: 'Wczytywanie…' }).waitFor();
     assert.equal((await booked()).some((r) => r.phoneNumber === '600100508'), false, 'nothing sent before the check');

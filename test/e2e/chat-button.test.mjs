@@ -9,7 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { pastIdlePreload, useDemo } from './browser.mjs';
+import { holdBack, pastIdlePreload, useDemo } from './browser.mjs';
+import { waitFor } from '../helpers/wait.mjs';
 
 const demo = useDemo();
 
@@ -272,17 +273,11 @@ test('the chat button needs neither the chat service nor chat deflection: their 
 });
 
 test("with no chat to come back to, the window opens on its form without the chat service's chunk; commands run at once, and a chat started waits for the service", async () => {
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  const asked = [];
-  const { page, context, problems } = await visit(undefined, (page) =>
-    page.route(new RegExp(`/dist/${serviceFile().replace('.', '\\.')}$`), async (route) => {
-      asked.push(Date.now());
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    }),
-  );
+  let hold;
+  const { page, context, problems } = await visit(undefined, async (page) => {
+    hold = await holdBack(page, new RegExp(`/dist/${serviceFile().replace('.', '\\.')}$`));
+  });
+  const { asked, release } = hold;
   try {
     await button(page).waitFor({ state: 'visible' });
     const chat = page.locator('la-chat');
@@ -351,21 +346,14 @@ test('a chat started on this page comes back on the next one: the restore cookie
 });
 
 test("a page's command queued while the plugin loads when idle opens the window; the button, shown in the plugin's second task, steps aside until it closes", async () => {
-  let release;
-  let requested;
-  const held = new Promise((resolve) => (release = resolve));
-  const asked = new Promise((resolve) => (requested = resolve));
-  const { page, context, problems } = await visit(undefined, (page) =>
-    page.route(new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`), async (route) => {
-      requested();
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    }),
-  );
+  let hold;
+  const { page, context, problems } = await visit(undefined, async (page) => {
+    hold = await holdBack(page, new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`));
+  });
+  const { asked, release } = hold;
   try {
     // The idle load has asked for the plugin's chunk (held there): the page's command waits for the plugin.
-    await asked;
+    await waitFor(() => asked.length > 0, { what: "the plugin's chunk asked for when idle" });
     await page.evaluate(() => {
       window.__events = [];
       window.LiveAssist.subscribe('WebChat.*', (event) => window.__events.push(event.name));
