@@ -189,6 +189,14 @@ export interface ValidationFacts {
   isValidPhone?: PhoneCheck | undefined;
 }
 
+/** Loads the number's check (its own chunk) and tells the machine: `phoneRules.loaded`, or `.failed` offline. */
+export function loadPhoneRules(sendBack: (event: CallbackEvent) => void): void {
+  loadPhoneCheck().then(
+    () => sendBack({ type: 'phoneRules.loaded' }),
+    () => sendBack({ type: 'phoneRules.failed' }),
+  );
+}
+
 /** The field validators run before submit (contact-widgets.md §5). */
 export function validateCallback(
   values: CallbackValues,
@@ -350,12 +358,7 @@ const callbackSetup = setup({
      * window opens (the Callback plugin waits for the browser to be idle after the first frame), true
      * when a submit waits for it. This default loads at once.
      */
-    loadPhoneRules: fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack }) => {
-      loadPhoneCheck().then(
-        () => sendBack({ type: 'phoneRules.loaded' }),
-        () => sendBack({ type: 'phoneRules.failed' }),
-      );
-    }),
+    loadPhoneRules: fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack }) => loadPhoneRules(sendBack)),
   },
   delays: {
     /** The callback service timeout (3000 ms): a submit still pending then fails. */

@@ -1,8 +1,8 @@
 import { assign, createActor, fromCallback, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
-import { callbackMachine, callbackMessages, type CallbackEvent } from '../../machines/callback.machine.ts';
-import { loadPhoneCheck, phoneCheck } from '../../machines/phone.ts';
+import { callbackMachine, callbackMessages, loadPhoneRules, type CallbackEvent } from '../../machines/callback.machine.ts';
+import { phoneCheck } from '../../machines/phone.ts';
 import { checkCallbackConfig, createCallbackService } from '../services/callback.ts';
 import { callbackServiceConfig, callbackSettings, readCallbackSection } from './callback-config.ts';
 import { readServerTime, serverNow } from './office-hours.ts';
@@ -37,11 +37,7 @@ export function register(app: App): void {
         // imported once the browser is idle after the first frame (1 s at the latest), or at once when a
         // submit waits for it (`soon`); a window closed first cancels the wait. Loaded, it answers at once.
         loadPhoneRules: fromCallback<CallbackEvent, { soon: boolean }>(({ sendBack, input }) => {
-          const load = () =>
-            void loadPhoneCheck().then(
-              () => sendBack({ type: 'phoneRules.loaded' }),
-              () => sendBack({ type: 'phoneRules.failed' }),
-            );
+          const load = () => loadPhoneRules(sendBack);
           if (phoneCheck() || input.soon) {
             load();
             return undefined;
