@@ -42,6 +42,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromiumPath, launchChromium } from '../chromium.mjs';
+import { loadGraphTable } from '../helpers/load-graph-tables.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
@@ -255,15 +256,10 @@ function loadLevels() {
   const graphLevel = graphChunk ? 1 : 0;
   /** @type {{ f: string[], p: Record<string, number[]>, v?: Record<string, number[]> }} */
   const graph = JSON.parse(raw);
-  const boot = readFileSync(join(ROOT, 'src/load-graph.ts'), 'utf8');
-  const tableOf = (/** @type {string} */ name) => {
-    const table = new RegExp(`${name}[^=]*= \\{([^}]*)\\}`).exec(boot)?.[1] ?? '';
-    return Object.fromEntries([...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, p, list]) => [p, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]));
-  };
   // What intent fetches with a window, and what it needs only after its first frame (the calendar, the
   // chat session: fetched on intent only for the chat where a chat may come back).
-  const companions = tableOf('COMPANIONS');
-  const afterOpen = tableOf('AFTER_OPEN');
+  const companions = loadGraphTable('COMPANIONS');
+  const afterOpen = loadGraphTable('AFTER_OPEN');
   // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
   const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
   const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));

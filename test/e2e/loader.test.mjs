@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { launchChromium, serve, hostPage, pastIdlePreload } from './browser.mjs';
+import { loadGraphTable } from '../helpers/load-graph-tables.mjs';
 
 // A configured command may only open or show a widget (src/bus/channel-commands.ts).
 const channels = [{ name: 'CallUs', clickCommand: 'CallUs.open' }];
@@ -202,13 +203,11 @@ for (const running of [false, true]) {
 }
 
 test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it, and AFTER_OPEN, loaded after its first frame) are plugins its code commands", () => {
-  const boot = readFileSync('src/load-graph.ts', 'utf8');
-  const tableOf = (name) => new RegExp(`${name}[^=]*= \\{([^}]*)\\}`).exec(boot)?.[1] ?? '';
-  const entriesOf = (table) => [...table.matchAll(/(\w+): \[([^\]]*)\]/g)].map(([, plugin, list]) => [plugin, [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])]);
-  const afterOpen = entriesOf(tableOf('AFTER_OPEN'));
-  assert.deepEqual(afterOpen.map(([plugin]) => plugin).sort(), ['Callback', 'WebChat'], tableOf('AFTER_OPEN'));
-  const entries = [...entriesOf(tableOf('COMPANIONS')), ...afterOpen];
-  assert.ok(entries.length >= 7, tableOf('COMPANIONS'));
+  const afterOpen = Object.entries(loadGraphTable('AFTER_OPEN'));
+  assert.deepEqual(afterOpen.map(([plugin]) => plugin).sort(), ['Callback', 'WebChat'], JSON.stringify(afterOpen));
+  const companions = Object.entries(loadGraphTable('COMPANIONS'));
+  assert.ok(companions.length >= 7, JSON.stringify(companions));
+  const entries = [...companions, ...afterOpen];
   const registry = readFileSync('src/plugins/index.ts', 'utf8');
   for (const [plugin, companions] of entries) {
     const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w.-]+)'\\)`).exec(registry)?.[1];
