@@ -1,4 +1,4 @@
-import type { Subscription } from '../../src/bus/index.ts';
+import type { Subscription } from 'rxjs';
 import type { App } from '../../src/app/app.ts';
 import type { AttributeType, ParsedAttributes } from './attributes.ts';
 

@@ -1,6 +1,6 @@
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
-import type { Subscription } from '../../src/bus/index.ts';
+import type { Subscription } from 'rxjs';
 import type { DockEntry } from '../../src/plugins/window-manager.ts';
 import type { LaElement } from './host.ts';
 

@@ -1,5 +1,6 @@
+import type { BehaviorSubject } from 'rxjs';
 import { Bus } from '../bus/index.ts';
-import type { PluginHandle, ValueSubject } from '../bus/index.ts';
+import type { PluginHandle } from '../bus/index.ts';
 import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, fetchLanguagePack, loadLanguagePack } from './packs.ts';
@@ -119,7 +120,7 @@ export const explain = (find: ((check: Awaited<ReturnType<typeof configCheck>>) 
 export class App {
   readonly bus = new Bus();
   readonly config: AppConfig;
-  readonly environment: ValueSubject<Environment>;
+  readonly environment: BehaviorSubject<Environment>;
   readonly cookies: CookieJar;
   readonly window: Window;
   /**

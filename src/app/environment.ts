@@ -1,4 +1,4 @@
-import { ValueSubject } from '../bus/subject.ts';
+import { BehaviorSubject } from 'rxjs';
 import type { MainConfig } from './config.ts';
 
 export type Theme = 'dark' | 'light';
@@ -21,12 +21,12 @@ function isMobileDevice(win: Window): boolean {
  * Mobile mode: forced by `main.mobileMode: true|false`, or automatic: a mobile device whose screen is at
  * most `mobileModeBreakpoint` (600) px in either dimension. Re-evaluated when the viewport changes.
  */
-export function watchEnvironment(win: Window, main: MainConfig): ValueSubject<Environment> {
+export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject<Environment> {
   const query = `(max-width: ${main.mobileModeBreakpoint}px), (max-height: ${main.mobileModeBreakpoint}px)`;
   const media = win.matchMedia?.(query);
   const mobile = () =>
     main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode;
-  const subject = new ValueSubject<Environment>({
+  const subject = new BehaviorSubject<Environment>({
     theme: main.theme,
     mobile: mobile(),
     lang: main.lang,

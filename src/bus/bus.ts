@@ -1,5 +1,5 @@
-import { Subject } from './subject.ts';
-import type { Stream } from './subject.ts';
+import { Subject, filter } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { BusErrors } from './errors.ts';
 import type {
   BeforeHook,
@@ -148,11 +148,11 @@ export class Bus {
   }
 
   /**
-   * The events matching a pattern, as a stream (src/bus/subject.ts): `subscribe` as with RxJS; it is an
-   * interoperable observable, so RxJS's `from(bus.events(…))` gives an Observable for operators.
+   * The events matching a pattern (an exact name, `Plugin.*` or `*`), as an RxJS Observable: compose it
+   * with `pipe(filter(…), …)`. A subscriber that throws is reported asynchronously and stops no other.
    */
-  events(pattern: string): Stream<BusEvent> {
-    return this.#events.filter((event) => matches(pattern, event.name));
+  events(pattern: string): Observable<BusEvent> {
+    return this.#events.pipe(filter((event) => matches(pattern, event.name)));
   }
 
   /** Adds a `before` hook to a command (or `Plugin.*`); returns its removal function. */

@@ -41,6 +41,21 @@ describe('environment', () => {
     expect(environment.value.mobile).to.equal(false);
   });
 
+  it('hands its current value to a new subscriber at once, then each change until it unsubscribes', () => {
+    const fake = fakeWindow(false, true);
+    const environment = watchEnvironment(fake.win, main('auto'));
+    const early: boolean[] = [];
+    environment.subscribe((e) => early.push(e.mobile));
+    fake.resize(true);
+    const late: boolean[] = [];
+    const subscription = environment.subscribe((e) => late.push(e.mobile));
+    fake.resize(false);
+    subscription.unsubscribe();
+    fake.resize(true);
+    expect(early).to.deep.equal([false, true, false, true]);
+    expect(late).to.deep.equal([true, false]);
+  });
+
   it('can be forced either way', () => {
     expect(watchEnvironment(fakeWindow(false, false).win, main(true)).value.mobile).to.equal(true);
     expect(watchEnvironment(fakeWindow(true, true).win, main(false)).value.mobile).to.equal(false);
