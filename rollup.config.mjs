@@ -88,7 +88,7 @@ function bundleManifest() {
 function preloadGraph() {
   const pluginModules = () => {
     const source = readFileSync('src/plugins/index.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+)'\)/g)].map(([, name, file]) => [name, resolve('src/plugins', file)]);
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+)'\)/g)].map(([, name, file]) => [name, resolve('src/plugins', file)]);
   };
   const viewModules = () => {
     const views = new Map();
@@ -241,13 +241,13 @@ const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/la
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const sideButtonFolders = WIDGETS.filter((row) => row.sideButton).map((row) => row.name);
 const SIDE_BUTTONS = new RegExp(`^(?:elements/common/side-button\\.ts|elements/(?:${sideButtonFolders.join('|')})/launcher\\.ts|styles/side-button\\.css)$`);
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:stats-config|office-hours|webchat-config))\.ts$/;
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with
   // the load graph, which intent, the idle preload and a plugin's first load fetch anyway; so does the
   // window manager (1.5 KB), which every window's open commands: one request fewer in each open.
-  if (/^src\/(?:load-graph|widgets|plugins\/index|plugins\/window-manager|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
+  if (/^src\/(?:load-graph|widgets|plugins\/index|plugins\/(?:window-manager\/)?window-manager|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
   if (SHARED_LOGIC.test(path)) return 'valibot';
   // The calendar's dates and slots (luxon): with the calendar, the one window that shows them.
   if (/^(?:src\/app\/datetime|machines\/calendar-slots)\.ts$/.test(path)) return 'calendar';

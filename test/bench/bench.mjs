@@ -269,7 +269,7 @@ function loadLevels() {
   // so the strip's imports (the sidebar's plugin, the mobile channel list) are not its later level. A
   // manifest without the module graph (an older build) counts every dynamic import of its files.
   const pluginTable = readFileSync(join(ROOT, 'src/plugins/index.ts'), 'utf8');
-  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
+  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
   const moduleFile = new Map(manifest.chunks.flatMap((c) => c.modules.map((m) => [m, c.file])));
   const reachableDynamicImports = (/** @type {string[]} */ names, /** @type {string[]} */ files) => {
     const modules = /** @type {{ graph?: Record<string, { imports: string[], dynamicImports: string[] }> }} */ (manifest).graph;

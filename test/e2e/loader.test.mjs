@@ -210,7 +210,7 @@ test("each window's companions (src/widgets.ts: companions, preloaded with it, a
   const entries = [...companions, ...afterOpen];
   const registry = readFileSync('src/plugins/index.ts', 'utf8');
   for (const [plugin, companions] of entries) {
-    const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w.-]+)'\\)`).exec(registry)?.[1];
+    const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w./-]+)'\\)`).exec(registry)?.[1];
     assert.ok(file, `${plugin} is in src/plugins/index.ts`);
     const source = readFileSync(`src/plugins/${file}`, 'utf8');
     for (const companion of companions) {
