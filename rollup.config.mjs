@@ -13,6 +13,7 @@ import json from '@rollup/plugin-json';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { transformSync } from 'esbuild';
+import { WIDGETS } from './scripts/registry.mjs';
 
 /** `import sheet from './x.css' with { type: 'css' }` → a constructable CSSStyleSheet (as Chromium does natively). */
 function cssSheets() {
@@ -87,7 +88,7 @@ function bundleManifest() {
 function preloadGraph() {
   const pluginModules = () => {
     const source = readFileSync('src/plugins/index.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+)'\)/g)].map(([, name, file]) => [name, resolve('src/plugins', file)]);
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+)'\)/g)].map(([, name, file]) => [name, resolve('src/plugins', file)]);
   };
   const viewModules = () => {
     const views = new Map();
@@ -160,6 +161,22 @@ function preloadGraph() {
 }
 
 /**
+ * The loader's plugin names (src/plugins/names.ts) as a literal list taken from the registry at build
+ * time: the loader needs only the names, and the registry's rows (src/widgets.ts) go with the load graph,
+ * the one chunk that reads them. Unbuilt (the tests), names.ts reads the registry itself: the same list.
+ */
+function registryNames() {
+  const names = resolve('src/plugins/names.ts');
+  return {
+    name: 'registry-names',
+    load(id) {
+      if (id !== names) return null;
+      return `export const PLUGINS = ${JSON.stringify(WIDGETS.flatMap((row) => row.plugins))};\n`;
+    },
+  };
+}
+
+/**
  * V8's explicit compile hint (Chromium 136+, https://v8.dev/blog/explicit-compile-hints): the magic
  * comment `//# allFunctionsCalledOnLoad` on a chunk's first line makes V8 compile every function of the
  * chunk while it streams the file, on a background thread, instead of parsing each function again on the
@@ -206,52 +223,31 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|
 const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]machines[\\/]phone-check\.ts$/ };
 
 /**
- * Chunks that always load together, merged (issue 17 item 3: fewer round trips). A window's plugin,
- * machine, view and stylesheet are one chunk; callback and its service are one, the calendar another; the small
- * view modules every window shares (window chrome, dialogs, fields, sanitising, office hours text …)
- * are one, `views`; the small shared logic modules go with valibot, which every plugin loads. Loader
- * modules (elements' `la-*.ts` hosts, the launcher) are never named here: the loader imports nothing.
+ * Chunks that always load together, merged (fewer round trips): each registry row's `chunks`
+ * (src/widgets.ts) — a window's plugin, machine, view and stylesheet are one chunk; callback and its
+ * service are one, the calendar another. The small view modules every window shares (window chrome,
+ * dialogs, fields, sanitising, office hours text …) are one, `views`; the small shared logic modules go
+ * with valibot, which every plugin loads. Loader modules (elements' `la-*.ts` hosts, the launcher) are
+ * never named here: the loader imports nothing.
  */
-const WIDGET_CHUNKS = {
-  callback: ['callback', 'callback-config', 'callback-service'],
-  // The calendar (its plugin, machine, view, sheet and luxon's dates, src/app/datetime.ts) apart from the
-  // callback's form: the form opens without it, and the Callback plugin loads it once idle when the form
-  // offers a time to pick (src/load-graph.ts AFTER_OPEN).
-  calendar: ['calendar'],
-  'send-message': ['send-message', 'send-message-service'],
-  search: ['search', 'search-config'],
-  // The chat's view (elements/chat/, its sheets) apart from its plugin and window machine: the plugin
-  // loads when idle where the deployment shows the chat button (drawn without React by the launchers
-  // chunk), the view and the runtime only when the window opens.
-  chat: ['chat', 'chat-knowledge'],
-  webchat: ['webchat', 'chat-window'],
-  'call-us': ['call-us'],
-  'channel-selector': ['channel-selector'],
-  overlay: ['overlay'],
-  toaster: ['toaster'],
-  console: ['console'],
-  // The chat session (the WebChatService plugin and its machine): loaded with the window where a chat may
-  // come back, else once idle after its open, and alone by the transports and a restored chat; it must not
-  // pull in the view, nor the window's plugin. Its options' reader (webchat-config), which the window reads
-  // too, is shared logic with valibot: in the plugin's chunk it made the service wait for the window's code.
-  'chat-service': ['webchat-service', 'chat-session'],
-};
+const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
 // The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
-// The side buttons (the chat's, send message's, search's), drawn without React with the launchers' DOM
+// The side buttons (the registry's rows with `sideButton`), drawn without React with the launchers' DOM
 // helpers and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
 // for them; fetched when such an element connects (its plugin appends it to show the button).
-const SIDE_BUTTONS = /^(?:elements\/common\/side-button\.ts|elements\/(?:chat|send-message|search)\/launcher\.ts|styles\/side-button\.css)$/;
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:stats-config|office-hours|webchat-config))\.ts$/;
+const sideButtonFolders = WIDGETS.filter((row) => row.sideButton).map((row) => row.name);
+const SIDE_BUTTONS = new RegExp(`^(?:elements/common/side-button\\.ts|elements/(?:${sideButtonFolders.join('|')})/launcher\\.ts|styles/side-button\\.css)$`);
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with
   // the load graph, which intent, the idle preload and a plugin's first load fetch anyway; so does the
   // window manager (1.5 KB), which every window's open commands: one request fewer in each open.
-  if (/^src\/(?:load-graph|plugins\/index|plugins\/window-manager|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
+  if (/^src\/(?:load-graph|widgets|plugins\/index|plugins\/(?:window-manager\/)?window-manager|bus\/channel-commands)\.ts$/.test(path)) return 'load-graph';
   if (SHARED_LOGIC.test(path)) return 'valibot';
   // The calendar's dates and slots (luxon): with the calendar, the one window that shows them.
   if (/^(?:src\/app\/datetime|machines\/calendar-slots)\.ts$/.test(path)) return 'calendar';
@@ -269,7 +265,7 @@ function mergedChunk(path) {
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =
     /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
-    /^src\/plugins\/([\w-]+)\.ts$/.exec(path)?.[1] ??
+    /^src\/plugins\/(?:[\w-]+\/)?([\w-]+)\.ts$/.exec(path)?.[1] ??
     /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
     /^styles\/([\w-]+)\.css$/.exec(path)?.[1];
   return name ? widgetChunkOf.get(name) : undefined;
@@ -298,6 +294,7 @@ export default {
   plugins: [
     bundleManifest(),
     preloadGraph(),
+    registryNames(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     cssSheets(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'es2015', 'production'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),

@@ -1,4 +1,5 @@
-import { defineElement } from './common/host.ts';
+import { defineElement, type LaElement } from './common/host.ts';
+import type { ElementTag } from '../src/widgets.ts';
 import { LaConsoleElement } from './console/la-console.ts';
 import { LaCallbackElement } from './callback/la-callback.ts';
 import { LaCalendarElement } from './calendar/la-calendar.ts';
@@ -11,8 +12,25 @@ import { LaToasterElement } from './toaster/la-toaster.ts';
 import { LaChatElement } from './chat/la-chat.ts';
 import { LaSearchElement } from './search/la-search.ts';
 
-/** Every public element, defined by the loader (their views load later). */
-export const elements = [LaSidebarElement, LaConsoleElement, LaCallbackElement, LaCalendarElement, LaSendMessageElement, LaOverlayElement, LaChannelSelectorElement, LaCallUsElement, LaToasterElement, LaChatElement, LaSearchElement];
+/**
+ * Every public element by its tag, defined by the loader (their views load later). The registry's tags
+ * (src/widgets.ts) are the keys: the type checker fails while a registered element has no class here.
+ */
+const byTag: Record<ElementTag, typeof LaElement> = {
+  'la-sidebar': LaSidebarElement,
+  'la-console': LaConsoleElement,
+  'la-callback': LaCallbackElement,
+  'la-calendar': LaCalendarElement,
+  'la-send-message': LaSendMessageElement,
+  'la-overlay': LaOverlayElement,
+  'la-channel-selector': LaChannelSelectorElement,
+  'la-call-us': LaCallUsElement,
+  'la-toaster': LaToasterElement,
+  'la-chat': LaChatElement,
+  'la-search': LaSearchElement,
+};
+
+export const elements: readonly (typeof LaElement)[] = Object.values(byTag);
 
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const element of elements) defineElement(element, registry);

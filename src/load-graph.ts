@@ -7,6 +7,7 @@
  */
 import type { App, PreloadOptions } from './app/app.ts';
 import { chatMayComeBack } from './app/chat-return.ts';
+import { rows } from './widgets.ts';
 
 /**
  * The load graph: the build writes it over the marker below (rollup.config.mjs `preloadGraph`). Unbuilt
@@ -16,34 +17,24 @@ const graph: string = '__LA_PRELOAD__';
 export default graph;
 
 /**
- * The plugins a window's plugin commands as it opens (its service, the window manager …): their code is
- * fetched with it, in the same round trip. test/e2e/loader.test.mjs checks each is commanded by its plugin
- * (and test/bench/bench.mjs reads this table for its load levels).
+ * The plugins a window's plugin commands as it opens (its service, the window manager …), from the
+ * registry (src/widgets.ts `companions`): their code is fetched with it, in the same round trip.
+ * test/e2e/loader.test.mjs checks each is commanded by its plugin.
  */
-export const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
-  Callback: ['CallbackService', 'WindowManager'],
-  SendMessage: ['SendMessageService', 'WindowManager'],
-  WebChat: ['WindowManager'],
-  Search: ['KnowledgeCenterService', 'WindowManager'],
-  CallUs: ['Overlay'],
-  ChannelSelector: ['Overlay', 'StatsService'],
-  Sidebar: ['StatsService'],
-};
+export const COMPANIONS: Readonly<Record<string, readonly string[]>> = tableOf('companions');
 
 /**
- * The plugins a window needs only after its first frame: the idle prefetch puts their code into the HTTP
- * cache with the window's, but intent does not fetch them, so an open neither links nor compiles them.
- * - The calendar (and luxon): the Callback plugin loads it once idle after the form offers a time to
- *   pick (src/plugins/callback.ts).
- * - The chat session (and its transport): the WebChat plugin starts it once idle after an open that
- *   shows the form (src/plugins/webchat.ts). Where a chat may come back (its session cookie, or a page
- *   that keeps an asynchronous chat: src/app/chat-return.ts) the window opens on it, so intent fetches it.
- * test/e2e/loader.test.mjs checks each is commanded by its plugin, as the companions are.
+ * The plugins a window needs only after its first frame (src/widgets.ts `afterOpen`): the idle prefetch
+ * puts their code into the HTTP cache with the window's, but intent does not fetch them, so an open
+ * neither links nor compiles them. The chat session is the exception where a chat may come back (its
+ * session cookie, or a page that keeps an asynchronous chat: src/app/chat-return.ts): the window opens
+ * on it, so intent fetches it.
  */
-export const AFTER_OPEN: Readonly<Record<string, readonly string[]>> = {
-  Callback: ['Calendar'],
-  WebChat: ['WebChatService'],
-};
+export const AFTER_OPEN: Readonly<Record<string, readonly string[]>> = tableOf('afterOpen');
+
+function tableOf(field: 'companions' | 'afterOpen'): Record<string, readonly string[]> {
+  return Object.fromEntries(rows.flatMap((row) => (row[field] ? [[row.plugins[0], row[field]]] : [])));
+}
 
 /**
  * What to preload for `plugins` (and, with `likely`, for the windows a visitor is likely to open from
@@ -82,21 +73,23 @@ function chatTransport(app: App): string {
 
 /**
  * The windows a visitor is likely to open from this page: the sidebar's channels (the plugin of each
- * `clickCommand`), the chat when a `webchat` section is configured, and the side buttons configured
- * visible. Read by hand (no valibot here): a malformed entry only means less is preloaded.
+ * `clickCommand`), and each registry row whose element is in the page or whose `likely` option is set
+ * (src/widgets.ts). Read by hand (no valibot here): a malformed entry only means less is preloaded.
  */
 function likelyPlugins(app: App): string[] {
   const found = new Set<string>();
+  for (const row of rows) {
+    if (!row.likely) continue;
+    const section = app.section(row.likely.section);
+    const option = row.likely.option?.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], section);
+    const set = row.likely.option ? option === true || (typeof option === 'object' && option !== null) : Object.keys(section).length > 0;
+    if (set || row.elements?.some((tag) => app.window.document.querySelector(tag))) found.add(row.plugins[0]!);
+  }
   const sidebar = app.section('sidebar');
-  if (app.window.document.querySelector('la-sidebar') || Object.keys(sidebar).length > 0) found.add('Sidebar');
   const channels = Array.isArray(sidebar.channels) ? (sidebar.channels as unknown[]) : [];
   for (const channel of channels.slice(0, 50)) {
     const command = (channel as { clickCommand?: unknown } | null)?.clickCommand;
     if (typeof command === 'string' && /^[A-Za-z]\w*\./.test(command)) found.add(command.slice(0, command.indexOf('.')));
-  }
-  if ((app.section('webchat') as { transport?: unknown }).transport) found.add('WebChat');
-  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
-    if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) found.add(plugin);
   }
   return [...found];
 }

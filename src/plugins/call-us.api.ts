@@ -10,9 +10,9 @@ declare module '../bus/types.ts' {
     'CallUs.open': { options: void; result: void };
     'CallUs.close': { options: void; result: void };
     /**
-     * Co-browse and web chat are not built yet. The call-us panel relies on this vocabulary, which their
-     * plugins must keep (web-chat.md §7 "Internal bus"): `Cobrowse.start` (rejected while a start is
-     * pending), and the optional state queries answered once they are loaded.
+     * The co-browse and chat vocabulary the call-us panel relies on (web-chat.md §7 "Internal bus"):
+     * `Cobrowse.start` (rejected while a start is pending) and the state queries, answered by those
+     * plugins once they are loaded.
      */
     'Cobrowse.start': { options: void; result: void };
     'Cobrowse.getState': { options: void; result: { online: boolean; started: boolean } };

@@ -1,30 +1,11 @@
 /**
- * The names of the plugins loaded on their first command: all the loader knows of them. Their table
- * (src/plugins/index.ts, which imports each plugin's chunk) is a lazy chunk of its own, fetched with the
- * load graph (rollup.config.mjs puts both in `load-graph`): by the first command, at idle or on intent.
- * The type checker holds the two lists equal (`lazyPlugins` is a `Record<PluginName, …>`).
+ * The names of the plugins loaded on their first command: all the loader knows of them, read from the
+ * registry (src/widgets.ts). Their table (src/plugins/index.ts, which imports each plugin's chunk) is a
+ * lazy chunk of its own, fetched with the load graph; the type checker holds it to these names
+ * (`lazyPlugins` is a `Record<PluginName, …>`).
  */
-export const PLUGINS = [
-  'Console',
-  'WindowManager',
-  'Callback',
-  'CallbackService',
-  'Calendar',
-  'SendMessage',
-  'SendMessageService',
-  'Sidebar',
-  'StatsService',
-  'Overlay',
-  'ChannelSelector',
-  'CallUs',
-  'Toaster',
-  'Watchman',
-  'WebChatService',
-  'WebChat',
-  'KnowledgeCenterService',
-  'ChatDeflection',
-  'Search',
-  'MessagingClient',
-] as const;
+import { WIDGETS, type PluginName } from '../widgets.ts';
 
-export type PluginName = (typeof PLUGINS)[number];
+export type { PluginName };
+
+export const PLUGINS: readonly PluginName[] = WIDGETS.flatMap((widget): readonly PluginName[] => widget.plugins);

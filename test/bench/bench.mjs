@@ -42,7 +42,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromiumPath, launchChromium } from '../chromium.mjs';
-import { loadGraphTable } from '../helpers/load-graph-tables.mjs';
+import { tableOf, WIDGETS } from '../../scripts/registry.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
@@ -118,7 +118,7 @@ function widgetOf(/** @type {string} */ path) {
   const p = path.split(sep).join('/');
   const match =
     /^elements\/([^/]+)\//.exec(p) ??
-    /^src\/plugins\/([^/]+)\.tsx?$/.exec(p) ??
+    /^src\/plugins\/(?:[^/]+\/)?([^/]+)\.tsx?$/.exec(p) ??
     /^machines\/([^/]+)\.machine\.tsx?$/.exec(p) ??
     /^styles\/([^/]+)\.css$/.exec(p) ??
     // The next-generation REST and cloud chat transports are their own rows (budgets.json 'ngrest', 'cloud'): a site on that contact centre pays it.
@@ -229,14 +229,14 @@ function sizes() {
 
 // ───────────────────────────────────────────── load levels (issue 17 item 3)
 
-/** The windows a visitor opens from the sidebar, as the load-levels table lists them. */
-const WINDOWS = ['Callback', 'SendMessage', 'WebChat', 'Search', 'CallUs', 'ChannelSelector', 'Console'];
+/** The windows a visitor opens, as the load-levels table lists them: the registry's rows with `window` (src/widgets.ts). */
+const WINDOWS = WIDGETS.filter((row) => row.window).map((row) => row.plugins[0]);
 
 /**
  * What intent on a window fetches, from the chunk graph: with preloading (src/preload.ts) the loader
- * links every file of the window's plugin, its view, its companions (src/load-graph.ts COMPANIONS), the
+ * links every file of the window's plugin, its view, its companions (src/widgets.ts `companions`), the
  * runtime and, for the chat where a chat may come back (its session cookie: the row 'WebChat, a chat
- * comes back'), its service (AFTER_OPEN) and configured transport (here the default, 'rest') at once — one level —
+ * comes back'), its service (`afterOpen`) and configured transport (here the default, 'rest') at once — one level —
  * and only a dynamic import none of them holds (the mobile channel list …; another chat transport is
  * preloaded when configured, so it is not counted) can be a second. The graph itself is a chunk of its
  * own (src/load-graph.ts): with `preload: 'intent'` it is fetched on the first intent, one level before
@@ -258,8 +258,8 @@ function loadLevels() {
   const graph = JSON.parse(raw);
   // What intent fetches with a window, and what it needs only after its first frame (the calendar, the
   // chat session: fetched on intent only for the chat where a chat may come back).
-  const companions = loadGraphTable('COMPANIONS');
-  const afterOpen = loadGraphTable('AFTER_OPEN');
+  const companions = tableOf('companions');
+  const afterOpen = tableOf('afterOpen');
   // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
   const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
   const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
@@ -269,7 +269,7 @@ function loadLevels() {
   // so the strip's imports (the sidebar's plugin, the mobile channel list) are not its later level. A
   // manifest without the module graph (an older build) counts every dynamic import of its files.
   const pluginTable = readFileSync(join(ROOT, 'src/plugins/index.ts'), 'utf8');
-  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w.-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
+  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
   const moduleFile = new Map(manifest.chunks.flatMap((c) => c.modules.map((m) => [m, c.file])));
   const reachableDynamicImports = (/** @type {string[]} */ names, /** @type {string[]} */ files) => {
     const modules = /** @type {{ graph?: Record<string, { imports: string[], dynamicImports: string[] }> }} */ (manifest).graph;

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { launchChromium, serve, hostPage, pastIdlePreload } from './browser.mjs';
-import { loadGraphTable } from '../helpers/load-graph-tables.mjs';
+import { tableOf } from '../../scripts/registry.mjs';
 
 // A configured command may only open or show a widget (src/bus/channel-commands.ts).
 const channels = [{ name: 'CallUs', clickCommand: 'CallUs.open' }];
@@ -202,15 +202,15 @@ for (const running of [false, true]) {
   });
 }
 
-test("each window's companions (src/load-graph.ts COMPANIONS, preloaded with it, and AFTER_OPEN, loaded after its first frame) are plugins its code commands", () => {
-  const afterOpen = Object.entries(loadGraphTable('AFTER_OPEN'));
+test("each window's companions (src/widgets.ts: companions, preloaded with it, and afterOpen, loaded after its first frame) are plugins its code commands", () => {
+  const afterOpen = Object.entries(tableOf('afterOpen'));
   assert.deepEqual(afterOpen.map(([plugin]) => plugin).sort(), ['Callback', 'WebChat'], JSON.stringify(afterOpen));
-  const companions = Object.entries(loadGraphTable('COMPANIONS'));
+  const companions = Object.entries(tableOf('companions'));
   assert.ok(companions.length >= 7, JSON.stringify(companions));
   const entries = [...companions, ...afterOpen];
   const registry = readFileSync('src/plugins/index.ts', 'utf8');
   for (const [plugin, companions] of entries) {
-    const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w.-]+)'\\)`).exec(registry)?.[1];
+    const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w./-]+)'\\)`).exec(registry)?.[1];
     assert.ok(file, `${plugin} is in src/plugins/index.ts`);
     const source = readFileSync(`src/plugins/${file}`, 'utf8');
     for (const companion of companions) {
