@@ -184,7 +184,7 @@ function registryNames() {
  * plugin's load) or by the idle prefetch, and much of it then runs at once. With React's CommonJS hoisted
  * (below), at 4× CPU (median of 5, 24 Nov 2026) a new tab's open went from 434 to 325 ms (callback), 335
  * to 231 (send message), 418 to 312 (chat) and 322 to 224 (search), a cold one from 432 to 330 (callback)
- * and 399 to 323 (chat); at 1× nothing got slower, and the host page's idle preload costs no more main-thread time (docs/performance.md).
+ * and 399 to 323 (chat); at 1× nothing got slower, and the host page's idle preload costs no more main-thread time (docs/performance-history.md).
  * Not hinted: the loader (most of its functions, the commands and the queue's replies, run only when
  * asked), data (language packs), code that may not run (the configuration's explanations), and the
  * libraries of which an open calls a small part (V8's coverage after an open: luxon 4 of 457 functions,

@@ -3,7 +3,7 @@
 // served by the demo server; a new tab's open (HTTP cache warm) in a tab without the DevTools Runtime
 // domain (bare-tab.mjs), at 4× CPU; the time from each mark to the next, summed over the runs, the
 // costliest statements printed with their first characters. This is how React-DOM's first Error was found
-// to cost 35 ms at 4× in Playwright pages (docs/performance.md). Information for the next step, never asserted.
+// to cost 35 ms at 4× in Playwright pages (docs/performance-history.md). Information for the next step, never asserted.
 // Usage: node test/bench/chunk-top.mjs <chunk> [Callback|SendMessage|WebChat|Search] [--runs=5] [--cpu=4] [--top=12]
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
