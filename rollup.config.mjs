@@ -103,7 +103,7 @@ function preloadGraph() {
   };
   const transportModules = () => {
     const source = readFileSync('src/plugins/webchat-service.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w.-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
   };
   return {
     name: 'preload-graph',
@@ -262,6 +262,8 @@ function mergedChunk(path) {
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
   // The transcripts' shape, read by the transports, which all load with the chat service's chunk.
   if (path === 'src/services/chat/transcript-schema.ts') return 'chat-service';
+  // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.
+  if (path.startsWith('src/services/chat/transports/cloud/')) return 'cloud';
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';

@@ -1,6 +1,6 @@
-import { HttpError, requestJson } from '../../http/request.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { HttpError, requestJson } from '../../../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../../answer.ts';
+import { transcriptMessagesSchema } from '../transcript-schema.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -12,7 +12,7 @@ import {
   type TranscriptMessage,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The next-generation REST chat transport (web-chat.md §3 "Next-generation REST transport session", §7

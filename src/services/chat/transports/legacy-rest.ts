@@ -1,6 +1,6 @@
-import { HttpError, requestJson } from '../../http/request.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { HttpError, requestJson } from '../../../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../../answer.ts';
+import { transcriptMessagesSchema } from '../transcript-schema.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -11,7 +11,7 @@ import {
   type StartRequest,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The legacy chat REST transport (web-chat.md §7 "Legacy chat REST", the simulator's demo/simulator/chat.js):

@@ -1,5 +1,5 @@
-import { HttpError, requestJson } from '../../http/request.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
+import { HttpError, requestJson } from '../../../../http/request.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../../../answer.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -12,7 +12,7 @@ import {
   type TranscriptMessage,
   type TranscriptType,
   type TransportOptions,
-} from './types.ts';
+} from '../../types.ts';
 
 /**
  * The cloud chat transport (web-chat.md §3 "Cloud transport session", "Cloud conversation options", §4

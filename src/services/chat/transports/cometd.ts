@@ -1,6 +1,6 @@
-import { createMessagingClient, type Message } from '../messaging-client.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { createMessagingClient, type Message } from '../../messaging-client.ts';
+import { MalformedAnswer, objectMessage, readAnswer, v } from '../../answer.ts';
+import { transcriptMessagesSchema } from '../transcript-schema.ts';
 import { createTransport as createRestTransport } from './legacy-rest.ts';
 import {
   ChatFailure,
@@ -12,7 +12,7 @@ import {
   type StreamHandlers,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The CometD chat transport (web-chat.md §7 "CometD mode", §8, §9; docs/cometd.md): the chat over a Bayeux
