@@ -104,7 +104,7 @@ function preloadGraph() {
   };
   const transportModules = () => {
     const source = readFileSync('src/plugins/webchat-service.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w.-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
+    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
   };
   return {
     name: 'preload-graph',
@@ -256,8 +256,10 @@ function mergedChunk(path) {
   if (/^src\/(?:after-boot|app\/chat-return|app\/restore)\.ts$/.test(path)) return 'after-boot';
   // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
-  // The transcripts' shape, read by the transports, which all load with the chat service's chunk.
-  if (path === 'src/services/chat/transcript-schema.ts') return 'chat-service';
+  // The transcripts' shape and the transports' shared helpers, read by the transports, which all load with the chat service's chunk.
+  if (path === 'src/services/chat/transcript-schema.ts' || path === 'src/services/chat/transports/shared.ts') return 'chat-service';
+  // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.
+  if (path.startsWith('src/services/chat/transports/cloud/')) return 'cloud';
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';

@@ -4,7 +4,7 @@ import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } f
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
-import type { CloudOptions } from '../services/chat/cloud.ts';
+import type { CloudOptions } from '../services/chat/transports/cloud/index.ts';
 import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageEvents, type StorageLike } from '../services/chat/outbox.ts';
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
@@ -79,12 +79,12 @@ export const HISTORY_PAGE = 20;
 
 /** The transport modules, each its own chunk, loaded when a chat needs it. */
 const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport: TransportFactory }>>> = {
-  rest: () => import('../services/chat/legacy-rest.ts'),
+  rest: () => import('../services/chat/transports/legacy-rest.ts'),
   // The official CometD client comes with it: a REST-only page never loads it.
-  cometd: () => import('../services/chat/cometd.ts'),
-  ngrest: () => import('../services/chat/ngrest.ts'),
+  cometd: () => import('../services/chat/transports/cometd.ts'),
+  ngrest: () => import('../services/chat/transports/ngrest.ts'),
   // REST + a WebSocket event stream (docs/cloud.md).
-  cloud: () => import('../services/chat/cloud.ts'),
+  cloud: () => import('../services/chat/transports/cloud/index.ts'),
 };
 
 /**

@@ -4,7 +4,7 @@ import { AckExtension, CometD, ReloadExtension, type Configuration, type Message
  * The Bayeux messaging client (plugins-and-infrastructure.md §3 "Messaging-protocol message", §4
  * "Messaging connection status", §7 "Messaging client", §8, §9): the CometD project's own JavaScript
  * client (npm `cometd`), configured once here with the spec's constants, for the chat's CometD transport
- * (src/services/chat/cometd.ts) and the MessagingClient bus plugin. Not a second implementation: the
+ * (src/services/chat/transports/cometd.ts) and the MessagingClient bus plugin. Not a second implementation: the
  * handshake, connect, advice, back-off, transports (WebSocket, long-polling, callback-polling) and
  * their errors are the library's. This module and the library are one lazy chunk ('cometd').
  */

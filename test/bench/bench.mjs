@@ -122,7 +122,7 @@ function widgetOf(/** @type {string} */ path) {
     /^machines\/([^/]+)\.machine\.tsx?$/.exec(p) ??
     /^styles\/([^/]+)\.css$/.exec(p) ??
     // The next-generation REST and cloud chat transports are their own rows (budgets.json 'ngrest', 'cloud'): a site on that contact centre pays it.
-    /^src\/services\/chat\/(ngrest|cloud)\.ts$/.exec(p) ??
+    /^src\/services\/chat\/transports\/(ngrest|cloud)(?:\.ts$|\/)/.exec(p) ??
     /^src\/services\/([^/]+?)(?:\.tsx?$|\/)/.exec(p);
   return match && !NOT_WIDGETS.has(match[1]) ? match[1] : undefined;
 }

@@ -7,7 +7,7 @@ import { CLOUD_PATH } from '../../demo/simulator/cloud.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
-import { CLOUD, CLOUD_CODES, closeFailure, cloudFailure, createCloudTransport, type CloudError, type CloudSocketFactory, type CloudTimers, type CloudTransport, type CloudTransportOptions } from '../../src/services/chat/cloud.ts';
+import { CLOUD, CLOUD_CODES, closeFailure, cloudFailure, createCloudTransport, type CloudError, type CloudSocketFactory, type CloudTimers, type CloudTransport, type CloudTransportOptions } from '../../src/services/chat/transports/cloud/index.ts';
 import { HttpError } from '../../src/http/request.ts';
 import { ChatFailure, type PollResult, type SessionData, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
 

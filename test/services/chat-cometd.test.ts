@@ -5,7 +5,7 @@ import { waitFor } from '../helpers/wait.mjs';
 import { installCometdWindow } from '../helpers/cometd-node.mjs';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
-import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, RESYNC_RETRY, createCometDTransport, type CometDTransport } from '../../src/services/chat/cometd.ts';
+import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, RESYNC_RETRY, createCometDTransport, type CometDTransport } from '../../src/services/chat/transports/cometd.ts';
 import { ChatFailure, type PollResult, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
 
 // The CometD transport with the official client (npm `cometd`) against the demo's Bayeux server

@@ -4,7 +4,7 @@ import { startMocks } from '../helpers/msw.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
-import { createTransport, postForm } from '../../src/services/chat/legacy-rest.ts';
+import { createTransport, postForm } from '../../src/services/chat/transports/legacy-rest.ts';
 import { ChatFailure, type ChatTransport, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
 const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {

@@ -6,7 +6,7 @@ import { TEXTS } from '../../demo/simulator/texts.js';
 import { DELAYS } from '../../machines/chat-session.machine.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
-import { NGREST, NGREST_CODES, createTransport, decodeClientToken, pollWait } from '../../src/services/chat/ngrest.ts';
+import { NGREST, NGREST_CODES, createTransport, decodeClientToken, pollWait } from '../../src/services/chat/transports/ngrest.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
 const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {

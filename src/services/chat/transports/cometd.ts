@@ -1,18 +1,18 @@
-import { createMessagingClient, type Message } from '../messaging-client.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { createMessagingClient, type Message } from '../../messaging-client.ts';
+import { objectMessage, v } from '../../answer.ts';
+import { isRecord } from '../../../app/records.ts';
+import { errorText, idString, joined, nextPosition, pollFields, pollResult, read, readAs, requiredId, sessionFields } from './shared.ts';
 import { createTransport as createRestTransport } from './legacy-rest.ts';
 import {
   ChatFailure,
   type ChatTransport,
-  type CodedError,
   type CometDOptions,
   type PollResult,
   type SessionData,
   type StreamHandlers,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The CometD chat transport (web-chat.md §7 "CometD mode", §8, §9; docs/cometd.md): the chat over a Bayeux
@@ -61,10 +61,7 @@ export type CometDOperation =
 
 /* ------------------------------------------------------------------ answers */
 
-const idString = v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String));
-const requiredId = v.pipe(idString, v.nonEmpty('must not be empty'));
 const index = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
-const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'));
 
 const codedErrorSchema = v.object({ code: v.optional(v.number('must be a numeric code'), 0), message: v.optional(v.string('must be a string'), '') }, objectMessage);
 
@@ -74,14 +71,12 @@ const answerSchema = v.object(
   {
     statusCode: v.picklist([0, 1, 2], 'must be 0, 1 or 2'),
     errors: v.optional(v.array(codedErrorSchema, 'must be a list'), []),
-    chatEnded: v.optional(v.boolean('must be true or false'), false),
+    ...pollFields,
     chatId: v.optional(idString),
     secureKey: v.optional(idString),
     userId: v.optional(idString),
     alias: v.optional(idString),
-    messages: transcriptMessagesSchema,
-    nextPosition: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')))),
-    idleTimerExpire: v.optional(v.nullable(millis)),
+    nextPosition,
     index: v.optional(v.nullable(index)),
   },
   objectMessage,
@@ -89,20 +84,6 @@ const answerSchema = v.object(
 type Answer = v.InferOutput<typeof answerSchema>;
 
 const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, userId: requiredId, alias: requiredId }, objectMessage);
-
-function read<S extends v.GenericSchema>(what: string, body: unknown, schema: S): v.InferOutput<S> {
-  try {
-    return readAnswer(what, body, schema);
-  } catch (error) {
-    throw new ChatFailure('malformed', error instanceof MalformedAnswer ? error.message : String(error));
-  }
-}
-
-const joined = (errors: readonly CodedError[]) =>
-  errors
-    .map((e) => e.message.trim())
-    .filter(Boolean)
-    .join('\n');
 
 /** The ChatFailure for a statusCode 1 or 2 answer, as the REST transport reads them. */
 function refusal(op: CometDOperation, answer: Answer): ChatFailure {
@@ -114,23 +95,10 @@ function refusal(op: CometDOperation, answer: Answer): ChatFailure {
   return new ChatFailure('rejected', joined(errors) || `The chat ${op} operation was refused (statusCode 2)`, errors);
 }
 
-const pollOf = (answer: Answer): PollResult => {
-  const result: PollResult = { messages: answer.messages, chatEnded: answer.chatEnded };
-  if (typeof answer.nextPosition === 'number') result.nextPosition = answer.nextPosition;
-  if (typeof answer.idleTimerExpire === 'number') result.idleTimerExpire = answer.idleTimerExpire;
-  return result;
-};
+const pollOf = (answer: Answer): PollResult => pollResult(answer.messages, answer.chatEnded, answer.idleTimerExpire, answer.nextPosition);
 
 /** The chat's keys every operation after the start carries. */
-function keysOf(session: SessionData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of ['chatId', 'secureKey', 'userId', 'alias'] as const) {
-    const value = session[name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') throw new ChatFailure('rejected', `The chat session data has no ${name}`);
-    out[name] = String(value);
-  }
-  return out;
-}
+const keysOf = (session: SessionData): Record<string, string> => sessionFields(session, ['chatId', 'secureKey', 'userId', 'alias']);
 
 /** A Bayeux error ('402::session_unknown', '403::publish_denied') as a ChatFailure. */
 function bayeuxFailure(op: string, message: Message): ChatFailure {
@@ -205,6 +173,16 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     for (const waiter of list) {
       if (failure) waiter.reject(failure);
       else waiter.resolve();
+    }
+  };
+
+  /** Everything waiting, for a handshake or for an operation's answer, rejected with `failure`. */
+  const failAll = (failure: ChatFailure) => {
+    settle(failure);
+    for (const [id, call] of pending) {
+      clearTimeout(call.timer);
+      call.reject(failure);
+      pending.delete(id);
     }
   };
 
@@ -304,8 +282,8 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   /** Everything the server sends on the service channel: answers by requestId, pushes by chatId. */
   const onChannel = (message: Message) => {
     const data: unknown = message.data;
-    if (!data || typeof data !== 'object') return;
-    const requestId = (data as { requestId?: unknown }).requestId;
+    if (!isRecord(data)) return;
+    const requestId = data.requestId;
     if (requestId !== undefined) {
       const call = pending.get(String(requestId));
       if (!call) return;
@@ -313,7 +291,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       clearTimeout(call.timer);
       let answer: Answer;
       try {
-        answer = read(`The chat ${call.op} answer`, data, answerSchema);
+        answer = read(call.op, data, answerSchema);
       } catch (failure) {
         call.reject(failure as ChatFailure);
         return;
@@ -324,11 +302,11 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       } else call.reject(refusal(call.op, answer));
       return;
     }
-    const chatId = (data as { chatId?: unknown }).chatId;
+    const chatId = data.chatId;
     if (typeof chatId !== 'string' || !streams.has(chatId)) return;
     let answer: Answer;
     try {
-      answer = read('The chat notification', data, answerSchema);
+      answer = readAs('The chat notification', data, answerSchema);
     } catch (failure) {
       console.error('[live-assist] CometD:', (failure as Error).message);
       return;
@@ -385,13 +363,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     const c = client;
     client = undefined;
     c?.disconnect();
-    const failure = new ChatFailure('network', COMETD_UNAVAILABLE);
-    settle(failure);
-    for (const [id, call] of pending) {
-      clearTimeout(call.timer);
-      call.reject(failure);
-      pending.delete(id);
-    }
+    failAll(new ChatFailure('network', COMETD_UNAVAILABLE));
     setStatus(false);
     if (streams.size && reconnectTimer === undefined) {
       reconnectTimer = setTimeout(() => {
@@ -412,7 +384,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       c = connect();
     } catch (error) {
       // A refused URL (its host name): logged, and the spec's message for the caller.
-      console.error('[live-assist] CometD:', error instanceof Error ? error.message : String(error));
+      console.error('[live-assist] CometD:', errorText(error));
       return Promise.reject(new ChatFailure('rejected', COMETD_UNAVAILABLE));
     }
     if (handshaken && !c.isDisconnected()) return Promise.resolve();
@@ -442,7 +414,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       } catch (error) {
         pending.delete(requestId);
         clearTimeout(timer);
-        reject(new ChatFailure('network', `The chat ${op} operation failed: ${error instanceof Error ? error.message : String(error)}`));
+        reject(new ChatFailure('network', `The chat ${op} operation failed: ${errorText(error)}`));
       }
     });
   }
@@ -450,6 +422,10 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
   const simple = async (op: CometDOperation, session: SessionData, fields: Record<string, unknown> = {}) => {
     await operate(op, { ...keysOf(session), ...fields });
   };
+
+  /** The transcript from `fromIndex`: a restore and a poll are the same operation. */
+  const notifications = async (session: SessionData, fromIndex: number): Promise<PollResult> =>
+    pollOf(await operate('requestNotifications', { ...keysOf(session), transcriptPosition: Math.max(1, Math.floor(fromIndex)) }));
 
   const noFiles = () => new ChatFailure('rejected', 'File transfer over CometD needs webchat.cometD.apiURL');
 
@@ -465,13 +441,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       client = undefined;
       handshaken = false;
       c?.disconnect();
-      const failure = new ChatFailure('network', 'The CometD connection was closed');
-      settle(failure);
-      for (const [id, call] of pending) {
-        clearTimeout(call.timer);
-        call.reject(failure);
-        pending.delete(id);
-      }
+      failAll(new ChatFailure('network', 'The CometD connection was closed'));
     },
     type: 'cometd',
     capabilities: { async: false, pagination: false, fileUpload: Boolean(files), stream: true },
@@ -487,17 +457,12 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
         userData: request.userData ?? {},
         endpoint: request.endpoint,
       });
-      const { chatId, secureKey, userId, alias } = read('The chat requestChat answer', answer, startSchema);
+      const { chatId, secureKey, userId, alias } = read('requestChat', answer, startSchema);
       return { session: { chatId, secureKey, userId, alias }, messages: answer.messages };
     },
 
-    async restore(session, fromIndex) {
-      return pollOf(await operate('requestNotifications', { ...keysOf(session), transcriptPosition: Math.max(1, Math.floor(fromIndex)) }));
-    },
-
-    async poll(session, fromIndex) {
-      return pollOf(await operate('requestNotifications', { ...keysOf(session), transcriptPosition: Math.max(1, Math.floor(fromIndex)) }));
-    },
+    restore: notifications,
+    poll: notifications,
 
     async send(session, text, sendOptions = {}) {
       const answer = await operate('sendMessage', {

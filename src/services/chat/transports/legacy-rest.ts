@@ -1,6 +1,6 @@
-import { HttpError, requestJson } from '../../http/request.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { objectMessage, v } from '../../answer.ts';
+import { transcriptMessagesSchema } from '../transcript-schema.ts';
+import { callServer, chatEnded, failureOf, joined, nextPosition, notJson, pollFields, pollResult, read, requiredId, serverURL, sessionFields } from './shared.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -11,7 +11,7 @@ import {
   type StartRequest,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The legacy chat REST transport (web-chat.md §7 "Legacy chat REST", the simulator's demo/simulator/chat.js):
@@ -53,10 +53,6 @@ export interface LegacySession {
 const wholeNumber = (message: string) =>
   v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], message), v.integer(message), v.minValue(0, message));
 
-/** An id or a key: a string, or a number read as one. */
-const idString = v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String));
-const requiredId = v.pipe(idString, v.nonEmpty('must not be empty'));
-
 const codedErrorSchema = v.object(
   { code: wholeNumber('must be a numeric code'), message: v.optional(v.string('must be a string'), '') },
   objectMessage,
@@ -67,7 +63,7 @@ const envelopeSchema = v.object(
   {
     statusCode: v.picklist([0, 1, 2], 'must be 0, 1 or 2'),
     errors: v.optional(v.array(codedErrorSchema, 'must be a list'), []),
-    chatEnded: v.optional(v.boolean('must be true or false'), false),
+    chatEnded,
   },
   objectMessage,
 );
@@ -83,10 +79,8 @@ const errorBodySchema = v.object({
 
 const pollSchema = v.object(
   {
-    messages: transcriptMessagesSchema,
-    chatEnded: v.optional(v.boolean('must be true or false'), false),
-    idleTimerExpire: v.optional(v.nullable(v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds')))),
-    nextPosition: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')))),
+    ...pollFields,
+    nextPosition,
   },
   objectMessage,
 );
@@ -121,13 +115,6 @@ const uploadSchema = v.object({ userData: v.object({ 'file-id': requiredId }, ob
 
 /* ------------------------------------------------------------------ failures */
 
-/** The server's messages, one a line (web-chat.md §8: an error list is joined with line breaks). */
-const joined = (errors: readonly CodedError[]): string =>
-  errors
-    .map((error) => error.message.trim())
-    .filter(Boolean)
-    .join('\n');
-
 /** The server no longer knows the chat: statusCode 2 with chatEnded, or an error 404 / 'not found'. */
 const endedBy = (errors: readonly CodedError[], chatEnded: boolean): boolean =>
   chatEnded || errors.some((error) => error.code === 404 || /not found/i.test(error.message));
@@ -144,43 +131,22 @@ function statusCodeFailure(op: LegacyOp, statusCode: 1 | 2, errors: CodedError[]
 }
 
 /** What a failed request becomes: no answer (timeout, network), a coded refusal, a bare HTTP status, or not JSON. */
-function requestFailure(op: LegacyOp, error: unknown): ChatFailure {
-  if (!(error instanceof HttpError)) return new ChatFailure('network', `The chat ${op} call failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error.kind === 'timeout' || error.kind === 'network') return new ChatFailure(error.kind, `The chat ${op} call failed: ${error.message}`);
-  // An error status with a page that is not JSON (a proxy's 502) is a status failure, not a malformed answer.
-  if (error.kind === 'malformed' && !(error.status !== undefined && error.status >= 400)) {
-    return new ChatFailure('malformed', `The chat ${op} answer is malformed: not JSON`, [], error.status);
-  }
-  const body = v.safeParse(errorBodySchema, error.body);
-  if (body.success) {
-    const { statusCode, errors, error: text, chatEnded } = body.output;
-    if (statusCode === 1 || statusCode === 2) return statusCodeFailure(op, statusCode, errors, chatEnded, error.status);
-    if (errors.length) return new ChatFailure('rejected', joined(errors) || `The chat ${op} call was refused (${error.message})`, errors, error.status);
-    if (error.status === 400 && text?.trim()) return new ChatFailure('rejected', text.trim(), [], 400);
-  }
-  return new ChatFailure('status', `The chat ${op} call failed: ${error.message}`, [], error.status);
-}
-
-/** `answer` read with `schema`, or a malformed ChatFailure naming the call and where. */
-function read<S extends v.GenericSchema>(op: LegacyOp, answer: unknown, schema: S): v.InferOutput<S> {
-  try {
-    return readAnswer(`The chat ${op} answer`, answer, schema);
-  } catch (error) {
-    throw new ChatFailure('malformed', error instanceof MalformedAnswer ? error.message : String(error));
-  }
-}
+const requestFailure = (op: LegacyOp, error: unknown): ChatFailure =>
+  failureOf(op, error, (answered) => {
+    const malformed = notJson(op, answered);
+    if (malformed) return malformed;
+    const body = v.safeParse(errorBodySchema, answered.body);
+    if (body.success) {
+      const { statusCode, errors, error: text, chatEnded } = body.output;
+      if (statusCode === 1 || statusCode === 2) return statusCodeFailure(op, statusCode, errors, chatEnded, answered.status);
+      if (errors.length) return new ChatFailure('rejected', joined(errors) || `The chat ${op} call was refused (${answered.message})`, errors, answered.status);
+      if (answered.status === 400 && text?.trim()) return new ChatFailure('rejected', text.trim(), [], 400);
+    }
+    return new ChatFailure('status', `The chat ${op} call failed: ${answered.message}`, [], answered.status);
+  });
 
 /** The session's legacy fields, or a refusal naming the one missing (a broken restored session). */
-export function legacySession(session: SessionData): LegacySession {
-  const field = (name: keyof LegacySession): string => {
-    const value = session[name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') {
-      throw new ChatFailure('rejected', `The chat session data has no ${name}`);
-    }
-    return String(value);
-  };
-  return { chatId: field('chatId'), userId: field('userId'), secureKey: field('secureKey'), alias: field('alias') };
-}
+export const legacySession = (session: SessionData): LegacySession => sessionFields(session, ['chatId', 'userId', 'secureKey', 'alias']);
 
 /** Upload limits from a file/limits answer's user data: types colon-separated, lower case, without dots. */
 function limitsOf(data: v.InferOutput<typeof limitsSchema>['userData']): FileLimits {
@@ -201,13 +167,8 @@ function limitsOf(data: v.InferOutput<typeof limitsSchema>['userData']): FileLim
 
 /** The legacy chat REST transport. */
 export const createTransport: TransportFactory = (options: TransportOptions): ChatTransport => {
-  const base = options.dataURL.replace(/\/+$/, '');
+  const base = serverURL(options);
   const urlOf = (session: LegacySession, op: string) => `${base}/${encodeURIComponent(session.chatId)}/${op}`;
-  const headers = (): Record<string, string | undefined> => ({
-    ...options.headers,
-    apikey: options.apikey || undefined,
-    'Accept-Language': options.lang?.() || undefined,
-  });
 
   /** The credentials every call after the start carries, then the call's own fields (undefined ones left out). */
   const formOf = (session: LegacySession, fields: Record<string, string | undefined> = {}): URLSearchParams => {
@@ -221,18 +182,7 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
    * 204), rejects with a ChatFailure otherwise.
    */
   async function post(op: LegacyOp, url: string, body: URLSearchParams | FormData, extra: Record<string, string | undefined> = {}): Promise<unknown> {
-    let answer: unknown;
-    try {
-      answer = await requestJson(url, {
-        method: 'POST',
-        body,
-        headers: { ...headers(), ...extra },
-        timeoutMs: options.timeout,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
-    } catch (error) {
-      throw requestFailure(op, error);
-    }
+    const answer = await callServer(options, url, { method: 'POST', body, headers: extra }, (error) => requestFailure(op, error));
     if (answer === undefined) return undefined;
     const { statusCode, errors, chatEnded } = read(op, answer, envelopeSchema);
     if (statusCode !== 0) throw statusCodeFailure(op, statusCode, errors, chatEnded);
@@ -252,10 +202,7 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     const answer = await post('refresh', urlOf(keys, 'refresh'), formOf(keys, { transcriptPosition: String(Math.max(1, Math.floor(from))) }));
     if (answer === undefined) return { messages: [], chatEnded: false, empty: true };
     const { messages, chatEnded, idleTimerExpire, nextPosition } = read('refresh', answer, pollSchema);
-    const result: PollResult = { messages, chatEnded };
-    if (typeof idleTimerExpire === 'number') result.idleTimerExpire = idleTimerExpire;
-    if (typeof nextPosition === 'number') result.nextPosition = nextPosition;
-    return result;
+    return pollResult(messages, chatEnded, idleTimerExpire, nextPosition);
   }
 
   /** A call whose answer says nothing beyond its statusCode. */

@@ -1,6 +1,6 @@
-import { HttpError, requestJson } from '../../http/request.ts';
-import { MalformedAnswer, objectMessage, readAnswer, v } from '../answer.ts';
-import { transcriptMessagesSchema } from './transcript-schema.ts';
+import { objectMessage, v } from '../../answer.ts';
+import { randomId } from '../../../app/ids.ts';
+import { callServer, failureOf, joined, nextPosition, notJson, pollFields, pollResult, read, requiredId, serverURL, sessionFields, whole } from './shared.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -12,7 +12,7 @@ import {
   type TranscriptMessage,
   type TransportFactory,
   type TransportOptions,
-} from './types.ts';
+} from '../types.ts';
 
 /**
  * The next-generation REST chat transport (web-chat.md §3 "Next-generation REST transport session", §7
@@ -89,11 +89,7 @@ export interface NgrestSession {
 
 /* ------------------------------------------------------------------ schemas */
 
-const id = v.pipe(v.union([v.string(), v.number()], 'must be a string'), v.transform(String), v.nonEmpty('must not be empty'));
-const whole = (min: number) => v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`));
-const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'));
-
-const tokenSchema = v.object({ token: id, sessionId: id, participantId: id }, objectMessage);
+const tokenSchema = v.object({ token: requiredId, sessionId: requiredId, participantId: requiredId }, objectMessage);
 const startSchema = v.object({ data: v.object({ clientToken: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')) }, objectMessage) }, objectMessage);
 
 
@@ -101,10 +97,8 @@ const messagesSchema = v.object(
   {
     data: v.object(
       {
-        messages: transcriptMessagesSchema,
-        chatEnded: v.optional(v.boolean('must be true or false'), false),
-        idleTimerExpire: v.optional(v.nullable(millis)),
-        nextIndex: v.optional(v.nullable(whole(1))),
+        ...pollFields,
+        nextIndex: nextPosition,
       },
       objectMessage,
     ),
@@ -113,7 +107,7 @@ const messagesSchema = v.object(
 );
 
 const sendSchema = v.object({ data: v.optional(v.object({ index: v.optional(v.nullable(whole(0))) }, objectMessage), {}) }, objectMessage);
-const uploadSchema = v.object({ data: v.object({ fileId: id }, objectMessage) }, objectMessage);
+const uploadSchema = v.object({ data: v.object({ fileId: requiredId }, objectMessage) }, objectMessage);
 
 /** A failure answer's body, read leniently. */
 const errorBodySchema = v.object({
@@ -142,20 +136,10 @@ export function decodeClientToken(clientToken: string): NgrestSession {
 }
 
 /** The session's token fields, or a refusal naming the one missing (a broken restored session). */
-export function ngrestSession(session: SessionData): NgrestSession {
-  const field = (name: keyof NgrestSession): string => {
-    const value = session[name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') throw new ChatFailure('rejected', `The chat session data has no ${name}`);
-    return String(value);
-  };
-  return { token: field('token'), sessionId: field('sessionId'), participantId: field('participantId') };
-}
+export const ngrestSession = (session: SessionData): NgrestSession => sessionFields(session, ['token', 'sessionId', 'participantId']);
 
-/** A fresh operation id: 16 random bytes in hex (crypto.randomUUID needs a secure context). */
-export function operationId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** A fresh operation id: 16 random bytes in hex, never a UUID (the form this API's ids have always had on the wire). */
+export const operationId = (): string => randomId({ getRandomValues: (bytes) => crypto.getRandomValues(bytes) });
 
 /** The wait before the next poll after `errors` failed polls in a row. */
 export function pollWait(pollTimeout: number, errors: number): number {
@@ -166,83 +150,58 @@ export function pollWait(pollTimeout: number, errors: number): number {
 
 type Call = 'start' | 'restore' | 'poll' | 'history' | 'send' | 'images' | 'userdata' | 'end';
 
-function read<S extends v.GenericSchema>(call: Call, answer: unknown, schema: S, at = ''): v.InferOutput<S> {
-  try {
-    return readAnswer(`The chat ${call} answer`, answer, schema, at);
-  } catch (error) {
-    throw new ChatFailure('malformed', error instanceof MalformedAnswer ? error.message : String(error));
-  }
-}
-
 const isCode = (code: unknown): code is NgrestCode => typeof code === 'string' && Object.hasOwn(NGREST_CODES, code);
 
 /** What a failed request becomes: no answer, a coded refusal, the chat gone, the server unavailable, a bare status, not JSON. */
-export function ngrestFailure(call: Call, error: unknown): ChatFailure {
-  if (!(error instanceof HttpError)) return new ChatFailure('network', `The chat ${call} call failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error.kind === 'timeout' || error.kind === 'network') return new ChatFailure(error.kind, `The chat ${call} call failed: ${error.message}`);
-  const status = error.status;
-  if (error.kind === 'malformed' && !(status !== undefined && status >= 400)) return new ChatFailure('malformed', `The chat ${call} answer is malformed: not JSON`, [], status);
-  const body = v.safeParse(errorBodySchema, error.body);
-  const listed = body.success ? body.output.errors : [];
-  const errors: NgrestError[] = listed.map(({ code, message }) =>
-    isCode(code)
-      ? { code: NGREST_CODES[code].code, message: NGREST_CODES[code].message, name: code, key: NGREST_CODES[code].key }
-      : { code: status ?? 0, message: message.trim(), name: code === undefined ? '' : String(code) },
-  );
-  const text = errors.map((e) => e.message).filter(Boolean).join('\n');
-  if (status === 404 && ((body.success && body.output.chatEnded) || errors.some((e) => e.name === 'SESSION_NOT_FOUND'))) {
-    return new ChatFailure('ended', text || `The chat ${call} call was refused: the chat has ended`, errors, status);
-  }
-  if (status === 401) return new ChatFailure('ended', text || `The chat ${call} call was refused: the client token is not valid`, errors, status);
-  if (status === 503) return new ChatFailure('unavailable', text || `The chat server could not answer the ${call} call`, errors, status);
-  if (errors.some((e) => isCode(e.name)) || (status !== undefined && status >= 400 && status < 500 && errors.length)) {
-    return new ChatFailure('rejected', text || `The chat ${call} call was refused (${error.message})`, errors, status);
-  }
-  return new ChatFailure('status', `The chat ${call} call failed: ${error.message}`, errors, status);
-}
+export const ngrestFailure = (call: Call, error: unknown): ChatFailure =>
+  failureOf(call, error, (answered) => {
+    const status = answered.status;
+    const malformed = notJson(call, answered);
+    if (malformed) return malformed;
+    const body = v.safeParse(errorBodySchema, answered.body);
+    const listed = body.success ? body.output.errors : [];
+    const errors: NgrestError[] = listed.map(({ code, message }) =>
+      isCode(code)
+        ? { code: NGREST_CODES[code].code, message: NGREST_CODES[code].message, name: code, key: NGREST_CODES[code].key }
+        : { code: status ?? 0, message: message.trim(), name: code === undefined ? '' : String(code) },
+    );
+    const text = joined(errors);
+    if (status === 404 && ((body.success && body.output.chatEnded) || errors.some((e) => e.name === 'SESSION_NOT_FOUND'))) {
+      return new ChatFailure('ended', text || `The chat ${call} call was refused: the chat has ended`, errors, status);
+    }
+    if (status === 401) return new ChatFailure('ended', text || `The chat ${call} call was refused: the client token is not valid`, errors, status);
+    if (status === 503) return new ChatFailure('unavailable', text || `The chat server could not answer the ${call} call`, errors, status);
+    if (errors.some((e) => isCode(e.name)) || (status !== undefined && status >= 400 && status < 500 && errors.length)) {
+      return new ChatFailure('rejected', text || `The chat ${call} call was refused (${answered.message})`, errors, status);
+    }
+    return new ChatFailure('status', `The chat ${call} call failed: ${answered.message}`, errors, status);
+  });
 
 /* ------------------------------------------------------------------ transport */
 
 /** The next-generation REST transport. */
 export const createTransport: TransportFactory = (options: TransportOptions): ChatTransport => {
-  const server = options.dataURL.replace(/\/+$/, '');
+  const server = serverURL(options);
   const pollTimeout = Math.max(NGREST.minPollTimeout, options.pollTimeout ?? NGREST.pollTimeout);
   const pageSize = Math.max(NGREST.minPageSize, Math.floor(options.pageSize ?? NGREST.pageSize));
   /** The id of a poll that failed, repeated by the next poll (per session). */
   const retryPoll = new Map<string, string>();
 
-  const headers = (token?: string, idempotencyKey?: string): Record<string, string | undefined> => ({
-    ...options.headers,
-    apikey: options.apikey || undefined,
-    'Accept-Language': options.lang?.() || undefined,
-    [NGREST.tokenHeader]: token,
-    'Idempotency-Key': idempotencyKey,
-  });
   const sessionURL = (s: NgrestSession, path: string) => `${server}/${encodeURIComponent(s.sessionId)}/${path}`;
 
-  async function request(call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number>; idempotencyKey?: string }): Promise<unknown> {
-    try {
-      return await requestJson(url, {
-        method: init.method,
-        headers: headers(init.token, init.idempotencyKey),
-        body: init.body,
-        query: init.query,
-        timeoutMs: options.timeout,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
-    } catch (error) {
-      throw ngrestFailure(call, error);
-    }
-  }
+  const request = (call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number>; idempotencyKey?: string }): Promise<unknown> =>
+    callServer(
+      options,
+      url,
+      { method: init.method, headers: { [NGREST.tokenHeader]: init.token, 'Idempotency-Key': init.idempotencyKey }, body: init.body, query: init.query },
+      (error) => ngrestFailure(call, error),
+    );
 
   /** GET messages: a poll (no count), a restore (count) or a history page (index and count). */
   async function messages(call: Call, s: NgrestSession, query: Record<string, string | number>, op = operationId()): Promise<PollResult> {
     const answer = await request(call, sessionURL(s, 'messages'), { method: 'GET', token: s.token, query: { ...query, operationId: op } });
     const { data } = read(call, answer, messagesSchema);
-    const result: PollResult = { messages: data.messages.sort((a, b) => a.index - b.index), chatEnded: data.chatEnded };
-    if (typeof data.idleTimerExpire === 'number') result.idleTimerExpire = data.idleTimerExpire;
-    if (typeof data.nextIndex === 'number') result.nextPosition = data.nextIndex;
-    return result;
+    return pollResult(data.messages.sort((a, b) => a.index - b.index), data.chatEnded, data.idleTimerExpire, data.nextIndex);
   }
 
   /**
