@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { snippet } from './snippet.ts';
-import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeSession, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
+import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeSession, KnowledgeVoteRecord } from '../src/services/knowledge/types.ts';
 import type { KnowledgeBubble } from './chat-knowledge.ts';
 
 export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from './chat-knowledge.ts';

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { deferred } from './deferred.ts';
 import { snippet, SNIPPET_LENGTH } from './snippet.ts';
-import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeVoteRecord } from '../src/services/knowledge.ts';
+import type { KnowledgeDocument, KnowledgeSearchResult, KnowledgeVoteRecord } from '../src/services/knowledge/types.ts';
 
 /**
  * The knowledge search window 'Ask a Question' (plugins-and-infrastructure.md §2 "Knowledge search

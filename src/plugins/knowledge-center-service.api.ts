@@ -18,7 +18,7 @@ import type {
   KnowledgeUnanswered,
   KnowledgeVote,
   KnowledgeVoteRecord,
-} from '../services/knowledge.ts';
+} from '../services/knowledge/types.ts';
 
 /** What a failed command publishes as `KnowledgeCenterService.error`. */
 export interface KnowledgeErrorEvent {

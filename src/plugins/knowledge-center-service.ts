@@ -1,6 +1,6 @@
 import type { App } from '../app/app.ts';
 import { readSection } from '../app/section.ts';
-import { cookieSessionStore, createKnowledgeService, KnowledgeError, knowledgeMessages, type KnowledgeService } from '../services/knowledge.ts';
+import { cookieSessionStore, createKnowledgeService, KnowledgeError, knowledgeMessages, type KnowledgeService } from '../services/knowledge/index.ts';
 import { knowledgeConfig, knowledgeSection, readKnowledgeSection, type KnowledgeSection } from './knowledge-config.ts';
 
 const isEmpty = (value: unknown): boolean =>

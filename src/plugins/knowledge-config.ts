@@ -1,5 +1,5 @@
 import { link, listOf, milliseconds, sectionReader, v, type SectionOf } from '../app/section.ts';
-import type { KnowledgeConfig } from '../services/knowledge.ts';
+import type { KnowledgeConfig } from '../services/knowledge/types.ts';
 
 /**
  * The `knowledgecenter` section (plugins-and-infrastructure.md §3 "Knowledge-centre settings", §9),

@@ -10,7 +10,7 @@ import {
   type DeflectionSearchOutput,
   type VoteRequest,
 } from '../../machines/chat-deflection.machine.ts';
-import type { KnowledgeDocument } from '../../src/services/knowledge.ts';
+import type { KnowledgeDocument } from '../../src/services/knowledge/types.ts';
 
 const doc = (id: string, kbId = 'ppk'): KnowledgeDocument => ({ id, kbId, title: `Pytanie ${id}`, answer: 'Odpowiedź', attachments: [], categories: [] });
 const found = (query: string, documents: KnowledgeDocument[]): DeflectionSearchOutput => ({

@@ -10,7 +10,7 @@ import {
   type RatingRequest,
   type VoteRequest,
 } from '../../machines/search.machine.ts';
-import type { KnowledgeDocument, KnowledgeSearchResult } from '../../src/services/knowledge.ts';
+import type { KnowledgeDocument, KnowledgeSearchResult } from '../../src/services/knowledge/types.ts';
 
 const doc = (id: string, answer = 'Odpowiedź'): KnowledgeDocument => ({ id, kbId: 'ppk', title: `Pytanie ${id}`, answer, attachments: [], categories: [] });
 const result = (query: string, documents: KnowledgeDocument[]): KnowledgeSearchResult => ({ documents, categories: [], searchId: 's-1', query, suggestions: [] });

@@ -8,7 +8,7 @@ import {
   KnowledgeError,
   knowledgeMessages,
   type KnowledgeConfig,
-} from '../../src/services/knowledge.ts';
+} from '../../src/services/knowledge/index.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { NODE_ORIGIN, startMocks } from '../helpers/msw.ts';
 
