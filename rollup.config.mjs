@@ -225,7 +225,7 @@ const WIDGET_CHUNKS = {
   // chunk), the view and the runtime only when the window opens.
   chat: ['chat', 'chat-knowledge'],
   webchat: ['webchat', 'chat-window'],
-  'call-us': ['call-us'],
+  'call-us': ['call-us', 'call-us-config'],
   'channel-selector': ['channel-selector'],
   overlay: ['overlay'],
   toaster: ['toaster'],
