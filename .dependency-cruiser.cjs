@@ -143,6 +143,16 @@ module.exports = {
     },
     ...pluginRules(),
     {
+      name: 'no-circular',
+      comment:
+        'No module imports itself back through others, at run time, lazily (import()) or by types alone: ' +
+        'each module owns its types, so the type moves to the module it describes and the other imports it; ' +
+        'a lazy chunk that needs its loader\'s code or shape is handed it, or declares the shape it reads.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'Every import resolves, so no arrow escapes the rules above unseen.',
       severity: 'error',

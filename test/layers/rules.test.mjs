@@ -161,3 +161,17 @@ test('a plugin imports no other plugin, flat or in a folder; shared modules and 
   ]);
   assert.notEqual(code, 0);
 });
+
+test('no module imports itself back through others, at run time, lazily or by types alone', async () => {
+  const { code, violations } = await check({
+    // A plugin and its vocabulary, by types both ways.
+    'src/plugins/sidebar.api.ts': "import type { SidebarActor } from './sidebar.ts';\nexport type A = SidebarActor;\nexport type State = number;\n",
+    'src/plugins/sidebar.ts': "import type { State } from './sidebar.api.ts';\nexport const plugin = 1;\nexport type SidebarActor = State;\n",
+    // A module that loads another lazily, which names its type back.
+    'machines/phone.ts': "export const load = () => import('./phone-check.ts');\nexport type Rules = number;\n",
+    'machines/phone-check.ts': "import type { Rules } from './phone.ts';\nexport const check = (rules: Rules) => rules > 0;\n",
+  });
+  // One report per circle, at the module the checker met first.
+  assert.deepEqual(violations, ['no-circular: machines/phone-check.ts -> machines/phone.ts', 'no-circular: src/plugins/sidebar.api.ts -> src/plugins/sidebar.ts']);
+  assert.notEqual(code, 0);
+});
