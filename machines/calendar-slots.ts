@@ -1,11 +1,28 @@
 import { DateTime } from 'luxon';
-import type { CalendarConfig, Period } from './calendar.machine.ts';
 
 /**
  * The calendar's time slots (contact-widgets.md §4 "Calendar"): pure, so the view only draws them and
  * the rule is tested without a browser. Slots are wall-clock times ("08:00, 08:15 …") in the zone of the
  * given day, so a daylight-saving day keeps them where the configuration puts them.
  */
+
+/** A part of the day the calendar cuts into slots; 'allDay' when none of the three is enabled. */
+export type Period = 'morning' | 'afternoon' | 'evening' | 'allDay';
+
+/** A period's hours ('HH:MM', open to before close) and whether it is offered. */
+export interface PeriodHours {
+  openTime: string;
+  closeTime: string;
+  enable: boolean;
+}
+
+/** What the slots are cut by: the part of the calendar's configuration (calendar.machine.ts `CalendarConfig`) they read. */
+export interface SlotRules {
+  showAvailability: boolean;
+  hideUnavailableTimeSlots: boolean;
+  /** Spelled so in the spec. */
+  calenderHours: { interval: number } & Record<Period, PeriodHours>;
+}
 
 export interface Slot {
   /** The slot's instant, ISO in UTC: the key of the availability answer and of `slot.select`. */
@@ -42,7 +59,7 @@ export function wallClock(day: DateTime, minutes: number): DateTime | null {
 export function periodSlots(
   day: DateTime,
   period: Period,
-  config: CalendarConfig,
+  config: SlotRules,
   capacity: Record<string, number> | null,
   now: number,
 ): Slot[] {

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { deferred } from './deferred.ts';
-import { periodSlots, type Slot } from './calendar-slots.ts';
+import { periodSlots, type Period, type Slot, type SlotRules } from './calendar-slots.ts';
 
-export { parseHhMm, type Slot } from './calendar-slots.ts';
+export { parseHhMm, type Period, type PeriodHours, type Slot } from './calendar-slots.ts';
 
 /**
  * The scheduling calendar (contact-widgets.md §4 "Calendar"): a day is selected, its availability is
@@ -13,26 +13,17 @@ export { parseHhMm, type Slot } from './calendar-slots.ts';
  * the Calendar plugin (which asks the callback service plugin on the bus).
  */
 
-export interface PeriodHours {
-  openTime: string;
-  closeTime: string;
-  enable: boolean;
-}
-export type Period = 'morning' | 'afternoon' | 'evening' | 'allDay';
 export const PERIODS: readonly Period[] = ['morning', 'afternoon', 'evening', 'allDay'];
 
-export interface CalendarConfig {
-  showAvailability: boolean;
+/** The calendar's configuration (§9); the hours and the availability options are the slots' (calendar-slots.ts). */
+export interface CalendarConfig extends SlotRules {
   /** Seconds between availability refreshes while a day is shown (0 = never). */
   refreshInterval: number;
   convertToUTC: boolean;
-  hideUnavailableTimeSlots: boolean;
   numberOfDays: number;
   timeFormat: 12 | 24;
   /** The plugin asked for availability (`<servicePlugin>.availability`). */
   servicePlugin: string;
-  /** Spelled so in the spec. */
-  calenderHours: { interval: number } & Record<Period, PeriodHours>;
 }
 
 /** Section 9 defaults. */

@@ -3,6 +3,9 @@ import { deferred } from './deferred.ts';
 import type { CallbackFailure, CallbackForm, CallbackReceipt } from '../src/services/callback.ts';
 import { loadPhoneCheck, phoneCheck, phonePrefix, POLAND, sanitizePhone as sanitizeNumber, type PhoneCheck, type PhoneCountry } from './phone.ts';
 import { officeStatus, type OfficeStatus, type OpeningHours } from './availability.ts';
+import { emptyReport, reportAt, type LifecycleReport } from './lifecycle-report.ts';
+
+export type { LifecycleReport } from './lifecycle-report.ts';
 
 /**
  * The callback window (contact-widgets.md §4 "Callback window"): closed → open → started (first input or
@@ -78,23 +81,11 @@ export const defaultCallbackSettings: CallbackSettings = {
   timeout: 3000,
 };
 
-/** The lifecycle report published with every Callback event (contact-widgets.md §3). */
-export interface LifecycleReport {
-  proactive: boolean;
-  prefilled: boolean;
-  autoSubmitted: boolean;
-  /** Every error shown, by code, in order. */
-  errors: string[];
-  /** Epoch ms, or null when it has not happened. */
-  opened: number | null;
-  started: number | null;
-  cancelled: boolean;
-  completed: boolean;
-  closed: number | null;
-  /** ms from opened to closed (or to now while open). */
-  elapsed: number;
-  form: CallbackValues & { desiredTime: string | null };
-}
+/** The callback form as its lifecycle report carries it: the fields and the picked time (null for ASAP). */
+export type CallbackReportForm = CallbackValues & { desiredTime: string | null };
+
+/** The lifecycle report published with every Callback event (contact-widgets.md §3; machines/lifecycle-report.ts). */
+export type CallbackReport = LifecycleReport<CallbackReportForm>;
 
 export interface CallbackContext {
   settings: CallbackSettings;
@@ -110,7 +101,7 @@ export interface CallbackContext {
   minimized: boolean;
   userData: Record<string, unknown>;
   autoSubmit: boolean;
-  report: LifecycleReport;
+  report: CallbackReport;
   /** Epoch ms of the last clock reading (the `readClock` action), used for the report's times. */
   now: number;
   /**
@@ -157,7 +148,7 @@ export type CallbackEvent =
 
 export type CallbackEmitted = {
   type: 'opened' | 'started' | 'submitted' | 'completed' | 'failed' | 'cancelled' | 'closed' | 'minimized' | 'maximized';
-  report: LifecycleReport;
+  report: CallbackReport;
 };
 
 export interface CallbackInput {
@@ -254,20 +245,6 @@ const emptyValues = (settings: CallbackSettings): CallbackValues => ({
   subject: '',
 });
 
-const emptyReport = (values: CallbackValues): LifecycleReport => ({
-  proactive: false,
-  prefilled: false,
-  autoSubmitted: false,
-  errors: [],
-  opened: null,
-  started: null,
-  cancelled: false,
-  completed: false,
-  closed: null,
-  elapsed: 0,
-  form: { ...values, desiredTime: null },
-});
-
 /** Has the visitor entered anything beyond the prefilled prefix? */
 export function hasData(context: Pick<CallbackContext, 'values' | 'settings' | 'desiredTime'>): boolean {
   const initial = emptyValues(context.settings);
@@ -275,17 +252,10 @@ export function hasData(context: Pick<CallbackContext, 'values' | 'settings' | '
 }
 
 /** The report with the current form and the time elapsed up to the close (or up to the last clock reading). */
-const withForm = (context: CallbackContext, patch: Partial<LifecycleReport> = {}): LifecycleReport => {
-  const report = { ...context.report, ...patch };
-  const end = report.closed ?? context.now;
-  return {
-    ...report,
-    elapsed: report.opened === null ? 0 : Math.max(0, end - report.opened),
-    form: { ...context.values, desiredTime: context.schedule === 'pick' ? context.desiredTime : null },
-  };
-};
+const withForm = (context: CallbackContext, patch: Partial<CallbackReport> = {}): CallbackReport =>
+  reportAt(context.report, patch, { ...context.values, desiredTime: context.schedule === 'pick' ? context.desiredTime : null }, context.now);
 
-const withError = (context: CallbackContext, ...codes: string[]): LifecycleReport =>
+const withError = (context: CallbackContext, ...codes: string[]): CallbackReport =>
   withForm(context, { errors: [...context.report.errors, ...codes] });
 
 /**
@@ -337,7 +307,7 @@ function openedForm(context: CallbackContext, event: Extract<CallbackEvent, { ty
     // An earlier open's wait is stale: unknown until this open's answer (ASAP is offered meanwhile).
     ewt: undefined,
   };
-  const report = { ...emptyReport(values), proactive: event.proactive === true, prefilled, opened: context.now };
+  const report = { ...emptyReport({ ...values, desiredTime: null }), proactive: event.proactive === true, prefilled, opened: context.now };
   return { ...base, report: withForm({ ...base, report }) };
 }
 
@@ -514,7 +484,7 @@ export const callbackMachine = deferred(callbackSetup, (s) =>
         minimized: false,
         userData: {},
         autoSubmit: false,
-        report: emptyReport(values),
+        report: emptyReport<CallbackReportForm>({ ...values, desiredTime: null }),
         now: 0,
         submitKey: null,
         phoneRules: 'loading',

@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import type { PhoneRules } from './phone.ts';
 
 /**
  * Whether a number is one a callback can be placed to, with libphonenumber-js's metadata: its own chunk
@@ -12,10 +11,21 @@ import type { PhoneRules } from './phone.ts';
  */
 
 /**
+ * What the check reads of the callback's phone rules (machines/phone.ts `PhoneRules` has it). Declared
+ * here: phone.ts loads this module, so this one imports nothing of it.
+ */
+export interface CheckedCountries {
+  /** The configured countries (ISO code, dial code); the first is the default. */
+  countries: readonly { iso2: string; dialCode: string }[];
+  /** The number must be of one of the countries. */
+  countryCodes: boolean;
+}
+
+/**
  * A number a callback can be placed to: valid for its country and, with country codes, of one of the
  * configured countries. A number without '+' is read in the first country.
  */
-export function isValidPhone(value: string, rules: Pick<PhoneRules, 'countries' | 'countryCodes'>): boolean {
+export function isValidPhone(value: string, rules: CheckedCountries): boolean {
   const [first] = rules.countries;
   const phone = parsePhoneNumberFromString(value, first && (first.iso2.toUpperCase() as CountryCode));
   if (!phone?.isValid()) return false;

@@ -99,7 +99,7 @@ export const WIDGETS = [
     elements: ['la-call-us'],
     window: true,
     companions: ['Overlay'],
-    chunks: { 'call-us': ['call-us'] },
+    chunks: { 'call-us': ['call-us', 'call-us-config'] },
   },
   {
     name: 'channel-selector',

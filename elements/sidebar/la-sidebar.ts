@@ -1,6 +1,7 @@
 import { LaElement } from '../common/host.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
+import type { SidebarHost } from './launcher.ts';
 
 /**
  * The helpline launcher on the page edge: one button per configured channel (call us, callback,
@@ -27,7 +28,7 @@ import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
  * @cssprop --la-bg - Background.
  * @cssprop --la-fg - Text colour.
  */
-export class LaSidebarElement extends LaElement {
+export class LaSidebarElement extends LaElement implements SidebarHost {
   static override spec = {
     tag: 'la-sidebar',
     plugin: 'Sidebar',

@@ -1,13 +1,27 @@
 import type { LaElement } from '../common/host.ts';
 import { attrs, h, keyed, place, svg, text } from '../common/dom.ts';
 import type { Keyed } from '../common/dom.ts';
-import type { LaSidebarElement } from './la-sidebar.ts';
+import type { SidebarActor } from '../../src/plugins/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
 
 /** The strip's sheet, adopted by the host with this chunk. */
 export const sheets = [sheet];
+
+/**
+ * `<la-sidebar>` as this chunk reads and writes it (elements/sidebar/la-sidebar.ts implements it):
+ * declared here, since the element loads this chunk and this chunk imports nothing of the element.
+ */
+export interface SidebarHost extends LaElement {
+  /** The Sidebar plugin's actor, once its chunk has loaded (set by `attach`). */
+  actor?: SidebarActor;
+}
+
+/** The element's class: the plugin chunk's full check of the `channels` attribute, once loaded (set by `attach`). */
+interface SidebarHostClass {
+  checkChannels?: (raw: unknown) => SidebarChannel[];
+}
 
 /**
  * A channel's badge, drawn into its `span`: its outline icon (elements/common/icons.ts) as an SVG in
@@ -37,12 +51,12 @@ const renderable = (c: Partial<Record<string, unknown>> | null) =>
  * The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and
  * availability. Checked before rendering, at most 50 (`MAX_CHANNELS`); a bad item of the attribute is
  * reported once by its path and dropped — by the hand check below until the plugin's chunk is loaded,
- * then by the whole schema (`LaSidebarElement.checkChannels`).
+ * then by the whole schema (`checkChannels` on the element's class).
  */
-export function channelsOf(host: LaSidebarElement, all = false): SidebarChannel[] {
+export function channelsOf(host: SidebarHost, all = false): SidebarChannel[] {
   const context = host.actor?.getSnapshot().context;
   const raw = host.parsedAttributes.channels;
-  const check = (host.constructor as typeof LaSidebarElement).checkChannels;
+  const check = (host.constructor as SidebarHostClass).checkChannels;
   const own = raw !== undefined && check ? check(raw) : raw;
   const list = (own ?? context?.channels ?? host.app.section('sidebar').channels) as unknown;
   if (!Array.isArray(list)) return [];
@@ -62,7 +76,7 @@ export function channelsOf(host: LaSidebarElement, all = false): SidebarChannel[
  * `channelCommand`: only a widget's open or show command runs; any other is refused and logged, named
  * by its path as the schemas name a configured one (`<la-sidebar channels>[0].clickCommand: …`).
  */
-function run(host: LaSidebarElement, channel: SidebarChannel): void {
+function run(host: SidebarHost, channel: SidebarChannel): void {
   if (typeof channel.onClick === 'function') return void channel.onClick(channel);
   if (!channel.clickCommand) return;
   const own = host.parsedAttributes.channels;
@@ -77,7 +91,7 @@ function run(host: LaSidebarElement, channel: SidebarChannel): void {
  * native event would (a host's handler sees it before the click returns), then the channel runs —
  * after `before` (the mobile overlay closing) when there is one.
  */
-function activate(host: LaSidebarElement, channel: SidebarChannel, before?: () => Promise<unknown>): void {
+function activate(host: SidebarHost, channel: SidebarChannel, before?: () => Promise<unknown>): void {
   host.emit('channel-click', { name: channel.name });
   if (!before) return run(host, channel);
   void before()
@@ -98,7 +112,7 @@ interface ChannelRow {
  * A channel's `<li><button>`, made once per channel: its click listener runs the row it was last
  * rendered with, never an older copy of the channel.
  */
-function channelItem(host: LaSidebarElement): Keyed<ChannelRow> {
+function channelItem(host: SidebarHost): Keyed<ChannelRow> {
   let current: ChannelRow;
   const icon = h('span', { class: 'la-sidebar__icon', 'aria-hidden': 'true' });
   const name = h('span', { class: 'la-sidebar__name' });
@@ -123,7 +137,7 @@ function channelItem(host: LaSidebarElement): Keyed<ChannelRow> {
  * list changes (keyboard focus and a pointer stay on the channel they were on, never on a neighbour
  * that moved into its place).
  */
-export function buttons(host: LaSidebarElement, container: Element, before?: () => Promise<unknown>): HTMLUListElement {
+export function buttons(host: SidebarHost, container: Element, before?: () => Promise<unknown>): HTMLUListElement {
   const { t } = host.app.t;
   const shown = channelsOf(host);
   const list = container.querySelector<HTMLUListElement>(':scope > ul.la-sidebar__list') ?? container.appendChild(h('ul', { class: 'la-sidebar__list' }));
@@ -146,18 +160,18 @@ interface LauncherParts {
   mobile?: HTMLButtonElement;
   none?: HTMLParagraphElement;
 }
-const launchers = new WeakMap<LaSidebarElement, LauncherParts>();
+const launchers = new WeakMap<SidebarHost, LauncherParts>();
 
 /** Whether the pointer or keyboard focus is in each sidebar's strip. */
-const engaged = new WeakMap<LaSidebarElement, { pointer: boolean; focus: boolean }>();
+const engaged = new WeakMap<SidebarHost, { pointer: boolean; focus: boolean }>();
 
 /** Loads the Sidebar plugin (a bus command does); failures leave the configured launcher as it is. */
-function load(host: LaSidebarElement): void {
+function load(host: SidebarHost): void {
   void host.app.bus.command('Sidebar.getState', undefined, { commander: 'Sidebar' }).catch(() => undefined);
 }
 
 /** Pointer or focus entered or left the strip: the actor expands or contracts after its delays (loaded on the first). */
-function engage(host: LaSidebarElement, kind: 'pointer' | 'focus', on: boolean): void {
+function engage(host: SidebarHost, kind: 'pointer' | 'focus', on: boolean): void {
   const state = engaged.get(host) ?? { pointer: false, focus: false };
   engaged.set(host, state);
   const was = state.pointer || state.focus;
@@ -174,12 +188,12 @@ function engage(host: LaSidebarElement, kind: 'pointer' | 'focus', on: boolean):
  * mobile channel list (a lazy chunk).
  */
 export function attach(element: LaElement): () => void {
-  const host = element as LaSidebarElement;
+  const host = element as SidebarHost;
   let off = () => undefined as void;
   let gone = false;
   void host.app.whenProvided('Sidebar').then((actor) => {
     // The plugin's chunk (loaded by now) checks the `channels` attribute again with the whole schema.
-    const LaSidebar = host.constructor as typeof LaSidebarElement;
+    const LaSidebar = host.constructor as SidebarHostClass;
     void import('../../src/plugins/sidebar.ts').then((plugin) => {
       LaSidebar.checkChannels ??= plugin.attributeChannels;
       if (!gone) host.render();
@@ -190,7 +204,7 @@ export function attach(element: LaElement): () => void {
     const rendering = actor.subscribe(() => host.render());
     const listing = actor.on('channels.show', () =>
       import('./channel-list.ts')
-        .then((list) => list.showChannelList(host))
+        .then((list) => list.showChannelList(host, (container, close) => buttons(host, container, close)))
         .catch((error: unknown) => console.error('[live-assist]', error)),
     );
     off = () => (rendering.unsubscribe(), listing.unsubscribe());
@@ -206,7 +220,7 @@ export function attach(element: LaElement): () => void {
 }
 
 /** The strip's `nav`, made once per sidebar: it reports pointer and focus to the host. */
-function strip(host: LaSidebarElement): HTMLElement {
+function strip(host: SidebarHost): HTMLElement {
   const nav = h('nav', { part: 'sidebar' });
   nav.addEventListener('pointerenter', () => engage(host, 'pointer', true));
   nav.addEventListener('pointerleave', () => engage(host, 'pointer', false));
@@ -216,7 +230,7 @@ function strip(host: LaSidebarElement): HTMLElement {
 }
 
 /** The mobile 'Need help?' button, made once per sidebar: it opens the channel list. */
-function mobileButton(host: LaSidebarElement): HTMLButtonElement {
+function mobileButton(host: SidebarHost): HTMLButtonElement {
   const button = h('button', { type: 'button', part: 'mobile-button', 'aria-haspopup': 'dialog' });
   button.addEventListener('click', () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' }));
   return button;
@@ -229,7 +243,7 @@ function mobileButton(host: LaSidebarElement): HTMLButtonElement {
  * in mobile mode one 'Need help?' button.
  */
 export function draw(element: LaElement): Node | null {
-  const host = element as LaSidebarElement;
+  const host = element as SidebarHost;
   const { app } = host;
   if (!app.isReady) return null;
   const { t } = app.t;

@@ -3,7 +3,8 @@
  * and the controller it provides to its element. `src/index.ts` re-exports this module
  * so the published types declare them (see src/bus/types.ts).
  */
-import type { LifecycleReport, OpenOptions } from '../../machines/callback.machine.ts';
+import type { CallbackReportForm, OpenOptions } from '../../machines/callback.machine.ts';
+import type { LifecycleReport } from '../../machines/lifecycle-report.ts';
 import type { CallbackActor } from './callback.ts';
 
 declare module '../bus/types.ts' {
@@ -13,15 +14,15 @@ declare module '../bus/types.ts' {
     'Callback.minimize': { options: void; result: void };
   }
   interface Events {
-    'Callback.opened': LifecycleReport;
-    'Callback.started': LifecycleReport;
-    'Callback.submitted': LifecycleReport;
-    'Callback.completed': LifecycleReport;
-    'Callback.failed': LifecycleReport;
-    'Callback.cancelled': LifecycleReport;
-    'Callback.closed': LifecycleReport;
-    'Callback.minimized': LifecycleReport;
-    'Callback.maximized': LifecycleReport;
+    'Callback.opened': LifecycleReport<CallbackReportForm>;
+    'Callback.started': LifecycleReport<CallbackReportForm>;
+    'Callback.submitted': LifecycleReport<CallbackReportForm>;
+    'Callback.completed': LifecycleReport<CallbackReportForm>;
+    'Callback.failed': LifecycleReport<CallbackReportForm>;
+    'Callback.cancelled': LifecycleReport<CallbackReportForm>;
+    'Callback.closed': LifecycleReport<CallbackReportForm>;
+    'Callback.minimized': LifecycleReport<CallbackReportForm>;
+    'Callback.maximized': LifecycleReport<CallbackReportForm>;
   }
 }
 

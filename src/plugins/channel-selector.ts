@@ -6,7 +6,7 @@ import type { SelectorChannel, SelectorStatus } from '../../machines/channel-sel
 import { applyAvailability, officeStatus, type OfficeStatus, type OpeningHours } from '../../machines/availability.ts';
 import { channelSchema, listOf, MAX_CHANNELS, sectionReader, seconds, type SectionOf } from '../app/section.ts';
 import { readStatsSection } from './stats-config.ts';
-import { readOpeningHours } from './call-us.ts';
+import { readOpeningHours } from './call-us-config.ts';
 import { noteServerTime, serverNow } from './office-hours.ts';
 
 export type ChannelSelectorActor = ActorRefFrom<typeof channelSelectorMachine>;

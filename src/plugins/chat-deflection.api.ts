@@ -4,22 +4,13 @@
  * `src/index.ts` re-exports this module so the published types declare them (see src/bus/types.ts).
  * Behaviour: docs/chat-deflection.md.
  */
-import type { ChatDeflectionController } from './chat-deflection.ts';
+import type { ChatDeflectionController, ChatDeflectionState } from './chat-deflection.ts';
 import type { ChatDeflectionSection } from './chat-deflection-config.ts';
 import type { DeflectionEndReason } from '../../machines/chat-deflection.machine.ts';
 
 export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from '../../machines/chat-knowledge.ts';
-
-/** What `getState` answers. */
-export interface ChatDeflectionState {
-  enabled: boolean;
-  /** Suggesting now: a chat runs and no agent has connected yet. */
-  deflecting: boolean;
-  /** Searches of the current (or last) chat. */
-  searches: number;
-  /** The article open in the chat window, if any. */
-  article: { kbId: string; docId: string } | null;
-}
+/** What `getState` answers: the plugin's own type. */
+export type { ChatDeflectionState } from './chat-deflection.ts';
 
 declare module '../bus/types.ts' {
   interface Commands {

@@ -10,7 +10,6 @@ import {
 } from '../../machines/chat-deflection.machine.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import { chatDeflectionSection, enabledKeys, readChatDeflectionSection, type ChatDeflectionSection } from './chat-deflection-config.ts';
-import type { ChatDeflectionState } from './chat-deflection.api.ts';
 
 /** The plugin's rejections. */
 export const chatDeflectionMessages = {
@@ -24,6 +23,17 @@ export type ChatDeflectionActor = ActorRefFrom<typeof chatDeflectionMachine>;
 /** What `<la-chat>` reads: the machine (the article overlay's state) to render and to send the visitor's intent to. */
 export interface ChatDeflectionController {
   actor: ChatDeflectionActor;
+}
+
+/** What `getState` answers. */
+export interface ChatDeflectionState {
+  enabled: boolean;
+  /** Suggesting now: a chat runs and no agent has connected yet. */
+  deflecting: boolean;
+  /** Searches of the current (or last) chat. */
+  searches: number;
+  /** The article open in the chat window, if any. */
+  article: { kbId: string; docId: string } | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

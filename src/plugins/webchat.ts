@@ -1,11 +1,10 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { App } from '../app/app.ts';
+import type { App, Controllers } from '../app/app.ts';
 import { chatWindowMachine, type ChatFormField } from '../../machines/chat-window.machine.ts';
 import { sideButtonMachine, sideButtonMessages } from '../../machines/side-button.machine.ts';
 import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
 import { readSection } from '../app/section.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
-import type { WebChatServiceController } from './webchat-service.ts';
 import type { OutboxEntry } from '../services/chat/outbox.ts';
 import type { SharedWindowState } from '../services/chat/tabs.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
@@ -14,6 +13,9 @@ import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '.
 import { readWebChatService, type WebChatServiceSettings } from './webchat-config.ts';
 import { chatMayComeBack } from '../app/chat-return.ts';
 import { readWebChatInvite, readWebChatWindow, webChatWindowSchema, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
+
+// The session plugin's controller by the name it is provided under, not by importing that plugin.
+type WebChatServiceController = Controllers['WebChatService'];
 
 /** The window's rejections (web-chat.md §4, §8; worded like the other windows' where the spec gives none). */
 export const webChatMessages = {

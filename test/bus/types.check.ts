@@ -2,7 +2,7 @@ import { Bus } from '../../src/bus/index.ts';
 import type { DataOf, EventOf } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
 import type { LiveAssistApi } from '../../src/index.ts';
-import type { LifecycleReport } from '../../machines/callback.machine.ts';
+import type { CallbackReportForm, LifecycleReport } from '../../machines/callback.machine.ts';
 import type { CallbackActor } from '../../src/plugins/callback.ts';
 import type { CalendarSelection } from '../../src/plugins/calendar.ts';
 
@@ -68,7 +68,7 @@ export function eventChecks(bus: Bus): void {
     // @ts-expect-error not every Calendar event carries a selection
     void event.data.date;
   });
-  const callbackData: Equal<DataOf<'Callback.*'>, LifecycleReport> = true;
+  const callbackData: Equal<DataOf<'Callback.*'>, LifecycleReport<CallbackReportForm>> = true;
   const calendarData: Equal<DataOf<'Calendar.*'>, void | CalendarSelection | { message: string }> = true;
   const exact: Equal<EventOf<'Calendar.selected'>, { name: 'Calendar.selected'; plugin: 'Calendar'; data: CalendarSelection }> = true;
   void [callbackData, calendarData, exact];

@@ -17,7 +17,7 @@ async function sections() {
     load('plugins/sidebar.ts'),
     load('plugins/channel-selector.ts'),
     load('plugins/stats-config.ts'),
-    load('plugins/call-us.ts'),
+    load('plugins/call-us-config.ts'),
     load('plugins/callback-config.ts'),
     load('plugins/calendar.ts'),
     load('plugins/send-message.ts'),

@@ -24,6 +24,8 @@ const BASE = {
   'src/plugins/sidebar.ts': 'export const plugin = 1;\nexport type SidebarActor = number;\n',
   'machines/sidebar.machine.ts': 'export const machine = 1;\nexport type SidebarEvent = number;\n',
   'elements/sidebar/la-sidebar.ts': 'export const element = 1;\nexport type LaSidebarElement = number;\n',
+  // The plugin table: the plugin rules are made from its loaders.
+  'src/plugins/index.ts': "export const lazyPlugins = {\n  Sidebar: () => import('./sidebar.ts'),\n};\n",
 };
 
 /** Runs the checker in `dir` as `npm run lint:layers` does, with the given reporter. */
@@ -102,5 +104,74 @@ test('every forbidden arrow fails under its rule', async () => {
     'views-do-no-network: elements/a.ts -> src/http/request.ts',
     'views-do-no-network: elements/b.ts -> src/services/stats.ts',
   ]);
+  assert.notEqual(code, 0);
+});
+
+/** A module of `names` exported as constants (and, for `type`, one type), importing `imports` (lines). */
+const module = (imports, ...names) => `${imports.map((line) => `${line}\n`).join('')}${names.map((n) => `export const ${n} = 1;\n`).join('')}export type T = number;\n`;
+
+test('a plugin imports no other plugin, flat or in a folder; shared modules and vocabularies (as types) are open to all', async () => {
+  const { code, violations } = await check({
+    // Flat plugins, a plugin in a folder of its own, and two plugins of one widget in one folder.
+    'src/plugins/index.ts': [
+      'export const lazyPlugins = {',
+      "  Sidebar: () => import('./sidebar.ts'),",
+      "  Callback: () => import('./callback.ts'),",
+      "  CallbackService: () => import('./callback-service.ts'),",
+      "  WebChat: () => import('./webchat/index.ts'),",
+      "  Calendar: () => import('./calendar/calendar.ts'),",
+      "  CalendarService: () => import('./calendar/calendar-service.ts').then((m) => ({ register: m.register })),",
+      "  Overlay: () => import('./overlay.ts'),",
+      "  Toaster: () => import('./toaster.ts'),",
+      "  Console: () => import('./console.ts'),",
+      "  Watchman: () => import('./watchman.ts'),",
+      '};',
+    ].join('\n'),
+    // Shared modules: a section reader two plugins read, and what it builds on.
+    'src/plugins/office-hours.ts': module([], 'hours'),
+    'src/plugins/callback-config.ts': module(["import { hours } from './office-hours.ts';", 'void hours;'], 'config'),
+    'src/plugins/calendar/calendar-config.ts': module([], 'config'),
+    // Allowed: own files, shared modules, another plugin's vocabulary as types.
+    'src/plugins/callback.api.ts': module(["import type { T as Actor } from './callback.ts';", 'export type A = Actor;'], 'names'),
+    'src/plugins/callback.ts': module(["import { config } from './callback-config.ts';", 'void config;'], 'plugin'),
+    'src/plugins/callback-service.ts': module(["import { config } from './callback-config.ts';", "import type { A } from './callback.api.ts';", 'export type B = A;', 'void config;'], 'register'),
+    'src/plugins/webchat/api.ts': module(["import type { T as C } from './controller.ts';", 'export type W = C;']),
+    'src/plugins/webchat/controller.ts': module(["import { config } from '../callback-config.ts';", 'void config;'], 'controller'),
+    'src/plugins/webchat/index.ts': module(["import { controller } from './controller.ts';", "import type { A } from '../callback.api.ts';", 'export type B = A;', 'void controller;'], 'register'),
+    'src/plugins/calendar/calendar.ts': module(["import { config } from './calendar-config.ts';", 'void config;'], 'register'),
+    'src/plugins/sidebar.ts': module(["import type { W } from './webchat/api.ts';", 'export type S = W;']),
+    // Forbidden: a plugin's code, even its types, from another plugin (flat, in a folder, or beside it in
+    // one) or from a shared module; another plugin's vocabulary at run time.
+    'src/plugins/overlay.ts': module(["import { plugin } from './callback.ts';", 'void plugin;']),
+    'src/plugins/toaster.ts': module(["import type { T } from './callback-service.ts';", 'export type U = T;']),
+    'src/plugins/console.ts': module(["import { controller } from './webchat/controller.ts';", 'void controller;']),
+    'src/plugins/watchman.ts': module(["import { names } from './callback.api.ts';", 'void names;']),
+    'src/plugins/webchat/out.ts': module(["import { plugin } from '../callback.ts';", 'void plugin;']),
+    'src/plugins/calendar/calendar-service.ts': module(["import { config } from './calendar-config.ts';", "import { register } from './calendar.ts';", 'void config, register;'], 'register'),
+    'src/plugins/stats-config.ts': module(["import type { S } from './sidebar.ts';", 'export type V = S;']),
+  });
+  assert.deepEqual(violations, [
+    'plugin-vocabulary-is-type-only: src/plugins/watchman.ts -> src/plugins/callback.api.ts',
+    'plugins-import-no-plugin: src/plugins/calendar/calendar-service.ts -> src/plugins/calendar/calendar.ts',
+    'plugins-import-no-plugin: src/plugins/console.ts -> src/plugins/webchat/controller.ts',
+    'plugins-import-no-plugin: src/plugins/overlay.ts -> src/plugins/callback.ts',
+    'plugins-import-no-plugin: src/plugins/stats-config.ts -> src/plugins/sidebar.ts',
+    'plugins-import-no-plugin: src/plugins/toaster.ts -> src/plugins/callback-service.ts',
+    'plugins-import-no-plugin: src/plugins/webchat/out.ts -> src/plugins/callback.ts',
+  ]);
+  assert.notEqual(code, 0);
+});
+
+test('no module imports itself back through others, at run time, lazily or by types alone', async () => {
+  const { code, violations } = await check({
+    // A plugin and its vocabulary, by types both ways.
+    'src/plugins/sidebar.api.ts': "import type { SidebarActor } from './sidebar.ts';\nexport type A = SidebarActor;\nexport type State = number;\n",
+    'src/plugins/sidebar.ts': "import type { State } from './sidebar.api.ts';\nexport const plugin = 1;\nexport type SidebarActor = State;\n",
+    // A module that loads another lazily, which names its type back.
+    'machines/phone.ts': "export const load = () => import('./phone-check.ts');\nexport type Rules = number;\n",
+    'machines/phone-check.ts': "import type { Rules } from './phone.ts';\nexport const check = (rules: Rules) => rules > 0;\n",
+  });
+  // One report per circle, at the module the checker met first.
+  assert.deepEqual(violations, ['no-circular: machines/phone-check.ts -> machines/phone.ts', 'no-circular: src/plugins/sidebar.api.ts -> src/plugins/sidebar.ts']);
   assert.notEqual(code, 0);
 });

@@ -3,7 +3,7 @@ import { knowledgeSection } from '../../src/plugins/knowledge-config.ts';
 import { searchSection } from '../../src/plugins/search-config.ts';
 import { chatDeflectionSection } from '../../src/plugins/chat-deflection-config.ts';
 import { readSection } from '../../src/app/section.ts';
-import { callUsSection } from '../../src/plugins/call-us.ts';
+import { callUsSection } from '../../src/plugins/call-us-config.ts';
 import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
 import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
 import { sendMessageSection, readSettings } from '../../src/plugins/send-message.ts';
