@@ -23,7 +23,7 @@ export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from './chat-kn
  *   loads the document (`fetchArticle`) and shows it; 'Was this helpful?' is sent once (`sendVote`;
  *   after it `article.vote` is refused, so the buttons are disabled); `article.back` closes it.
  *
- * No DOM, no network, no bus: the plugin (src/plugins/chat-deflection.ts) forwards the chat's events
+ * No DOM, no network, no bus: the plugin (src/plugins/chat-deflection/chat-deflection.ts) forwards the chat's events
  * and provides the actors by name.
  */
 

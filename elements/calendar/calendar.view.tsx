@@ -6,7 +6,7 @@ import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import { AlertDialog } from '../common/dialogs.tsx';
 import { otherElements, useModal } from '../common/modal.ts';
-import type { CalendarActor } from '../../src/plugins/calendar.ts';
+import type { CalendarActor } from '../../src/plugins/calendar/calendar.ts';
 import { enabledPeriods, selectDays, selectSlots } from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
 import sheet from '../../styles/calendar.css' with { type: 'css' };

@@ -6,7 +6,7 @@ import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { LaElement } from '../common/host.ts';
-import type { CallUsActor } from '../../src/plugins/call-us.ts';
+import type { CallUsActor } from '../../src/plugins/call-us/call-us.ts';
 import { officeText } from '../common/office-text.ts';
 import { canOfferCobrowse, selectOffice, telHref, type CallUsContact, type CallUsContext } from '../../machines/call-us.machine.ts';
 import { fitFontSize, MAIN_NUMBER_MAX_PX } from './fit.ts';

@@ -6,7 +6,7 @@ import { Button, ButtonGroup, LoadingScreen, Window } from '../common/chrome.tsx
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { TextArea, TextField } from '../common/fields.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
-import type { CallbackActor } from '../../src/plugins/callback.ts';
+import type { CallbackActor } from '../../src/plugins/callback/callback.ts';
 import type { CallbackField, FieldError } from '../../machines/callback.machine.ts';
 import { immediateAvailable, selectAsapMinutes, selectOffice, selectWaitMinutes } from '../../machines/callback.machine.ts';
 import { officeText } from '../common/office-text.ts';
@@ -203,7 +203,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   // once the submit's outcome is known (a submit before the number's check has loaded waits for it, busy).
   const [submits, setSubmits] = useState(0);
   const refusalPending = useRef(false);
-  // The calendar's code is loaded after the form's open (src/plugins/callback.ts): when it cannot be
+  // The calendar's code is loaded after the form's open (src/plugins/callback/callback.ts): when it cannot be
   // (offline), the time field says so instead of doing nothing. The browser keeps a module that failed to
   // fetch as failed for the page's life, so the message asks for a reload; ASAP and the form stay usable.
   const [calendarFailed, setCalendarFailed] = useState(false);

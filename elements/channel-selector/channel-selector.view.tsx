@@ -3,7 +3,7 @@ import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import { Icon } from '../common/chrome.tsx';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
-import { helplineStatus, isHelpline, runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector.ts';
+import { helplineStatus, isHelpline, runChannel, type ChannelSelectorActor } from '../../src/plugins/channel-selector/channel-selector.ts';
 import { officeText } from '../common/office-text.ts';
 import { tileStatus } from '../../machines/channel-selector.machine.ts';
 import sheet from '../../styles/channel-selector.css' with { type: 'css' };

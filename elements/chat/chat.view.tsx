@@ -11,7 +11,7 @@ import { MessageInput } from './message-input.tsx';
 import { Transcript } from './transcript.tsx';
 import { KnowledgeArticle } from './knowledge-article.tsx';
 import type { KnowledgeOpen } from './knowledge-bubble.tsx';
-import type { ChatDeflectionController } from '../../src/plugins/chat-deflection.ts';
+import type { ChatDeflectionController } from '../../src/plugins/chat-deflection/chat-deflection.ts';
 import sheet from '../../styles/chat.css' with { type: 'css' };
 import transcriptSheet from '../../styles/chat-transcript.css' with { type: 'css' };
 import inputSheet from '../../styles/chat-input.css' with { type: 'css' };

@@ -16,7 +16,7 @@ import { useSelector } from '@xstate/react';
 import { useT } from '../common/context.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
 import { HelpfulVote } from '../common/helpful-vote.tsx';
-import type { ChatDeflectionActor } from '../../src/plugins/chat-deflection.ts';
+import type { ChatDeflectionActor } from '../../src/plugins/chat-deflection/chat-deflection.ts';
 
 export function KnowledgeArticle({ actor }: { actor: ChatDeflectionActor }): JSX.Element {
   const t = useT();

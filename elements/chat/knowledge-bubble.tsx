@@ -8,7 +8,7 @@
  */
 import type { JSX } from 'react';
 import type { Translator } from '../../src/app/i18n.ts';
-import type { KnowledgeBubble, KnowledgeLink } from '../../src/plugins/chat-deflection.api.ts';
+import type { KnowledgeBubble, KnowledgeLink } from '../../src/plugins/chat-deflection/chat-deflection.api.ts';
 
 /** What a question link asks for: the document, and the search that found it (the vote names it). */
 export interface KnowledgeOpen {

@@ -1,7 +1,7 @@
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
 import type { Subscription } from 'rxjs';
-import type { DockEntry } from '../../src/plugins/window-manager.ts';
+import type { DockEntry } from '../../src/plugins/window-manager/window-manager.ts';
 import type { LaElement } from './host.ts';
 
 export { parseAttribute, propertyName } from './attributes.ts';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Window } from '../common/chrome.tsx';
 import { useT, useView } from '../common/context.ts';
-import type { ConsoleActor } from '../../src/plugins/console.ts';
+import type { ConsoleActor } from '../../src/plugins/console/console.ts';
 import sheet from '../../styles/console.css' with { type: 'css' };
 
 function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {

@@ -5,7 +5,7 @@ import { PoweredBy, TitleBar, WindowControls } from '../common/chrome.tsx';
 import { useView } from '../common/context.ts';
 import { deepActiveElement, otherElements, useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
-import type { OverlayActor } from '../../src/plugins/overlay.ts';
+import type { OverlayActor } from '../../src/plugins/overlay/overlay.ts';
 import sheet from '../../styles/overlay.css' with { type: 'css' };
 
 /** An HTML string is sanitised (elements/common/sanitize.ts); a node from a plugin is used as it is. */

@@ -1,5 +1,5 @@
 import type { LaElement } from '../common/host.ts';
-import type { SearchController } from '../../src/plugins/search.ts';
+import type { SearchController } from '../../src/plugins/search/search.ts';
 import { sideButton } from '../common/side-button.ts';
 
 export { sheets } from '../common/side-button.ts';

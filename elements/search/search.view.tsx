@@ -10,7 +10,7 @@ import { SafeHtml } from '../common/safe-html.tsx';
 import { HelpfulVote } from '../common/helpful-vote.tsx';
 import { x } from '../common/window-icons.ts';
 import { MAX_COMMENT_LENGTH, MAX_QUERY_LENGTH, MAX_STARS, snippet, type SearchDocument } from '../../machines/search.machine.ts';
-import type { SearchActor, SearchController } from '../../src/plugins/search.ts';
+import type { SearchActor, SearchController } from '../../src/plugins/search/search.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import sheet from '../../styles/search.css' with { type: 'css' };
 

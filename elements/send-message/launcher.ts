@@ -1,5 +1,5 @@
 import type { LaElement } from '../common/host.ts';
-import type { SendMessageController } from '../../src/plugins/send-message.ts';
+import type { SendMessageController } from '../../src/plugins/send-message/send-message.ts';
 import { mail } from '../common/icons.ts';
 import { sideButton } from '../common/side-button.ts';
 

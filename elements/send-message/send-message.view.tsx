@@ -7,7 +7,7 @@ import { TextArea, TextField } from '../common/fields.tsx';
 import { takeActivation } from '../common/side-button.ts';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
-import type { SendMessageController } from '../../src/plugins/send-message.ts';
+import type { SendMessageController } from '../../src/plugins/send-message/send-message.ts';
 import {
   ALLOWED_EXTENSIONS,
   MAX_FIELD_LENGTH,

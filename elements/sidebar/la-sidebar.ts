@@ -1,5 +1,5 @@
 import { LaElement } from '../common/host.ts';
-import type { SidebarActor } from '../../src/plugins/sidebar.ts';
+import type { SidebarActor } from '../../src/plugins/sidebar/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import type { SidebarHost } from './launcher.ts';
 
@@ -40,7 +40,7 @@ export class LaSidebarElement extends LaElement implements SidebarHost {
   /** The Sidebar plugin's actor, once its chunk has loaded (set by the launcher chunk, which holds the strip's behaviour). */
   actor?: SidebarActor;
   /**
-   * The plugin chunk's full check of the `channels` attribute (src/plugins/sidebar.ts
+   * The plugin chunk's full check of the `channels` attribute (src/plugins/sidebar/sidebar.ts
    * `attributeChannels`), once loaded: every sidebar of the page uses it from then on, from its first render.
    */
   static checkChannels?: (raw: unknown) => SidebarChannel[];

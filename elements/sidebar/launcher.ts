@@ -1,7 +1,7 @@
 import type { LaElement } from '../common/host.ts';
 import { attrs, h, keyed, place, svg, text } from '../common/dom.ts';
 import type { Keyed } from '../common/dom.ts';
-import type { SidebarActor } from '../../src/plugins/sidebar.ts';
+import type { SidebarActor } from '../../src/plugins/sidebar/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
 import sheet from '../../styles/sidebar.css' with { type: 'css' };
@@ -194,7 +194,7 @@ export function attach(element: LaElement): () => void {
   void host.app.whenProvided('Sidebar').then((actor) => {
     // The plugin's chunk (loaded by now) checks the `channels` attribute again with the whole schema.
     const LaSidebar = host.constructor as SidebarHostClass;
-    void import('../../src/plugins/sidebar.ts').then((plugin) => {
+    void import('../../src/plugins/sidebar/sidebar.ts').then((plugin) => {
       LaSidebar.checkChannels ??= plugin.attributeChannels;
       if (!gone) host.render();
     });

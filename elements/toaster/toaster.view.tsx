@@ -5,7 +5,7 @@ import { Button, ButtonGroup, TitleBar, WindowControls } from '../common/chrome.
 import { useT } from '../common/context.ts';
 import { useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
-import type { ToasterController } from '../../src/plugins/toaster.ts';
+import type { ToasterController } from '../../src/plugins/toaster/toaster.ts';
 import sheet from '../../styles/toaster.css' with { type: 'css' };
 
 function ToasterView({ controller }: ViewProps<ToasterController>) {

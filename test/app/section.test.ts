@@ -1,9 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import { CHANNEL_COMMAND, flag, listOf, notChannelCommand, number, readList, readSection, seconds, sectionReader, text, v } from '../../src/app/section.ts';
 import * as loaderRule from '../../src/bus/channel-commands.ts';
-import { sidebarSection } from '../../src/plugins/sidebar.ts';
-import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
-import { sendMessageSection } from '../../src/plugins/send-message.ts';
+import { sidebarSection } from '../../src/plugins/sidebar/sidebar.ts';
+import { channelSelectorSection } from '../../src/plugins/channel-selector/channel-selector.ts';
+import { sendMessageSection } from '../../src/plugins/send-message/send-message.ts';
 
 const collect = () => {
   const lines: string[] = [];

@@ -3,8 +3,8 @@ import type { DataOf, EventOf } from '../../src/bus/index.ts';
 import type { App } from '../../src/app/app.ts';
 import type { LiveAssistApi } from '../../src/index.ts';
 import type { CallbackReportForm, LifecycleReport } from '../../machines/callback.machine.ts';
-import type { CallbackActor } from '../../src/plugins/callback.ts';
-import type { CalendarSelection } from '../../src/plugins/calendar.ts';
+import type { CallbackActor } from '../../src/plugins/callback/callback.ts';
+import type { CalendarSelection } from '../../src/plugins/calendar/calendar.ts';
 
 // Compile-time checks, not a runtime test: `npm run typecheck` compiles this file (tsconfig.json
 // includes test/**), and each @ts-expect-error must meet a compile error, so a misspelt command,

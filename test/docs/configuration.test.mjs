@@ -14,19 +14,19 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 async function sections() {
   const load = (file) => import(join(ROOT, 'src', file));
   const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, webchatWindow, config, knowledge, search, deflection] = await Promise.all([
-    load('plugins/sidebar.ts'),
-    load('plugins/channel-selector.ts'),
-    load('plugins/stats-config.ts'),
-    load('plugins/call-us-config.ts'),
-    load('plugins/callback-config.ts'),
-    load('plugins/calendar.ts'),
-    load('plugins/send-message.ts'),
+    load('plugins/sidebar/sidebar.ts'),
+    load('plugins/channel-selector/channel-selector.ts'),
+    load('plugins/shared/stats-config.ts'),
+    load('plugins/shared/call-us-config.ts'),
+    load('plugins/callback/callback-config.ts'),
+    load('plugins/calendar/calendar.ts'),
+    load('plugins/send-message/send-message.ts'),
     load('plugins/webchat-config.ts'),
     load('plugins/webchat-window-config.ts'),
     load('app/config.ts'),
-    load('plugins/knowledge-config.ts'),
-    load('plugins/search-config.ts'),
-    load('plugins/chat-deflection-config.ts'),
+    load('plugins/knowledge/knowledge-config.ts'),
+    load('plugins/search/search-config.ts'),
+    load('plugins/chat-deflection/chat-deflection-config.ts'),
   ]);
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),

@@ -239,7 +239,7 @@ test("a page's own command opening the chat, with no intent first, fetches the c
 /* ---------------------------------------------------------------- the plugin's idle start: small, in tasks of its own */
 
 const serviceFile = () => fileOf('src/plugins/webchat-service.ts');
-const deflectionFile = () => fileOf('src/plugins/chat-deflection.ts');
+const deflectionFile = () => fileOf('src/plugins/chat-deflection/chat-deflection.ts');
 /** When a chunk is evaluated: a statement appended to its body runs as it does (`globalThis[name]`, ms). */
 const markEvaluation = (page, file, name) =>
   page.route(new RegExp(`/dist/${file.replace('.', '\\.')}$`), async (route) => {
@@ -394,7 +394,7 @@ test("a proactive invite fetches the chat's window (its view, not the service wh
     await page.waitForFunction((file) => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => l.href.endsWith(`/dist/${file}`)), fileOf('elements/chat/chat.view.tsx'));
     await page.waitForTimeout(300);
     const files = await linked();
-    assert.ok(!files.includes(fileOf('src/plugins/callback.ts')), `another window's code is not linked: ${files.join(', ')}`);
+    assert.ok(!files.includes(fileOf('src/plugins/callback/callback.ts')), `another window's code is not linked: ${files.join(', ')}`);
     assert.ok(!files.includes(serviceFile()), `no chat to come back to: the service is not linked: ${files.join(', ')}`);
     await toaster.getByRole('button', { name: 'Start chat' }).click();
     await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();

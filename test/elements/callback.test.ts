@@ -244,7 +244,7 @@ describe('<la-callback> with <la-calendar>', () => {
     await api.command('Callback.close');
     await waitFor(() => !win(), 2000, 'the window to close');
     off();
-    // The window's close asks the calendar to close only when it is open (src/plugins/callback.ts).
+    // The window's close asks the calendar to close only when it is open (src/plugins/callback/callback.ts).
     expect(calendarEvents).to.deep.equal(['Calendar.opened', 'Calendar.closed']);
   });
 

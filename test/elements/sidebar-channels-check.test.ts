@@ -2,8 +2,8 @@ import { expect } from '@esm-bundle/chai';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import { channelSchema, MAX_CLICK_DEPTH, MAX_CLICK_OPTIONS, readSection, v } from '../../src/app/section.ts';
-import { sidebarSection } from '../../src/plugins/sidebar.ts';
-import { sideButtonSection } from '../../src/plugins/send-message.ts';
+import { sidebarSection } from '../../src/plugins/sidebar/sidebar.ts';
+import { sideButtonSection } from '../../src/plugins/send-message/send-message.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // Issue 10 item 18 (remainder): the `channels` attribute of <la-sidebar> goes through the configured

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { assign, createActor } from 'xstate';
 import { applyAvailability, isOpenAt, nextOpening, officeStatus, wallTimeIn } from '../../machines/availability.ts';
 import { callUsMachine, selectOffice } from '../../machines/call-us.machine.ts';
-import { openingHoursSchema } from '../../src/plugins/office-hours.ts';
+import { openingHoursSchema } from '../../src/plugins/shared/office-hours.ts';
 import { officeText } from '../../elements/common/office-text.ts';
 import { createTranslator } from '../../src/app/i18n.ts';
 import { v } from '../../src/app/section.ts';

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
-import { register } from '../../src/plugins/calendar.ts';
+import { register } from '../../src/plugins/calendar/calendar.ts';
 
 // A stand-in for the service plugin the calendar is configured to ask (`calendar.servicePlugin`).
 declare module '../../src/bus/types.ts' {

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
-import { register } from '../../src/plugins/knowledge-center-service.ts';
+import { register } from '../../src/plugins/knowledge/knowledge-center-service.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { captureConsole, waitFor } from '../helpers/dom.ts';
 

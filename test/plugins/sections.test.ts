@@ -1,15 +1,15 @@
 import { expect } from '@esm-bundle/chai';
-import { knowledgeSection } from '../../src/plugins/knowledge-config.ts';
-import { searchSection } from '../../src/plugins/search-config.ts';
-import { chatDeflectionSection } from '../../src/plugins/chat-deflection-config.ts';
+import { knowledgeSection } from '../../src/plugins/knowledge/knowledge-config.ts';
+import { searchSection } from '../../src/plugins/search/search-config.ts';
+import { chatDeflectionSection } from '../../src/plugins/chat-deflection/chat-deflection-config.ts';
 import { readSection } from '../../src/app/section.ts';
-import { callUsSection } from '../../src/plugins/call-us-config.ts';
-import { calendarSection, configureCalendar } from '../../src/plugins/calendar.ts';
-import { channelSelectorSection } from '../../src/plugins/channel-selector.ts';
-import { sendMessageSection, readSettings } from '../../src/plugins/send-message.ts';
-import { sidebarSection } from '../../src/plugins/sidebar.ts';
-import { statsSection } from '../../src/plugins/stats-config.ts';
-import { callbackSection } from '../../src/plugins/callback-config.ts';
+import { callUsSection } from '../../src/plugins/shared/call-us-config.ts';
+import { calendarSection, configureCalendar } from '../../src/plugins/calendar/calendar.ts';
+import { channelSelectorSection } from '../../src/plugins/channel-selector/channel-selector.ts';
+import { sendMessageSection, readSettings } from '../../src/plugins/send-message/send-message.ts';
+import { sidebarSection } from '../../src/plugins/sidebar/sidebar.ts';
+import { statsSection } from '../../src/plugins/shared/stats-config.ts';
+import { callbackSection } from '../../src/plugins/callback/callback-config.ts';
 import { calendarMessages, defaultCalendarConfig } from '../../machines/calendar.machine.ts';
 
 /** Reads `raw` with `schema`, collecting what would go to the console. */

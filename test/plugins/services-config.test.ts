@@ -1,9 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../src/app/app.ts';
-import { register as registerStats } from '../../src/plugins/stats.ts';
-import { register as registerCallbackService } from '../../src/plugins/callback-service.ts';
-import { registerService as registerSendMessageService } from '../../src/plugins/send-message.ts';
+import { register as registerStats } from '../../src/plugins/stats/stats.ts';
+import { register as registerCallbackService } from '../../src/plugins/callback/callback-service.ts';
+import { registerService as registerSendMessageService } from '../../src/plugins/send-message/send-message.ts';
 import { startMocks } from '../helpers/msw.ts';
 import { captureConsole } from '../helpers/dom.ts';
 

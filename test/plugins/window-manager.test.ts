@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { DOCK_GAP_PX, DOCK_START_PX, TOASTER_WIDTH_PX, placeDocks, registerWindowManager } from '../../src/plugins/window-manager.ts';
-import { register as registerToaster } from '../../src/plugins/toaster.ts';
+import { DOCK_GAP_PX, DOCK_START_PX, TOASTER_WIDTH_PX, placeDocks, registerWindowManager } from '../../src/plugins/window-manager/window-manager.ts';
+import { register as registerToaster } from '../../src/plugins/toaster/toaster.ts';
 import { App } from '../../src/app/app.ts';
 
 const entry = (plugin: string, width: number, timeAdded: number) => ({
