@@ -237,7 +237,7 @@ const WIDGET_CHUNKS = {
   'chat-service': ['webchat-service', 'chat-session'],
 };
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
-const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
+const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
 // The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
