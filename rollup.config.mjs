@@ -268,7 +268,7 @@ function mergedChunk(path) {
   if (SIDE_BUTTONS.test(path)) return 'side-buttons';
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =
-    /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
+    /^elements\/([\w-]+)\/(?:[\w-]+\/)?[\w.-]+\.tsx?$/.exec(path)?.[1] ??
     /^src\/plugins\/([\w-]+)\.ts$/.exec(path)?.[1] ??
     /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
     /^styles\/([\w-]+)\.css$/.exec(path)?.[1];
