@@ -232,7 +232,7 @@ const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/
  */
 const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
-const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text)\.tsx?|styles\/chrome\.css)$/;
+const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
 // The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
@@ -266,7 +266,7 @@ function mergedChunk(path) {
   if (SIDE_BUTTONS.test(path)) return 'side-buttons';
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =
-    /^elements\/([\w-]+)\/[\w.-]+\.tsx?$/.exec(path)?.[1] ??
+    /^elements\/([\w-]+)\/(?:[\w-]+\/)?[\w.-]+\.tsx?$/.exec(path)?.[1] ??
     /^src\/plugins\/(?:[\w-]+\/)?([\w-]+)\.ts$/.exec(path)?.[1] ??
     /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
     /^styles\/([\w-]+)\.css$/.exec(path)?.[1];

@@ -1,36 +1,19 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { DateTime } from 'luxon';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import { AlertDialog } from '../common/dialogs.tsx';
+import { useRovingFocus } from '../common/keyboard.ts';
 import { otherElements, useModal } from '../common/modal.ts';
 import type { CalendarActor } from '../../src/plugins/calendar/calendar.ts';
 import { enabledPeriods, selectDays, selectSlots } from '../../machines/calendar.machine.ts';
 import { formatDate, formatDayLabel, formatTime } from '../../src/app/datetime.ts';
 import sheet from '../../styles/calendar.css' with { type: 'css' };
 
-/** Moves focus within a row of buttons with the arrow keys (WAI-ARIA date picker pattern). */
-function roving(event: KeyboardEvent<HTMLElement>, step: { next: string[]; previous: string[]; rows?: number }) {
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
-  const index = buttons.indexOf(event.target as HTMLButtonElement);
-  if (index < 0) return;
-  let next = -1;
-  if (step.next.includes(event.key)) next = Math.min(buttons.length - 1, index + 1);
-  else if (step.previous.includes(event.key)) next = Math.max(0, index - 1);
-  else if (step.rows && event.key === 'ArrowDown') next = Math.min(buttons.length - 1, index + step.rows);
-  else if (step.rows && event.key === 'ArrowUp') next = Math.max(0, index - step.rows);
-  else if (event.key === 'Home') next = 0;
-  else if (event.key === 'End') next = buttons.length - 1;
-  if (next < 0) return;
-  event.preventDefault();
-  buttons.forEach((button, i) => (button.tabIndex = i === next ? 0 : -1));
-  buttons[next]!.focus();
-  // focus() leaves a partly visible button where it is (the days row scrolls): bring all of it, and its
-  // ring (the row's scroll-padding), into view.
-  buttons[next]!.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-}
+/** The date picker's buttons (WAI-ARIA date picker pattern): the enabled ones, one Tab stop, shown whole. */
+const BUTTONS = { selector: 'button:not([disabled])', edges: true, tabStop: true, reveal: true } as const;
 
 function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const { app } = useView();
@@ -40,6 +23,9 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const open = !snapshot.matches('closed');
+  const dayKeys = useRovingFocus({ ...BUTTONS, next: ['ArrowRight', 'ArrowDown'], previous: ['ArrowLeft', 'ArrowUp'] });
+  // The times are a grid: four a row, one on a phone.
+  const slotKeys = useRovingFocus({ ...BUTTONS, next: ['ArrowRight'], previous: ['ArrowLeft'], rowSize: env.mobile ? 1 : 4 });
 
   // A page-level modal (elements/common/modal.ts): focus starts on the roving day, Tab stays inside, our
   // other elements (the callback window that opened it) are inert, Escape closes, focus goes back.
@@ -91,7 +77,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
             role="group"
             aria-label={t.t('calendar.days')}
             aria-busy={loading || undefined}
-            onKeyDown={(event) => roving(event, { next: ['ArrowRight', 'ArrowDown'], previous: ['ArrowLeft', 'ArrowUp'] })}
+            onKeyDown={dayKeys}
           >
             {days.map((d, i) => {
               const chosen = i === selectedDayIndex;
@@ -138,7 +124,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
                   className="la-calendar__slots"
                   role="group"
                   aria-label={t.t('calendar.times', { day: formatDate(chosenDay, env.lang) })}
-                  onKeyDown={(event) => roving(event, { next: ['ArrowRight'], previous: ['ArrowLeft'], rows: env.mobile ? 1 : 4 })}
+                  onKeyDown={slotKeys}
                 >
                   {list.map((slot) => {
                     const chosen = slot.iso === time;

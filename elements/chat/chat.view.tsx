@@ -8,7 +8,7 @@ import type { Translator } from '../../src/app/i18n.ts';
 import type { WebChatController } from '../../src/plugins/webchat.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';
-import { Transcript } from './transcript.tsx';
+import { Transcript } from './transcript/index.tsx';
 import { KnowledgeArticle } from './knowledge-article.tsx';
 import type { KnowledgeOpen } from './knowledge-bubble.tsx';
 import type { ChatDeflectionController } from '../../src/plugins/chat-deflection/chat-deflection.ts';

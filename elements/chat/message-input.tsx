@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Icon } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
+import { useRovingFocus } from '../common/keyboard.ts';
 
 /**
  * The chat's message input (web-chat.md §2, §5; issue 12 item 4): a textarea that grows with its text
@@ -96,6 +97,8 @@ interface MenuButtonProps {
   className: string;
 }
 
+const MENU_ITEM = '[role=menuitem]';
+
 /**
  * A menu button (WAI-ARIA APG "menu button"): Enter, Space or ArrowDown open the menu on its first item,
  * ArrowUp on its last; ArrowUp / ArrowDown (wrapping), Home and End move between items; Escape closes
@@ -105,7 +108,7 @@ interface MenuButtonProps {
 function MenuButton({ label, icon, items, open, setOpen, buttonRef, disabled, className }: MenuButtonProps) {
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
-  const itemsOf = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+  const itemsOf = () => [...(menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEM) ?? [])];
 
   useEffect(() => {
     if (!open) return;
@@ -118,23 +121,10 @@ function MenuButton({ label, icon, items, open, setOpen, buttonRef, disabled, cl
     event.preventDefault();
     setOpen(event.key === 'ArrowUp' ? 'last' : 'first');
   };
-  const onMenuKey = (event: KeyboardEvent) => {
-    const list = itemsOf();
-    const at = list.indexOf(event.target as HTMLElement);
-    const move = (index: number) => list[(index + list.length) % list.length]?.focus();
+  const moveKeys = useRovingFocus({ selector: MENU_ITEM, next: ['ArrowDown'], previous: ['ArrowUp'], edges: true, wrap: true, stopPropagation: true });
+  const onMenuKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (moveKeys(event)) return;
     switch (event.key) {
-      case 'ArrowDown':
-        move(at + 1);
-        break;
-      case 'ArrowUp':
-        move(at - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(list.length - 1);
-        break;
       case 'Escape':
         setOpen(false);
         buttonRef.current?.focus();

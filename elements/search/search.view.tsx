@@ -8,6 +8,7 @@ import { useT, useView } from '../common/context.ts';
 import { isSafeLink } from '../common/sanitize.ts';
 import { SafeHtml } from '../common/safe-html.tsx';
 import { HelpfulVote } from '../common/helpful-vote.tsx';
+import { stepIndex, type StepKeys } from '../common/keyboard.ts';
 import { x } from '../common/window-icons.ts';
 import { MAX_COMMENT_LENGTH, MAX_QUERY_LENGTH, MAX_STARS, snippet, type SearchDocument } from '../../machines/search.machine.ts';
 import type { SearchActor, SearchController } from '../../src/plugins/search/search.ts';
@@ -20,6 +21,9 @@ import sheet from '../../styles/search.css' with { type: 'css' };
  * are pointed at with aria-activedescendant); the list, the document, the no-results and failure views
  * follow the machine's tags (machines/search.machine.ts). Article HTML only through the sanitiser.
  */
+
+/** The suggestions' keys: Down / Up move the pointed-at option, wrapping (Home / End stay the input's). */
+const OPTION_KEYS: StepKeys = { next: ['ArrowDown'], previous: ['ArrowUp'], wrap: true };
 
 /** The question box with its suggestions, Ask and the clear button. */
 function QuestionBox({ actor, t }: { actor: SearchActor; t: Translator }) {
@@ -43,12 +47,10 @@ function QuestionBox({ actor, t }: { actor: SearchActor; t: Translator }) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = suggestions.length;
-    if (event.key === 'ArrowDown' && count) {
+    const key = event.key;
+    if (stepIndex(key, active, count, OPTION_KEYS) !== null) {
       event.preventDefault();
-      setActive((i) => (i + 1) % count);
-    } else if (event.key === 'ArrowUp' && count) {
-      event.preventDefault();
-      setActive((i) => (i <= 0 ? count - 1 : i - 1));
+      setActive((i) => stepIndex(key, i, count, OPTION_KEYS)!);
     } else if (event.key === 'Enter' && active >= 0 && active < count) {
       event.preventDefault();
       pick(suggestions[active]!);

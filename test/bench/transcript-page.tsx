@@ -14,7 +14,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { ViewContext, type ViewContextValue } from '../../elements/common/context.ts';
-import { Transcript } from '../../elements/chat/transcript.tsx';
+import { Transcript } from '../../elements/chat/transcript/index.tsx';
 import { createTranslator } from '../../src/app/i18n.ts';
 import type { Environment } from '../../src/app/environment.ts';
 import type { TranscriptMessage } from '../../src/plugins/webchat-service.api.ts';

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { ViewContext, type ViewContextValue } from '../../elements/common/context.ts';
-import { Transcript, shortFileName, type TranscriptProps } from '../../elements/chat/transcript.tsx';
+import { Transcript, shortFileName, type TranscriptProps } from '../../elements/chat/transcript/index.tsx';
 import { linkify } from '../../elements/chat/linkify.ts';
 import { createTranslator, type Translator } from '../../src/app/i18n.ts';
 import type { Environment } from '../../src/app/environment.ts';
