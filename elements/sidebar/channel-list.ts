@@ -1,5 +1,5 @@
 import type { LaSidebarElement } from './la-sidebar.ts';
-import { buttons } from './launcher.ts';
+import { drawButtons } from './launcher.ts';
 
 /**
  * Mobile mode: the sidebar's channels in the shared overlay titled 'Need help?'. A lazy chunk of the
@@ -13,6 +13,6 @@ export async function showChannelList(host: LaSidebarElement): Promise<void> {
   list.className = 'la-channel-list';
   list.setAttribute('aria-label', app.t.t('sidebar.label'));
   const close = () => app.bus.command('Overlay.close', undefined, { commander: 'Sidebar' });
-  buttons(host, list, close);
+  drawButtons(host, list, close);
   await app.bus.command('Overlay.open', { title: app.t.t('sidebar.mobileTitle'), content: list }, { commander: 'Sidebar' });
 }
