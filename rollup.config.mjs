@@ -233,11 +233,11 @@ const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/
 const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
-// The light markup drawn without React (the sidebar's strip) with its DOM helpers, icons and sheet: one
+// The light markup drawn without React (the sidebar's strip) with lit-html, the icons and its sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
-const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
-// The side buttons (the registry's rows with `sideButton`), drawn without React with the launchers' DOM
-// helpers and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
+const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
+// The side buttons (the registry rows with `sideButton`), drawn without React with the launchers'
+// lit-html and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const sideButtonFolders = WIDGETS.filter((row) => row.sideButton).map((row) => row.name);
 const SIDE_BUTTONS = new RegExp(`^(?:elements/common/side-button\\.ts|elements/(?:${sideButtonFolders.join('|')})/launcher\\.ts|styles/side-button\\.css)$`);

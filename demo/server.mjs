@@ -46,11 +46,10 @@ export const CSP = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-  // The demo requires Trusted Types (issue 10 item 14): every widget, every end-to-end test and the agent
-  // console run with only the library's own policy allowed (the loader renders without templates: no
-  // policy of its own since lit-html left it, issue 17).
+  // The demo requires Trusted Types: every widget, every end-to-end test and the agent console run with
+  // only the library's two policies allowed (ours for sanitised HTML, lit-html's for the launchers' templates).
   "require-trusted-types-for 'script'",
-  'trusted-types live-assist',
+  'trusted-types live-assist lit-html',
 ].join('; ');
 
 /** Pretty page routes → files under demo/. */

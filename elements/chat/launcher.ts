@@ -10,13 +10,13 @@ export { sheets } from '../common/side-button.ts';
  * actor once the plugin has loaded: the page shows it while neither the chat's view nor the runtime is
  * fetched; the view mounts when the window opens (la-chat.ts `mountWhen`).
  */
-export function draw(host: LaElement): Node | null {
+export function draw(host: LaElement, root: HTMLElement, end: ChildNode): void {
   const controller = host.controller as WebChatController | undefined;
-  if (!controller || !host.app.isReady) return null;
-  return sideButton(host, {
+  const ready = controller && host.app.isReady;
+  sideButton(host, root, end, ready ? {
     actor: controller.chatButton,
     label: host.app.t.t('chat.button'),
     icon: messageCircle,
     activate: () => controller.clickChatButton(),
-  });
+  } : null);
 }

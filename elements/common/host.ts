@@ -19,8 +19,11 @@ export interface ViewHostProps {
 
 /** What a launcher chunk exports: light markup drawn without React, and the sheets it needs. */
 export interface LauncherModule {
-  /** The launcher's node, built once and updated in place on each render (elements/common/dom.ts), or null for none. */
-  draw(host: LaElement): Node | null;
+  /**
+   * Draws the launcher with lit-html into `root`, just before `end` (a node the host keeps in place, the
+   * view after it), on each render; lit updates what it drew in place, so a focused button keeps focus.
+   */
+  draw(host: LaElement, root: HTMLElement, end: ChildNode): void;
   sheets?: readonly CSSStyleSheet[];
   /** Its behaviour, from the module's arrival (or the element's connection, when later) until the element leaves: returns how to stop. */
   attach?(host: LaElement): () => void;
@@ -90,6 +93,8 @@ export class LaElement extends HTMLElement {
   #unsubscribe: Array<() => void> = [];
   #mounting = false;
   #root?: HTMLDivElement;
+  /** Where the launcher's drawing ends in the root: the error box comes before it, the view after it. */
+  #launcherEnd?: Comment;
   #errorBox?: HTMLDivElement;
   #launcher?: LauncherModule;
   #controller?: unknown;
@@ -246,10 +251,14 @@ export class LaElement extends HTMLElement {
       root.setAttribute('part', 'root');
     }
     if (root.lang !== lang) root.lang = lang;
+    // The root's children: the error box, the launcher's drawing (its chunk's lit-html, in its own part that
+    // ends at this marker), the view. Nodes only come and go around the ones in place, so one that holds
+    // focus is never taken out of the document.
+    const end = (this.#launcherEnd ??= root.appendChild(doc.createComment('')));
     const errors = [...this.#errors.values()];
-    let box: HTMLDivElement | null = null;
     if (errors.length) {
-      if (!(box = this.#errorBox ?? null)) {
+      let box = this.#errorBox;
+      if (!box) {
         box = this.#errorBox = doc.createElement('div');
         box.className = 'la-element-error';
         box.setAttribute('role', 'alert');
@@ -258,16 +267,10 @@ export class LaElement extends HTMLElement {
       if (shown.length !== errors.length || shown.some((e, i) => e !== errors[i])) {
         box.replaceChildren(...errors.map((e) => Object.assign(doc.createElement('p'), { textContent: e })));
       }
-    }
-    // The children in this order, none moved: nodes only come and go around the ones in place, so one
-    // that holds focus is never taken out of the document.
-    const wanted = [box, this.#launcher?.draw(this) ?? null, this.#view ?? null].filter((node): node is Node => node !== null);
-    for (const child of [...root.childNodes]) if (!wanted.includes(child)) child.remove();
-    let at = root.firstChild;
-    for (const node of wanted) {
-      if (node === at) at = at.nextSibling;
-      else root.insertBefore(node, at);
-    }
+      if (box.parentNode !== root) root.insertBefore(box, root.firstChild);
+    } else this.#errorBox?.remove();
+    this.#launcher?.draw(this, root, end);
+    if (this.#view && this.#view.parentNode !== root) root.appendChild(this.#view);
   }
 
   /** A chunk of this element's did not load: said in the element, in the app's language, never a blank widget. */

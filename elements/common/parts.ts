@@ -2,7 +2,7 @@ import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };
 import type { Subscription } from 'rxjs';
 import type { DockEntry } from '../../src/plugins/window-manager/window-manager.ts';
-import type { LaElement } from './host.ts';
+import type { App } from '../../src/app/app.ts';
 
 export { parseAttribute, propertyName } from './attributes.ts';
 
@@ -35,8 +35,14 @@ export function mountWhenOpen(controller: unknown, mount: () => void): () => voi
   return () => subscription.unsubscribe();
 }
 
+/** What dock following needs of an element (elements/common/host.ts `LaElement`, which imports this chunk). */
+export interface DockingHost {
+  readonly app: App;
+  readonly shadowRoot: ShadowRoot | null;
+}
+
 /** Each element's dock offset, an adopted sheet (no inline style), made the first time its window docks. */
-const offsets = new WeakMap<LaElement, CSSStyleSheet>();
+const offsets = new WeakMap<DockingHost, CSSStyleSheet>();
 
 /**
  * Follows the window manager for `host` while it is connected: where `plugin`'s window docks
@@ -44,7 +50,7 @@ const offsets = new WeakMap<LaElement, CSSStyleSheet>();
  * minimised on a phone, which launchers step aside for). A window manager that already runs is asked
  * for its registry at once, so a dock from before this chunk arrived is not missed. Returns how to stop.
  */
-export function followDocks(host: LaElement, plugin: string, docked: (on: boolean) => void): () => void {
+export function followDocks(host: DockingHost, plugin: string, docked: (on: boolean) => void): () => void {
   const { bus } = host.app;
   const follow = (entries: readonly DockEntry[]) => {
     const entry = entries.find((dock) => dock.plugin === plugin);

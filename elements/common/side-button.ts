@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { sideButtonMachine } from '../../machines/side-button.machine.ts';
+import { html, nothing, render } from 'lit-html';
 import type { LaElement } from './host.ts';
-import { attrs, h, svg, text } from './dom.ts';
 import sheet from '../../styles/side-button.css' with { type: 'css' };
 
 /** The side buttons' sheet, adopted by the host with the launcher chunk. */
@@ -18,11 +18,8 @@ export interface SideButtonOptions {
   activate: () => Promise<unknown> | void;
 }
 
+/** What a host's side button keeps between renders. */
 interface Parts {
-  button: HTMLButtonElement;
-  /** Made the first time the button has an icon (search's has none: no node kept outside the page). */
-  icon?: SVGElement;
-  label: Text;
   /** The effect's duration as `--la-side-button-duration`: an adopted sheet, no inline style. */
   duration: CSSStyleSheet;
   ms?: number;
@@ -44,26 +41,13 @@ export function takeActivation(host: LaElement): boolean {
   return activated.delete(host);
 }
 
-const iconNode = (): SVGElement =>
-  svg(
-    'svg',
-    // 6 units of room after the icon: the label's gap, without a rule of its own.
-    { class: 'la-icon', viewBox: '0 0 30 24', width: '25', height: '20', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' },
-    svg('path'),
-  );
-
-function create(host: LaElement, options: SideButtonOptions): Parts {
-  const label = new Text();
-  const button = h('button', { type: 'button', part: 'side-button' }, label);
-  const parts: Parts = { button, label, duration: new CSSStyleSheet(), options };
-  button.addEventListener('click', () => {
-    activated.add(host);
-    void Promise.resolve(parts.options.activate()).catch((error: unknown) => {
-      activated.delete(host);
-      console.warn(`[live-assist] <${host.localName}> side button:`, error instanceof Error ? error.message : error);
-    });
+/** The visitor activated `host`'s button: its window opens, or the console says why not. */
+function activate(host: LaElement, options: SideButtonOptions): void {
+  activated.add(host);
+  void Promise.resolve(options.activate()).catch((error: unknown) => {
+    activated.delete(host);
+    console.warn(`[live-assist] <${host.localName}> side button:`, error instanceof Error ? error.message : error);
   });
-  return parts;
 }
 
 /** Follows `actor` while the host is connected: each change re-renders the host (a reconnected host follows it again on its next render). */
@@ -85,38 +69,32 @@ function follow(host: LaElement, parts: Parts): void {
 /**
  * A side button of the spec (send message, search, the chat's): a fixed button at the page's lower right
  * that fades or slides in when its actor reaches `shown.visible` and out when it leaves it, drawn without
- * React (the element's launcher) so a page shows it before, and without, the window's view and the
- * runtime. Built once per host and updated in place (elements/common/dom.ts). It stays in the DOM so both
- * directions animate; while not visible it is `aria-hidden` and out of the tab order, and
- * `visibility: hidden` once the effect has run. The motion is CSS (styles/side-button.css), none under
- * `prefers-reduced-motion: reduce`; the duration reaches it through an adopted sheet.
+ * React (the element's launcher, with lit-html) into `root` before `end`, so a page shows it before, and
+ * without, the window's view and the runtime; no button while `options` is null (the plugin not loaded).
+ * lit keeps the button's node across renders. It stays in the DOM so both directions animate; while not
+ * visible it is `aria-hidden` and out of the tab order, and `visibility: hidden` once the effect has run.
+ * The motion is CSS (styles/side-button.css), none under `prefers-reduced-motion: reduce`; the duration
+ * reaches it through an adopted sheet.
  */
-export function sideButton(host: LaElement, options: SideButtonOptions): HTMLButtonElement {
+export function sideButton(host: LaElement, root: HTMLElement, end: ChildNode, options: SideButtonOptions | null): void {
+  render(options ? button(host, options) : nothing, root, { renderBefore: end });
+}
+
+function button(host: LaElement, options: SideButtonOptions) {
   let parts = drawn.get(host);
-  if (!parts) drawn.set(host, (parts = create(host, options)));
+  if (!parts) drawn.set(host, (parts = { duration: new CSSStyleSheet(), options }));
   parts.options = options;
   follow(host, parts);
-  const { button, label, duration } = parts;
   const snapshot = options.actor.getSnapshot();
   const visible = snapshot.hasTag('visible');
   const { effect, effectDuration } = snapshot.context;
-  attrs(button, {
-    class: `la-side-button la-side-button--${effect}${visible ? ' la-side-button--visible' : ''}`,
-    'aria-hidden': visible ? null : 'true',
-    tabindex: visible ? null : '-1',
-  });
-  if (options.icon) {
-    const icon = (parts.icon ??= iconNode());
-    attrs(icon.firstChild as Element, { d: options.icon });
-    if (icon.parentNode !== button) button.insertBefore(icon, label);
-  } else if (parts.icon) {
-    parts.icon.remove();
-    parts.icon = undefined;
-  }
-  text(label, options.label);
   const ms = Math.max(0, Math.round(effectDuration));
-  if (parts.ms !== ms) duration.replaceSync(`:host { --la-side-button-duration: ${(parts.ms = ms)}ms; }`);
+  if (parts.ms !== ms) parts.duration.replaceSync(`:host { --la-side-button-duration: ${(parts.ms = ms)}ms; }`);
   const shadow = host.shadowRoot;
-  if (shadow && !shadow.adoptedStyleSheets.includes(duration)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, duration];
-  return button;
+  if (shadow && !shadow.adoptedStyleSheets.includes(parts.duration)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, parts.duration];
+  // 6 units of room after the icon: the label's gap, without a rule of its own.
+  const icon = options.icon
+    ? html`<svg class="la-icon" viewBox="0 0 30 24" width="25" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${options.icon}></path></svg>`
+    : nothing;
+  return html`<button type="button" part="side-button" class=${`la-side-button la-side-button--${effect}${visible ? ' la-side-button--visible' : ''}`} aria-hidden=${visible ? nothing : 'true'} tabindex=${visible ? nothing : '-1'} @click=${() => activate(host, options)}>${icon}${options.label}</button>`;
 }

@@ -7,7 +7,7 @@ import type { LaElement } from '../common/host.ts';
  * launcher chunk's own, so they are the strip's in every respect: that chunk loads this one and hands
  * them in as `drawButtons` (this chunk imports nothing of it).
  */
-export async function showChannelList(host: LaElement, drawButtons: (container: Element, close: () => Promise<unknown>) => unknown): Promise<void> {
+export async function showChannelList(host: LaElement, drawButtons: (container: HTMLElement, close: () => Promise<unknown>) => void): Promise<void> {
   const { app } = host;
   const list = host.ownerDocument.createElement('nav');
   list.className = 'la-channel-list';

@@ -1,6 +1,7 @@
+import { html, nothing, render } from 'lit-html';
+import type { TemplateResult } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
 import type { LaElement } from '../common/host.ts';
-import { attrs, h, keyed, place, svg, text } from '../common/dom.ts';
-import type { Keyed } from '../common/dom.ts';
 import type { SidebarActor } from '../../src/plugins/sidebar/sidebar.ts';
 import type { SidebarChannel } from '../../machines/sidebar.machine.ts';
 import { BADGE_VIEWBOX, channelIcon } from '../common/icons.ts';
@@ -24,18 +25,14 @@ interface SidebarHostClass {
 }
 
 /**
- * A channel's badge, drawn into its `span`: its outline icon (elements/common/icons.ts) as an SVG in
- * the text colour, or a configured `icon` text, or the name's first letter. Hidden from assistive
- * technology (the span is `aria-hidden`): the button's text names the channel.
+ * A channel's badge: its outline icon (elements/common/icons.ts) as an SVG in the text colour, or a
+ * configured `icon` text, or the name's first letter. Hidden from assistive technology (its span is
+ * `aria-hidden`): the button's text names the channel.
  */
-function badge(span: HTMLElement, channel: SidebarChannel, name: string): void {
+function badge(channel: SidebarChannel, name: string): TemplateResult | string {
   const d = channel.icon ? undefined : channelIcon(channel.name);
-  if (!d) return void text(span, channel.icon ?? name.slice(0, 1));
-  const path = span.querySelector('path');
-  if (path) return void attrs(path, { d });
-  const values = { class: 'la-icon', viewBox: BADGE_VIEWBOX, width: '24', height: '24', display: 'block', fill: 'none', stroke: 'currentColor' };
-  const line = { 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', focusable: 'false' };
-  span.replaceChildren(svg('svg', { ...values, ...line }, svg('path', { d })));
+  if (!d) return channel.icon ?? name.slice(0, 1);
+  return html`<svg class="la-icon" viewBox=${BADGE_VIEWBOX} width="24" height="24" display="block" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d=${d}></path></svg>`;
 }
 
 const reported = new WeakSet<object>();
@@ -51,7 +48,7 @@ const renderable = (c: Partial<Record<string, unknown>> | null) =>
  * The channels to show: the element's `channels` attribute or the plugin's list, filtered by enable and
  * availability. Checked before rendering, at most 50 (`MAX_CHANNELS`); a bad item of the attribute is
  * reported once by its path and dropped — by the hand check below until the plugin's chunk is loaded,
- * then by the whole schema (`checkChannels` on the element's class).
+ * then by the whole schema (`SidebarHost.checkChannels`).
  */
 export function channelsOf(host: SidebarHost, all = false): SidebarChannel[] {
   const context = host.actor?.getSnapshot().context;
@@ -101,66 +98,69 @@ function activate(host: SidebarHost, channel: SidebarChannel, before?: () => Pro
 
 /** A channel's row as the list shows it now. */
 interface ChannelRow {
+  /** The channel's name, numbered from its second occurrence on: each row keeps its own nodes. */
+  key: string;
   channel: SidebarChannel;
   name: string;
   title: string;
   hidden: boolean;
-  before?: () => Promise<unknown>;
 }
 
 /**
- * A channel's `<li><button>`, made once per channel: its click listener runs the row it was last
- * rendered with, never an older copy of the channel.
+ * A channel's `<li><button>`: lit keeps it for its key, so its click runs the row it was last rendered
+ * with, never an older copy of the channel.
  */
-function channelItem(host: SidebarHost): Keyed<ChannelRow> {
-  let current: ChannelRow;
-  const icon = h('span', { class: 'la-sidebar__icon', 'aria-hidden': 'true' });
-  const name = h('span', { class: 'la-sidebar__name' });
-  const button = h('button', { type: 'button', class: 'la-sidebar__button', part: 'channel' }, icon, name);
-  button.addEventListener('click', () => activate(host, current.channel, current.before));
-  const item = h('li', {}, button);
-  return {
-    node: item,
-    update(row) {
-      current = row;
-      attrs(item, { hidden: row.hidden });
-      attrs(button, { 'data-channel': row.channel.name, title: row.title });
-      badge(icon, row.channel, row.name);
-      text(name, row.name);
-    },
+const channelItem = (host: SidebarHost, row: ChannelRow, before?: () => Promise<unknown>) =>
+  html`<li ?hidden=${row.hidden}><button type="button" class="la-sidebar__button" part="channel" data-channel=${row.channel.name} title=${row.title} @click=${() => activate(host, row.channel, before)}><span class="la-sidebar__icon" aria-hidden="true">${badge(row.channel, row.name)}</span><span class="la-sidebar__name">${row.name}</span></button></li>`;
+
+/** Lists whose item moves keep focus (see `keepFocusOnMove`). */
+const moving = new WeakSet<Element>();
+
+/**
+ * lit's `repeat` moves a list item with `insertBefore`, which takes it out of the document for a moment
+ * and so drops keyboard focus from a button in it; `moveBefore` (where the browser has it) moves it
+ * without that, so the focused channel keeps focus while the list is reordered.
+ */
+export function keepFocusOnMove(list: Element | null): void {
+  if (!list || moving.has(list) || !('moveBefore' in list)) return;
+  moving.add(list);
+  const move = (list as Element & { moveBefore(node: Node, child: Node | null): void }).moveBefore;
+  const insert = list.insertBefore;
+  list.insertBefore = function <T extends Node>(this: Element, node: T, child: Node | null): T {
+    if (node.parentNode !== this) return insert.call(this, node, child) as T;
+    move.call(this, node, child);
+    return node;
   };
 }
 
 /**
- * Every enabled channel gets its button in `container`'s list (made on the first call); those the
- * availability rule leaves out are `hidden`, so a button stays the same node for its channel while the
- * list changes (keyboard focus and a pointer stay on the channel they were on, never on a neighbour
- * that moved into its place).
+ * Every enabled channel's button in a list, by channel: those the availability rule leaves out are
+ * `hidden`, so a button stays the same node for its channel while the list changes (keyboard focus and a
+ * pointer stay on the channel they were on, never on a neighbour that moved into its place).
  */
-export function buttons(host: SidebarHost, container: Element, before?: () => Promise<unknown>): HTMLUListElement {
+export function buttons(host: SidebarHost, before?: () => Promise<unknown>): TemplateResult {
   const { t } = host.app.t;
   const shown = channelsOf(host);
-  const list = container.querySelector<HTMLUListElement>(':scope > ul.la-sidebar__list') ?? container.appendChild(h('ul', { class: 'la-sidebar__list' }));
-  const rows = channelsOf(host, true).map((channel) => ({
-    channel,
-    name: channel.displayName ?? t(channel.i18n ?? `sidebar.channel.${channel.name}.name`),
-    title: channel.displayTitle ?? t(`sidebar.channel.${channel.name}.title`),
-    hidden: !shown.some((s) => s.name === channel.name),
-    before,
-  }));
-  keyed(list, rows, (row) => row.channel.name, () => channelItem(host));
-  return list;
+  const seen = new Map<string, number>();
+  const rows = channelsOf(host, true).map((channel): ChannelRow => {
+    const n = seen.get(channel.name) ?? 0;
+    seen.set(channel.name, n + 1);
+    return {
+      key: n ? `${channel.name}\u0000${n}` : channel.name,
+      channel,
+      name: channel.displayName ?? t(channel.i18n ?? `sidebar.channel.${channel.name}.name`),
+      title: channel.displayTitle ?? t(`sidebar.channel.${channel.name}.title`),
+      hidden: !shown.some((s) => s.name === channel.name),
+    };
+  });
+  return html`<ul class="la-sidebar__list">${repeat(rows, (row) => row.key, (row) => channelItem(host, row, before))}</ul>`;
 }
 
-/** The launcher's nodes for one sidebar, each made the first time it is shown. */
-interface LauncherParts {
-  nav?: HTMLElement;
-  poweredBy?: Text;
-  footer?: HTMLParagraphElement;
-  mobile?: HTMLButtonElement;
-  none?: HTMLParagraphElement;
+/** Renders the channel buttons into `container` (the mobile channel list), keeping focus on moves. */
+export function drawButtons(host: SidebarHost, container: HTMLElement, before?: () => Promise<unknown>): void {
+  render(buttons(host, before), container);
+  keepFocusOnMove(container.querySelector(':scope > ul'));
 }
-const launchers = new WeakMap<SidebarHost, LauncherParts>();
 
 /** Whether the pointer or keyboard focus is in each sidebar's strip. */
 const engaged = new WeakMap<SidebarHost, { pointer: boolean; focus: boolean }>();
@@ -204,7 +204,7 @@ export function attach(element: LaElement): () => void {
     const rendering = actor.subscribe(() => host.render());
     const listing = actor.on('channels.show', () =>
       import('./channel-list.ts')
-        .then((list) => list.showChannelList(host, (container, close) => buttons(host, container, close)))
+        .then((list) => list.showChannelList(host, (container, close) => drawButtons(host, container, close)))
         .catch((error: unknown) => console.error('[live-assist]', error)),
     );
     off = () => (rendering.unsubscribe(), listing.unsubscribe());
@@ -219,54 +219,38 @@ export function attach(element: LaElement): () => void {
   };
 }
 
-/** The strip's `nav`, made once per sidebar: it reports pointer and focus to the host. */
-function strip(host: SidebarHost): HTMLElement {
-  const nav = h('nav', { part: 'sidebar' });
-  nav.addEventListener('pointerenter', () => engage(host, 'pointer', true));
-  nav.addEventListener('pointerleave', () => engage(host, 'pointer', false));
-  nav.addEventListener('focusin', () => engage(host, 'focus', true));
-  nav.addEventListener('focusout', (e) => !nav.contains(e.relatedTarget as Node | null) && engage(host, 'focus', false));
-  return nav;
-}
-
-/** The mobile 'Need help?' button, made once per sidebar: it opens the channel list. */
-function mobileButton(host: SidebarHost): HTMLButtonElement {
-  const button = h('button', { type: 'button', part: 'mobile-button', 'aria-haspopup': 'dialog' });
-  button.addEventListener('click', () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' }));
-  return button;
-}
-
 /**
- * The launcher, drawn without React (a chunk of its own, fetched when a sidebar connects) and updated
- * in place on each render: the strip with one button per channel, expanded or collapsed as the Sidebar
- * actor says (the actor arrives with the plugin chunk on first intent or when the browser is idle), or
- * in mobile mode one 'Need help?' button.
+ * The launcher, drawn without React (a chunk of its own, fetched when a sidebar connects) with lit-html,
+ * updated in place on each render: the strip with one button per channel, expanded or collapsed as the
+ * Sidebar actor says (the actor arrives with the plugin chunk on first intent or when the browser is
+ * idle), or in mobile mode one 'Need help?' button.
  */
-export function draw(element: LaElement): Node | null {
+export function draw(element: LaElement, root: HTMLElement, end: ChildNode): void {
   const host = element as SidebarHost;
+  render(launcher(host), root, { renderBefore: end });
+  const nav = root.querySelector<HTMLElement>(':scope > nav');
+  const list = nav?.querySelector(':scope > ul') ?? null;
+  keepFocusOnMove(list);
+  // A focused channel the availability rule has just hidden hands focus to the first one shown.
+  const focused = host.shadowRoot?.activeElement;
+  if (focused && nav?.contains(focused) && focused.closest('[hidden]')) list?.querySelector<HTMLElement>('li:not([hidden]) > button')?.focus();
+}
+
+/** The strip's `nav` reports pointer and focus (engage); the mobile button opens the channel list. */
+function launcher(host: SidebarHost): TemplateResult | typeof nothing {
   const { app } = host;
-  if (!app.isReady) return null;
+  if (!app.isReady) return nothing;
   const { t } = app.t;
   const snapshot = host.actor?.getSnapshot();
   // The machine's tags (machines/README.md): 'shown' while open, 'expanded' also while waiting to contract.
-  if (snapshot ? !snapshot.hasTag('shown') : app.section('sidebar').showOnStartup === false) return null;
-  let parts = launchers.get(host);
-  if (!parts) launchers.set(host, (parts = {}));
-  const channels = channelsOf(host);
-  if (channels.length === 0) return text((parts.none ??= h('p', { class: 'la-element-error', role: 'alert' })), t('sidebar.noChannels'));
+  if (snapshot ? !snapshot.hasTag('shown') : app.section('sidebar').showOnStartup === false) return nothing;
+  if (channelsOf(host).length === 0) return html`<p class="la-element-error" role="alert">${t('sidebar.noChannels')}</p>`;
   const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
   if (app.environment.value.mobile) {
-    return text(attrs((parts.mobile ??= mobileButton(host)), { class: `la-sidebar-mobile${side}` }), t('sidebar.mobileTitle'));
+    const show = () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' });
+    return html`<button type="button" part="mobile-button" aria-haspopup="dialog" class=${`la-sidebar-mobile${side}`} @click=${show}>${t('sidebar.mobileTitle')}</button>`;
   }
   const expanded = snapshot?.hasTag('expanded') ?? false;
-  const nav = (parts.nav ??= strip(host));
-  attrs(nav, { class: `la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`, 'aria-label': t('sidebar.label') });
-  const list = buttons(host, nav);
-  text((parts.poweredBy ??= new Text()), `${t('common.poweredBy')} `);
-  parts.footer ??= h('p', { class: 'la-sidebar__footer', part: 'footer' }, parts.poweredBy, h('b', {}, 'live-assist'));
-  place(nav, [list, parts.footer]);
-  // A focused channel the availability rule has just hidden hands focus to the first one shown.
-  const focused = host.shadowRoot?.activeElement;
-  if (focused && nav.contains(focused) && focused.closest('[hidden]')) list.querySelector<HTMLElement>('li:not([hidden]) > button')?.focus();
-  return nav;
+  const leave = (e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node | null) && engage(host, 'focus', false);
+  return html`<nav part="sidebar" class=${`la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`} aria-label=${t('sidebar.label')} @pointerenter=${() => engage(host, 'pointer', true)} @pointerleave=${() => engage(host, 'pointer', false)} @focusin=${() => engage(host, 'focus', true)} @focusout=${leave}>${buttons(host)}<p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p></nav>`;
 }

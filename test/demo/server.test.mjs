@@ -21,9 +21,9 @@ test('serves the demo pages with a strict CSP', async () => {
     assert.equal(r.headers.get('content-security-policy'), CSP);
     assert.ok((await r.text()).includes(needle), path);
   }
-  // Trusted Types required, with only the library's own policy: every e2e test runs under it.
+  // Trusted Types required, with only the library's two policies (ours, lit-html's): every e2e test runs under it.
   assert.match(CSP, /require-trusted-types-for 'script'/);
-  assert.match(CSP, /trusted-types live-assist(;|$)/);
+  assert.match(CSP, /trusted-types live-assist lit-html(;|$)/);
 });
 
 test('the Polish page loads the config before the library and has no inline script or style', async () => {

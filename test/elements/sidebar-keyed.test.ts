@@ -4,8 +4,8 @@ import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 import { BADGE_VIEWBOX } from '../../elements/common/icons.ts';
 
-// The sidebar's launcher drawn by the loader's own renderer (elements/common/dom.ts; issue 17 took
-// lit-html out of the loader): each channel keeps its <li><button> while its `channels` attribute is
+// The sidebar's launcher drawn with lit-html (elements/sidebar/launcher.ts, its `repeat` keyed by
+// channel): each channel keeps its <li><button> while its `channels` attribute is
 // reordered, renamed or shortened, so keyboard focus stays on its channel; a click runs the channel as
 // it is now; the wrapper is made once; configured text stays text and the badges are real SVG.
 window.liveAssistConfig = {
@@ -18,7 +18,7 @@ const callUs = { name: 'CallUs', clickCommand: 'CallUs.open' };
 const callback = { name: 'Callback', clickCommand: 'Callback.open' };
 const mail = { name: 'SendMessage', displayName: '<b onmouseover="window.__sidebarPwned = 1">Mail</b>', icon: 'M', clickCommand: 'SendMessage.open' };
 
-describe('<la-sidebar> keeps one node per channel (the loader renderer)', () => {
+describe('<la-sidebar> keeps one node per channel (lit-html repeat)', () => {
   let api: LiveAssistApi;
   let sim: Simulator;
   let element: HTMLElement;

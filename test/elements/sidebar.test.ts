@@ -5,7 +5,7 @@ import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
-// <la-sidebar> on a desktop page: the loader's strip (elements/common/dom.ts), then the Sidebar plugin's actor.
+// <la-sidebar> on a desktop page: the launcher chunk's strip (lit-html), then the Sidebar plugin's actor.
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'sbt', preload: 'intent' },
   sidebar: {

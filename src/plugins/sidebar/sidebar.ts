@@ -62,7 +62,7 @@ export function sidebarMode(snapshot: SnapshotFrom<typeof sidebarMachine>): Side
 /**
  * The Sidebar plugin: owns the sidebar actor (open / collapsed / expanded, hover timing, the
  * deployment's availability rule refreshed every 10 s), answers Sidebar.* commands with the spec's
- * rejections and publishes the transitions. `<la-sidebar>` renders the actor with the loader's own DOM renderer (elements/common/dom.ts).
+ * rejections and publishes the transitions. `<la-sidebar>` renders the actor with its launcher chunk's lit-html templates (elements/sidebar/launcher.ts).
  */
 export async function register(app: App, idle?: boolean): Promise<void> {
   const plugin = app.bus.registerPlugin('Sidebar');
