@@ -561,7 +561,7 @@ export async function handleChat(sim, request, url) {
         headers: {
           'content-type': f.type || 'application/octet-stream',
           'content-length': String(f.bytes.length),
-          'content-disposition': `attachment; filename="${f.name.replace(/[^\w.\-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+          'content-disposition': `attachment; filename="${f.name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
           'x-content-type-options': 'nosniff',
           'cache-control': 'no-store',
         },

@@ -53,6 +53,9 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
   latest.current = value;
   const changed = useRef(onChange);
   changed.current = onChange;
+  // Read when the picker starts; the effect follows `countryList`, their stable form.
+  const latestCountries = useRef(countries);
+  latestCountries.current = countries;
   const t = useT();
   const { lang } = useEnvironment();
   const { app } = useView();
@@ -87,7 +90,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
       const { selectionStart, selectionEnd } = el;
       iti = intlTelInput(el, {
         onlyCountries: only,
-        initialCountry: knownCountry(countryOf(latest.current, countries)?.iso2) ?? only[0],
+        initialCountry: knownCountry(countryOf(latest.current, latestCountries.current)?.iso2) ?? only[0],
         countrySelectorMode: 'DROPDOWN',
         separateDialCode: false,
         showFlags: true,
@@ -111,7 +114,7 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
       }
       picker.current = { iti, known: knownCountry };
       // The value may have named another country while the chunk loaded: the flag follows it.
-      const now = knownCountry(countryOf(latest.current, countries)?.iso2);
+      const now = knownCountry(countryOf(latest.current, latestCountries.current)?.iso2);
       if (now && iti.getSelectedCountry()?.iso2 !== now) iti.setSelectedCountry(now);
       // A country picked in the list: intl-tel-input writes its dial code into the value itself, a write
       // React's onChange does not see, so the machine is told here.
@@ -137,7 +140,6 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
       picker.current = null;
       iti.destroy();
     };
-    // `countries` is read through `countryList`, its stable form.
   }, [countryCodes, countryList, t, lang, app]);
   // The machine changed the prefix (the visitor typed another country's dial code, or deleted into the
   // prefix): the flag follows.

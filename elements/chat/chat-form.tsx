@@ -79,7 +79,7 @@ export function ChatForm({ fields, values, errors, busy = false, dataProtection,
     seenKey.current = focusErrorKey;
     const first = fields.find((field) => errors[field.name] !== undefined);
     if (first) formRef.current?.querySelector<HTMLInputElement>(`input[name="${first.name}"]`)?.focus();
-  }, [focusErrorKey]);
+  }, [focusErrorKey, fields, errors]);
 
   // Starting makes the fields inert: focus in one of them would fall to <body>, so it moves to Start Chat.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Icon } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
 import { useRovingFocus } from '../common/keyboard.ts';
@@ -164,7 +164,7 @@ function MenuButton({ label, icon, items, open, setOpen, buttonRef, disabled, cl
         <Icon d={icon} size={20} />
       </button>
       {open ? (
-        <div ref={menuRef} id={menuId} className="la-chat-input__menu" role="menu" aria-label={label} onKeyDown={onMenuKey} onBlur={onMenuBlur}>
+        <div ref={menuRef} id={menuId} className="la-chat-input__menu" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey} onBlur={onMenuBlur}>
           {items.map((item) => (
             <button key={item.key} type="button" role="menuitem" tabIndex={-1} className="la-chat-input__menu-item" onClick={item.onSelect}>
               <span className="la-chat-input__menu-icon" aria-hidden="true">
@@ -225,7 +225,9 @@ export function MessageInput({
   const counterText = t.plural('chat.input.charactersLeft', remaining);
   const zone = remaining === 0 ? 'limit' : remaining <= WARNING_AT ? 'warning' : 'ok';
   const [announcement, setAnnouncement] = useState('');
-  useEffect(() => setAnnouncement(zone === 'ok' || !charCounter ? '' : counterText), [zone, charCounter]);
+  // Every keystroke changes the counter's text; only a change of zone is said.
+  const announce = useEffectEvent((zone: string, charCounter: boolean) => setAnnouncement(zone === 'ok' || !charCounter ? '' : counterText));
+  useEffect(() => announce(zone, charCounter), [zone, charCounter]);
 
   /** The text kept within the maximum: cut at the limit, or left to the native maxlength when blocking. */
   const limited = (text: string) => (blockAtLimit ? text : truncate(text, maxLength));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type Ref } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { sideButtonMachine } from '../../machines/side-button.machine.ts';
 import { useEnvironment, useT, useView } from './context.ts';
@@ -116,12 +116,14 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
   // A docked window opened by the visitor takes focus (its body's first control, else its title bar's), so
   // keyboard and screen-reader users land in it; one opened by the site (a proactive callback) and an
   // embedded form never steal focus from the page. A full-screen window always takes it.
-  useEffect(() => {
+  // Once, as the window mounts: how it opened decides, not later changes of these props.
+  const focusOnOpen = useEffectEvent(() => {
     const win = ref.current;
     if (!(autoFocus || fullScreen) || minimized || !win) return;
     const body = win.querySelector('.la-window__body');
     ((body && firstTabbable(body)) ?? firstTabbable(win))?.focus();
-  }, []);
+  });
+  useEffect(() => focusOnOpen(), []);
   return (
     <section
       ref={ref}

@@ -355,6 +355,6 @@ export function useModal(ref: RefObject<HTMLElement | null>, active: boolean, op
       modal.current = null;
       opened.close();
     };
-  }, [active, key]);
+  }, [ref, active, key]);
   return modal;
 }

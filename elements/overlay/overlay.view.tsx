@@ -57,13 +57,16 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
       cancelAnimationFrame(frame);
       queueMicrotask(() => nodes.forEach((node) => node.parentNode === body && body.removeChild(node)));
     };
-  }, [entry]);
+  }, [entry, modal, app]);
 
   if (!entry) return null;
   const title = entry.title ?? '';
   return (
     <div className={`la-overlay la-overlay--${entry.position}`}>
-      {entry.modal ? <div className="la-overlay__backdrop" part="backdrop" onClick={close} /> : null}
+      {entry.modal ? (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut: Escape and the close button are the keyboard's
+        <div className="la-overlay__backdrop" part="backdrop" onClick={close} />
+      ) : null}
       <section
         ref={windowRef}
         className="la-overlay__window la-surface"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Icon, LoadingScreen, Window } from '../common/chrome.tsx';
@@ -101,6 +101,7 @@ function QuestionBox({ actor, t }: { actor: SearchActor; t: Translator }) {
         ) : null}
         <ul id={`${id}-listbox`} role="listbox" className="la-search__suggestions" aria-label={t.t('search.suggestions')} hidden={!expanded}>
           {suggestions.map((suggestion, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the keys are the input's (aria-activedescendant)
             <li
               key={suggestion}
               id={optionId(index)}
@@ -294,11 +295,13 @@ function SearchView({ controller }: ViewProps<SearchController>) {
   const { host } = useView();
 
   const [announcement, setAnnouncement] = useState('');
-  useEffect(() => {
-    if (results) setAnnouncement(t.plural('search.resultsCount', documents.length));
-    else if (noResults) setAnnouncement(`${t.t('search.noResults')}. ${t.t('search.rephrase')}`);
-    else if (failure) setAnnouncement(`${t.t('search.error')} ${t.t('search.errorText')}`);
-  }, [searches, results, noResults, failure]);
+  // Said once per search outcome, in the language of that moment: a language change alone says nothing.
+  const announce = useEffectEvent((outcome: { results: boolean; noResults: boolean; failure: boolean }) => {
+    if (outcome.results) setAnnouncement(t.plural('search.resultsCount', documents.length));
+    else if (outcome.noResults) setAnnouncement(`${t.t('search.noResults')}. ${t.t('search.rephrase')}`);
+    else if (outcome.failure) setAnnouncement(`${t.t('search.error')} ${t.t('search.errorText')}`);
+  });
+  useEffect(() => announce({ results, noResults, failure }), [searches, results, noResults, failure]);
 
   const wasDocument = useRef(false);
   useEffect(() => {
@@ -312,7 +315,7 @@ function SearchView({ controller }: ViewProps<SearchController>) {
   useEffect(() => {
     if (!open || !takeActivation(host)) return;
     bodyRef.current?.querySelector<HTMLElement>('input[name=query]')?.focus();
-  }, [open]);
+  }, [open, host]);
 
   if (!open) return null;
   const close = () => actor.send({ type: 'close' });

@@ -112,7 +112,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
   useEffect(() => {
     if (!open || !takeActivation(host)) return;
     formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-  }, [open]);
+  }, [open, host]);
 
   if (!open) return null;
   const embedded = attrs.mode !== 'dock';

@@ -34,7 +34,7 @@ declare module '../bus/types.ts' {
  *
  * so `app.provide('Callback', …)` and `app.whenProvided('Callback')` are checked and typed.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one entry per plugin
 export interface Controllers {}
 export type ControllerName = keyof Controllers & string;
 

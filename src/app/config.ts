@@ -49,7 +49,8 @@ export interface LoadedConfig extends AppConfig {
 }
 
 /** An option of `main` that is a plain value: whether a value is accepted, its default, and the value kept from either. */
-type Field = [accept: (value: any) => boolean, fallback: unknown, read?: (value: any) => unknown];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- read gets the value accept just let through, typed by each field its own way
+type Field = [accept: (value: unknown) => boolean, fallback: unknown, read?: (value: any) => unknown];
 
 const oneOf =
   (...values: unknown[]) =>

@@ -10,9 +10,9 @@
  * so `bus.command('Consle.open')` or `plugin.publish('opend')` is a compile error. `src/index.ts`
  * re-exports every `.api.ts` module, so the published `.d.ts` carries the whole vocabulary.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each plugin's .api.ts
 export interface Commands {}
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each plugin's .api.ts
 export interface Events {}
 
 export type CommandName = keyof Commands & string;

@@ -12,7 +12,7 @@ const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
 /** A header name (RFC 9110 token) and a value without line breaks. */
 const headerName = /^[!#$%&'*+.^_`|~\w-]{1,100}$/;
 /** The Bayeux service channel operations are published on: a /service/ channel, never a meta one. */
-const SERVICE_CHANNEL = /^\/service\/[A-Za-z0-9_.\-]+(?:\/[A-Za-z0-9_.\-]+)*$/;
+const SERVICE_CHANNEL = /^\/service\/[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
 /**
  * What the WebChatService plugin reads of the `webchat` section, built on first use: the module is

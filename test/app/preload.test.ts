@@ -155,7 +155,10 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     while (timers.length) timers.shift()!();
     expect(links().slice(4, 6)).to.deep.equal(['modulepreload /dist/runtime.js', 'modulepreload /dist/call-us.js']);
     let periods = 0;
-    while (idles.length) (period(), periods++);
+    while (idles.length) {
+      period();
+      periods++;
+    }
     expect(periods).to.equal(2, 'one idle period per remaining batch (4 and 2 files)');
     expect(links().filter((l) => l.startsWith('prefetch'))).to.deep.equal(files.map((f) => `prefetch /dist/${f}`));
   });

@@ -101,7 +101,7 @@ export async function controllerChecks(app: App, actor: CallbackActor): Promise<
   // @ts-expect-error the Sidebar's controller is not the Callback's
   const wrong: CallbackActor = await app.whenProvided('Sidebar');
   // The untyped lookup for generic code (the element host): unknown until narrowed.
-  // @ts-expect-error
+  // @ts-expect-error unknown is not a CallbackActor
   const unknownController: CallbackActor = await app.whenProvidedByName('Callback');
   void [callback, wrong, unknownController];
 }

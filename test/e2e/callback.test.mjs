@@ -20,7 +20,10 @@ async function openDemo({ preload } = {}) {
   if (preload) {
     await page.addInitScript((mode) => {
       let config;
-      Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => void (config = { ...value, main: { ...value.main, preload: mode } }) });
+      Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => {
+          config = { ...value, main: { ...value.main, preload: mode } };
+        },
+      });
     }, preload);
   }
   page.setDefaultTimeout(10000);

@@ -29,7 +29,7 @@ function look() {
   const chosen = root().querySelector<HTMLButtonElement>('.la-calendar__slot--chosen')!;
   const free = slots().find((s) => !s.disabled && s !== chosen)!;
   const full = slots().find((s) => s.disabled)!;
-  expect(chosen && free && full, 'a chosen, a free and a full slot').to.be.ok;
+  expect(Boolean(chosen && free && full), 'a chosen, a free and a full slot').to.equal(true);
   return {
     chosen: getComputedStyle(chosen),
     free: getComputedStyle(free),
@@ -84,7 +84,7 @@ describe('<la-calendar> time slots: chosen, free and full look different', () =>
         // the next day
       }
     }
-    expect(mixed(), 'a day with free and full slots').to.be.true;
+    expect(mixed(), 'a day with free and full slots').to.equal(true);
     slots().find((s) => !s.disabled)!.click();
     await waitFor(() => root().querySelector('.la-calendar__slot--chosen'), 2000, 'the chosen slot');
     expectDistinctSlots();

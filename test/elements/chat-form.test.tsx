@@ -40,7 +40,7 @@ function FormView({ controller }: ViewProps<Harness>) {
   const [state, setState] = useState<FormState>(controller.initial);
   useEffect(() => {
     controller.set = (next) => setState((now) => ({ ...now, ...next }));
-  }, []);
+  }, [controller]);
   return (
     <Window title="Live Chat" onClose={() => controller.calls.push(['close'])} autoFocus={false}>
       <ChatForm

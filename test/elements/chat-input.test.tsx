@@ -42,7 +42,7 @@ function InputView({ controller }: ViewProps<Harness>) {
   const [state, setState] = useState<InputState>(controller.initial);
   useEffect(() => {
     controller.set = (next) => setState((now) => ({ ...now, ...next }));
-  }, []);
+  }, [controller]);
   return (
     <Window title="Czat" onClose={() => controller.calls.push(['close'])} autoFocus={false}>
       <div className="test-transcript" />

@@ -15,7 +15,10 @@ function globRegExp(glob) {
   let source = '';
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i];
-    if (glob.startsWith('**/', i)) (source += '(?:.*/)?'), (i += 2);
+    if (glob.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    }
     else if (c === '*') source += '[^/]*';
     else if (c === '?') source += '[^/]';
     else if (c === '{') source += '(?:';

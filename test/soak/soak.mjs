@@ -247,11 +247,9 @@ function recorder() {
   sessionStorage.setItem('soak:loads', String(load));
   let batch = 0;
   const soak = { load, fired: 0, settled: 0, rejected: /** @type {string[]} */ ([]), subscribed: false };
-  // @ts-ignore
-  window.__soak = soak;
+  /** @type {any} */ (window).__soak = soak;
   const subscribe = () => {
-    // @ts-ignore
-    const api = window.LiveAssist;
+    const api = /** @type {any} */ (window).LiveAssist;
     if (!api || soak.subscribed) return;
     soak.subscribed = true;
     api.subscribe('WebChatService.messageReceived', (event) => {
@@ -275,12 +273,11 @@ function recorder() {
  */
 function fire(page, texts) {
   return page.evaluate((list) => {
-    // @ts-ignore
-    const soak = window.__soak;
+    const page = /** @type {any} */ (window);
+    const soak = page.__soak;
     for (const message of list) {
       soak.fired++;
-      // @ts-ignore
-      window.LiveAssist.command('WebChatService.sendMessage', { message }).then(
+      page.LiveAssist.command('WebChatService.sendMessage', { message }).then(
         () => soak.settled++,
         (/** @type {Error} */ e) => {
           soak.settled++;
@@ -300,7 +297,6 @@ function fire(page, texts) {
 async function until(page, fn, arg, { timeout = 20_000, what = 'the condition' } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    // @ts-ignore
     if (await page.evaluate(fn, arg).catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
     await sleep(100);

@@ -404,8 +404,7 @@ export function retryable(failure: Pick<ChatFailure, 'kind' | 'status'>): boolea
     case 'timeout':
     case 'network':
     case 'unavailable':
-    // An answer that could not be read: the server may have acted; the same id (and the transcript check) keep it single.
-    case 'malformed':
+    case 'malformed': // an answer that could not be read: the server may have acted; the same id (and the transcript check) keep it single
       return true;
     case 'status':
       return failure.status === undefined || failure.status >= 500 || failure.status === 408 || failure.status === 429;

@@ -86,8 +86,8 @@ export const emptyMetadata = (): ChatMetadata => ({
 });
 
 const HOST_ONLY = { hostOnly: true } as const;
-const NAMES = ['session', 'keys', 'index', 'ping', 'filters', 'metadata'] as const;
-const cookie = (name: (typeof NAMES)[number]) => `webchat_${name}`;
+type CookieName = 'session' | 'keys' | 'index' | 'ping' | 'filters' | 'metadata';
+const cookie = (name: CookieName) => `webchat_${name}`;
 const TRANSPORTS: readonly string[] = ['rest', 'cometd', 'ngrest', 'cloud'];
 
 const parse = (raw: string | undefined): unknown => {
@@ -143,8 +143,8 @@ export interface SessionStore {
 
 /** The cookie store. */
 export function cookieSessionStore(cookies: CookieJar): SessionStore {
-  const get = (name: (typeof NAMES)[number]) => cookies.get(cookie(name), HOST_ONLY);
-  const set = (name: (typeof NAMES)[number], value: unknown) => cookies.set(cookie(name), JSON.stringify(value), HOST_ONLY);
+  const get = (name: CookieName) => cookies.get(cookie(name), HOST_ONLY);
+  const set = (name: CookieName, value: unknown) => cookies.set(cookie(name), JSON.stringify(value), HOST_ONLY);
   return {
     load() {
       const head = parse(get('session'));
