@@ -1,5 +1,4 @@
-import { Subject, filter } from 'rxjs';
-import type { Observable } from 'rxjs';
+import { Observable, Subject } from 'rxjs';
 import { BusErrors } from './errors.ts';
 import type {
   BeforeHook,
@@ -150,9 +149,10 @@ export class Bus {
   /**
    * The events matching a pattern (an exact name, `Plugin.*` or `*`), as an RxJS Observable: compose it
    * with `pipe(filter(…), …)`. A subscriber that throws is reported asynchronously and stops no other.
+   * Made with the Observable constructor rather than the `filter` operator, which the loader would carry.
    */
   events(pattern: string): Observable<BusEvent> {
-    return this.#events.pipe(filter((event) => matches(pattern, event.name)));
+    return new Observable<BusEvent>((subscriber) => this.#events.subscribe((event) => matches(pattern, event.name) && subscriber.next(event)));
   }
 
   /** Adds a `before` hook to a command (or `Plugin.*`); returns its removal function. */
