@@ -59,6 +59,14 @@ test('each widget with an element has a budget row of its name and locale keys i
   }
 });
 
+test("each name in a row's chunks is counted by a budget row", () => {
+  const budgets = JSON.parse(read('test/bench/budgets.json')).budgets;
+  const counted = new Set(Object.entries(budgets).flatMap(([key, budget]) => budget.widgets ?? [key]));
+  for (const row of WIDGETS) {
+    for (const name of Object.values(row.chunks ?? {}).flat()) assert.ok(counted.has(name), `test/bench/budgets.json counts ${name} (row '${row.name}') in one of its rows' widgets`);
+  }
+});
+
 test("each name in a row's chunks is a module of that widget (plugin, machine, view folder or stylesheet)", () => {
   const files = [...filesUnder('src/plugins'), ...filesUnder('machines'), ...filesUnder('styles'), ...readdirSync(join(ROOT, 'elements')).map((d) => `elements/${d}/`)];
   const baseNames = new Set(files.map((file) => /([\w-]+)(?:\.machine)?\.(?:ts|css)$|elements\/([\w-]+)\/$/.exec(file)).filter(Boolean).map((m) => m[1] ?? m[2]));
