@@ -105,7 +105,8 @@ function undocumented(all, doc = DOC) {
 test('every section a plugin reads has a schema here and a part on the page', async () => {
   const all = await sections();
   const read = new Set();
-  for (const file of readdirSync(join(ROOT, 'src', 'plugins'))) {
+  const files = readdirSync(join(ROOT, 'src', 'plugins'), { recursive: true }).filter((file) => /\.ts$/.test(file));
+  for (const file of files) {
     const source = readFileSync(join(ROOT, 'src', 'plugins', file), 'utf8');
     for (const m of source.matchAll(/(?:readSection|sectionReader)\(\s*'([a-z][\w]*)/g)) read.add(m[1]);
   }
