@@ -179,19 +179,12 @@ function registryNames() {
 /**
  * V8's explicit compile hint (Chromium 136+, https://v8.dev/blog/explicit-compile-hints): the magic
  * comment `//# allFunctionsCalledOnLoad` on a chunk's first line makes V8 compile every function of the
- * chunk while it streams the file, on a background thread, instead of parsing each function again on the
- * main thread the first time it runs. A lazy chunk is fetched when its code is about to run (intent, a
- * plugin's load) or by the idle prefetch, and much of it then runs at once. With React's CommonJS hoisted
- * (below), at 4× CPU (median of 5, 24 Nov 2026) a new tab's open went from 434 to 325 ms (callback), 335
- * to 231 (send message), 418 to 312 (chat) and 322 to 224 (search), a cold one from 432 to 330 (callback)
- * and 399 to 323 (chat); at 1× nothing got slower, and the host page's idle preload costs no more main-thread time (docs/performance-history.md).
- * Not hinted: the loader (most of its functions, the commands and the queue's replies, run only when
- * asked), data (language packs), code that may not run (the configuration's explanations), and the
- * libraries of which an open calls a small part (V8's coverage after an open: luxon 4 of 457 functions,
- * libphonenumber-js 41 of 154, the CometD client): compiling all of theirs is background work an open
- * never uses, and an open's modules wait for their compile to end (hinting libphonenumber-js, luxon and
- * datetime as well made the callback's new-tab open slower, 350 against 324 ms; without the runtime's hint
- * it was 353). Other engines read the line as a comment.
+ * chunk on a background thread while it streams, instead of on the main thread as each function first
+ * runs. Lazy chunks are fetched when their code is about to run, so most of it then runs at once.
+ * Not hinted: the loader (most of its functions run only when asked), data (language packs), code that
+ * may not run (the configuration's explanations), and libraries of which an open calls a small part
+ * (luxon, libphonenumber-js, the CometD client): an open's modules wait for their compile to end. What
+ * each choice measured is in docs/performance-history.md.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 export const UNHINTED = new Set(['luxon', 'libphonenumber-js', 'cometd', 'config-check', ...readdirSync('locales').map((file) => file.replace(/\.json$/, ''))]);
@@ -301,9 +294,9 @@ export default {
     cssSheets(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'es2015', 'production'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
     // React's CommonJS files hoisted to the chunk's top level, not wrapped in a function called on first
-    // require: V8 compiles a wrapped file's one huge function again on the main thread when it is called (the
-    // runtime's evaluation went from 79 to 46 ms at 4×). Safe here: no cycles, and the one condition (React's
-    // index files on NODE_ENV) is decided above by replace; the runtime chunk has no development build in it.
+    // require: V8 compiles a wrapped file's one huge function again on the main thread when it is called.
+    // Safe here: no cycles, and the one condition (React's index files on NODE_ENV) is decided above by
+    // replace; the runtime chunk has no development build in it.
     commonjs({ strictRequires: false }),
     json({ preferConst: true, compact: true }),
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json', include: /\.[jt]sx?$/ }),

@@ -40,7 +40,7 @@ interface TemporalZones {
  * `Temporal` where the browser has it (Chromium 144+, Firefox 139+). A zone's wall time through it takes
  * well under a millisecond, where a page's first `Intl.DateTimeFormat` costs about 20 ms (its locale
  * data; 80 ms at 4× CPU): the availability rule runs when the page is idle, and that one call was its
- * longest task (issue 17, TBT). Elsewhere, and in Node 20, Intl does it.
+ * longest task. Elsewhere, and in Node 20, Intl does it.
  */
 const temporal = (globalThis as { Temporal?: TemporalZones }).Temporal;
 

@@ -7,7 +7,7 @@ import type { Translator } from '../../src/app/i18n.ts';
 import { CHAT_FORM_MAX, validateChatForm, type ChatFieldConfig, type ChatFormErrors, type ChatFormField } from '../../machines/chat-window.machine.ts';
 
 /**
- * The chat's pre-chat form (web-chat.md §2, §5; issue 12 item 2): the configured fields in their order,
+ * The chat's pre-chat form (web-chat.md §2, §5): the configured fields in their order,
  * each a real <label>led input named as the spec names it, the data-protection notice, Cancel and
  * Start Chat. The form only shows: the window machine owns the values, validates (with
  * `validateChatForm`) and marks the server's codes 102 / 103 / 161 / 364 on their fields.

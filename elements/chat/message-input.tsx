@@ -4,7 +4,7 @@ import { useT } from '../common/context.ts';
 import { useRovingFocus } from '../common/keyboard.ts';
 
 /**
- * The chat's message input (web-chat.md §2, §5; issue 12 item 4): a textarea that grows with its text
+ * The chat's message input (web-chat.md §2, §5): a textarea that grows with its text
  * up to 11 lines (8 on a phone) and then scrolls, the character counter (500; a warning at 10 or fewer
  * left, announced politely only when the warning and the limit begin), Enter to send and Shift+Enter for
  * a new line, the Send button, the emoji menu and the actions menu (emoji, co-browse, a file). The text

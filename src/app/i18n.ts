@@ -37,7 +37,7 @@ const intl = <T>(make: (lang: string) => T, lang: string): T => {
 
 /**
  * The plural rules and number format of each language, made on first use and kept: creating an
- * `Intl.NumberFormat` costs tens of milliseconds in a fresh tab on a slow phone (issue 17), and most
+ * `Intl.NumberFormat` costs tens of milliseconds in a fresh tab on a slow phone, and most
  * pages never format a count before the visitor opens a window.
  */
 const formats = new Map<string, { rules: Intl.PluralRules; numbers: Intl.NumberFormat }>();

@@ -1,5 +1,5 @@
 /**
- * The chat transcript (web-chat.md §2 "Transcript view", §4 "Chat session (UI)", issue 12 items 3, 7, 8):
+ * The chat transcript (web-chat.md §2 "Transcript view", §4 "Chat session (UI)"):
  * date separators, agent / visitor / bot / supervisor bubbles with avatar, name and time, system lines,
  * grouping, the typing indicator, links, file bubbles, history paging and the connection state. In parts,
  * as BotFramework-WebChat's packages/component/src/Transcript/ is:

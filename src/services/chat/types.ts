@@ -1,6 +1,6 @@
 /**
- * The chat's transport interface (web-chat.md §3, §7): what every transport — legacy REST (this issue),
- * CometD, next-generation REST and cloud (later issues) — implements, and the one normalised shape of
+ * The chat's transport interface (web-chat.md §3, §7): what every transport — legacy REST, CometD,
+ * next-generation REST and cloud (src/services/chat/transports/) — implements, and the one normalised shape of
  * what they bring back. The session machine (machines/chat-session.machine.ts) and the WebChatService
  * plugin know only these types; a transport is a lazily loaded chunk chosen by configuration
  * (`webchat.transport.type`).
