@@ -245,7 +245,7 @@ const LAUNCHERS = /^(?:elements\/common\/(?:dom|icons)\.ts|elements\/sidebar\/la
 // helpers and icons: a small chunk of their own, so a page with a sidebar and no side button pays nothing
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const SIDE_BUTTONS = /^(?:elements\/common\/side-button\.ts|elements\/(?:chat|send-message|search)\/launcher\.ts|styles\/side-button\.css)$/;
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:stats-config|office-hours|webchat-config))\.ts$/;
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet|chat-transcript)|src\/app\/(?:bytes|clock|records|ids|by-index)|src\/plugins\/(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with
