@@ -10,6 +10,18 @@ import type { TranscriptMessage } from '../src/services/chat/types.ts';
  * settles it against the server's copy, which is then one of `messages`.
  */
 
+/**
+ * The message input's maximum (web-chat.md §9) and the default of `webchat.maxMessageLength`, the longest
+ * text `sendMessage` accepts. The input stops at the smaller of the two (`inputLimit`).
+ */
+export const MAX_MESSAGE_LENGTH = 500;
+
+/** The input's limit for a configured `maxMessageLength`; below the input's own maximum typing stops there. */
+export const inputLimit = (maxMessageLength: number): { maxLength: number; blockAtLimit: boolean } => ({
+  maxLength: Math.min(MAX_MESSAGE_LENGTH, maxMessageLength),
+  blockAtLimit: maxMessageLength < MAX_MESSAGE_LENGTH,
+});
+
 /** A visitor's message on its way: `sending` (queued or in flight) → `sent` (acknowledged) or `failed`. */
 export type SendState = 'sending' | 'sent' | 'failed';
 

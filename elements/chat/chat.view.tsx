@@ -6,7 +6,7 @@ import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { WebChatController } from '../../src/plugins/webchat.ts';
-import { transcriptLines } from '../../machines/chat-transcript.ts';
+import { inputLimit, transcriptLines } from '../../machines/chat-transcript.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';
 import { Transcript } from './transcript.tsx';
@@ -212,8 +212,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
               }}
               onSend={send}
               disabled={ended}
-              maxLength={Math.min(500, settings.service.maxMessageLength)}
-              blockAtLimit={settings.service.maxMessageLength < 500}
+              {...inputLimit(settings.service.maxMessageLength)}
               charCounter={settings.charCountEnabled}
               emojis={settings.emojis}
               uploads={settings.service.uploadsEnabled && view.agentConnected ? { onFiles: (files) => void controller.sendFiles(files) } : null}

@@ -10,6 +10,7 @@ import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type S
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
+import { isRecord } from '../app/records.ts';
 import { readSection } from '../app/section.ts';
 import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
 import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
@@ -136,7 +137,6 @@ const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
   during,
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The start options as the transport's request: form names mapped, user data parsed and merged. */
 export function startRequest(options: StartChatOptions | void, base: Record<string, string>, endpoint: string | undefined): StartRequest {

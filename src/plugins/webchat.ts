@@ -4,6 +4,7 @@ import { chatWindowMachine, type ChatFormField } from '../../machines/chat-windo
 import { sideButtonMachine, sideButtonMessages } from '../../machines/side-button.machine.ts';
 import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
 import { readSection } from '../app/section.ts';
+import { isRecord } from '../app/records.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
 import type { WebChatServiceController } from './webchat-service.ts';
 import { EMPTY_TRANSCRIPT, isBubble, isShown, type ChatTranscript, type OutgoingMessage } from '../../machines/chat-transcript.ts';
@@ -101,7 +102,6 @@ export interface WebChatController {
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
 export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The start request the service takes, from the window's form names. */
