@@ -234,7 +234,7 @@ const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.t
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const sideButtonFolders = WIDGETS.filter((row) => row.sideButton).map((row) => row.name);
 const SIDE_BUTTONS = new RegExp(`^(?:elements/common/side-button\\.ts|elements/(?:${sideButtonFolders.join('|')})/launcher\\.ts|styles/side-button\\.css)$`);
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet)|src\/app\/(?:bytes|clock|records|ids)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
+const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet|chat-transcript)|src\/app\/(?:bytes|clock|records|ids|by-index)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with

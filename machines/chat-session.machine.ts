@@ -1,5 +1,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { deferred } from './deferred.ts';
+import { EMPTY_TRANSCRIPT, missing, restart, upsert, withOutgoing, type ChatTranscript, type OutboxEntryLike } from './chat-transcript.ts';
+import { upsertByIndex } from '../src/app/by-index.ts';
 import type {
   ChatFailure,
   ChatFailureKind,
@@ -22,6 +24,10 @@ import type {
  * reconnected), the visitor's typing and the agent's typing indicator. Every answer that carries messages
  * (start, restore, poll) goes through one batch rule: order by index, duplicates ignored, filtered
  * messages hidden, agents, idle alerts and agent typing read, ONE `messageReceived` per batch.
+ *
+ * The context holds the chat's one transcript (`transcript`, machines/chat-transcript.ts): every batch's
+ * visible messages, a history page (`history.received`) and the outbox's rows (`outbox.changed`) are
+ * upserted into it; the plugins read it, none keeps a copy.
  *
  * The network calls are the actors `startChat`, `restoreChat`, `pollChat` and `endChat`, and the typing
  * notice is the action `sendTyping`: the WebChatService plugin provides them.
@@ -130,6 +136,8 @@ export interface ChatSessionContext {
   endedBy?: EndedBy;
   /** The last failure reported by an `error` emit. */
   failure?: ChatFailure;
+  /** The chat's transcript: the server's visible messages by index and the visitor's outgoing ones. */
+  transcript: ChatTranscript;
 }
 
 export type ChatSessionEvent =
@@ -155,18 +163,24 @@ export type ChatSessionEvent =
   /** A push transport's batch (sent by `streamChat`). */
   | { type: 'stream.messages'; answer: PollResult }
   /** The push subscription cannot go on (sent by `streamChat`): a failure read as a poll failure. */
-  | { type: 'stream.failed'; error: unknown };
+  | { type: 'stream.failed'; error: unknown }
+  /** The outbox changed: its entries become the transcript's outgoing rows. */
+  | { type: 'outbox.changed'; entries: readonly OutboxEntryLike[] }
+  /** Older messages an asynchronous chat fetched (`fetchHistory`): upserted, and the new ones emitted. */
+  | { type: 'history.received'; messages: readonly TranscriptMessage[] };
 
 export type ChatSessionEmitted =
   | { type: 'started'; session: SessionData }
-  | { type: 'messageReceived'; messages: TranscriptMessage[]; restoring: boolean }
+  /** `idle`: the idle alerts' state after a batch that carried an IdleAlert (the window's 'Are you still there?'). */
+  | { type: 'messageReceived'; messages: TranscriptMessage[]; restoring: boolean; history?: boolean; idle?: IdleState }
   | { type: 'restored'; session: SessionData }
   | { type: 'restoreTimeout' }
   | { type: 'restoreFailed'; failure?: ChatFailure }
   | { type: 'ended'; endedBy: EndedBy }
   | { type: 'agentConnected'; agents: Record<string, AgentRecord> }
   | { type: 'agentDisconnected'; numAgentsConnected: number }
-  | { type: 'agentTypingStarted' }
+  /** `agent`: who types, when the server named a participant (their name from the agents' map, else ''). */
+  | { type: 'agentTypingStarted'; agent?: { id: string; name: string } }
   | { type: 'agentTypingStopped' }
   | { type: 'agentTypingTimeout' }
   | { type: 'restoredOffline'; session: SessionData }
@@ -223,7 +237,7 @@ interface BatchOutcome {
 
 /** The batch rule: order, duplicates, filters, agents, idle alerts, agent typing, position. */
 function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messages' | 'nextPosition' | 'idleTimerExpire'>, restoring: boolean): BatchOutcome {
-  const fresh = [...answer.messages].sort((a, b) => a.index - b.index);
+  const fresh = upsertByIndex([], answer.messages);
   let lastIndex = context.lastIndex;
   const agents = { ...context.agents };
   let idle: IdleState = { ...context.idle };
@@ -273,6 +287,7 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
     position: answer.nextPosition ?? lastIndex + 1,
     agents,
     idle,
+    transcript: upsert(context.transcript, visible),
     ...(endedByAgent ? { endedBy: 'agent' as const } : {}),
   };
   const outcome: BatchOutcome = { changes, visible, fresh: count > 0, agentEmits };
@@ -287,14 +302,15 @@ function batchStep(context: ChatSessionContext, answer: BatchAnswer, restoring: 
   const outcome = readBatch(context, answer, restoring);
   const endedBy = answer.chatEnded ? ('server' as const) : outcome.changes.endedBy;
   const emits: ChatSessionEmitted[] = [];
-  if (outcome.visible.length > 0) emits.push({ type: 'messageReceived', messages: outcome.visible, restoring });
+  const idleAlert = outcome.visible.some((m) => m.type === 'IdleAlert');
+  if (outcome.visible.length > 0) emits.push({ type: 'messageReceived', messages: outcome.visible, restoring, ...(idleAlert && outcome.changes.idle ? { idle: outcome.changes.idle } : {}) });
   emits.push(...outcome.agentEmits);
   const raise: ChatSessionEvent | undefined = outcome.agentTyping ? { type: 'agent.typing', ...outcome.agentTyping } : undefined;
   return { changes: { ...outcome.changes, ...(endedBy ? { endedBy } : {}) }, emits, raise, fresh: outcome.fresh };
 }
 
 /** A fresh chat's context: what `start` and `restore` begin with. */
-const freshChat = (session: SessionData | null) => ({
+const freshChat = (session: SessionData | null, transcript: ChatTranscript = EMPTY_TRANSCRIPT) => ({
   session,
   position: 1,
   lastIndex: 0,
@@ -307,6 +323,7 @@ const freshChat = (session: SessionData | null) => ({
   idle: { alerts: 0 },
   endedBy: undefined,
   failure: undefined,
+  transcript: restart(transcript),
 });
 
 const sessionOf = (context: ChatSessionContext): SessionData => context.session ?? {};
@@ -379,11 +396,23 @@ const chatSessionSetup = setup({
       assertEvent(event, 'prefilter.add');
       return { prefilters: [...context.prefilters, ...event.filters] };
     }),
-    beginChat: assign(() => freshChat(null)),
-    beginRestore: assign(({ event }) => {
+    beginChat: assign(({ context }) => freshChat(null, context.transcript)),
+    beginRestore: assign(({ context, event }) => {
       assertEvent(event, 'restore');
       // The stored position waits here: it is where polling resumes if the transcript cannot be read.
-      return { ...freshChat(event.session), position: Math.max(1, event.position ?? 1) };
+      return { ...freshChat(event.session, context.transcript), position: Math.max(1, event.position ?? 1) };
+    }),
+    readOutbox: assign(({ context, event }) => {
+      assertEvent(event, 'outbox.changed');
+      return { transcript: withOutgoing(context.transcript, event.entries) };
+    }),
+    /** A history page: the messages the transcript lacks are upserted and emitted (as `history`). */
+    receiveHistory: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'history.received');
+      const added = missing(context.transcript, event.messages);
+      if (!added.length) return;
+      enqueue.assign({ transcript: upsert(context.transcript, added) });
+      enqueue.emit({ type: 'messageReceived', messages: upsertByIndex([], added) as TranscriptMessage[], restoring: false, history: true });
     }),
     /** A restore that goes on without a transcript: poll from the stored position. */
     restoreOfflineAt: enqueueActions(({ context, enqueue }, params: { position?: number }) => {
@@ -470,11 +499,15 @@ const chatSessionSetup = setup({
     clearAgentTyping: assign({ agentTyping: false, agentTypingId: undefined }),
     /** The visitor's typing notice: the plugin provides it (`params.typing`: start or stop). */
     sendTyping: (_, _params: { typing: boolean }) => undefined,
+    publishAgentTyping: emit(({ context }) => {
+      const id = context.agentTypingId;
+      return id ? { type: 'agentTypingStarted' as const, agent: { id, name: context.agents[id]?.name ?? '' } } : { type: 'agentTypingStarted' as const };
+    }),
     publishEnded: emit(({ context }) => ({ type: 'ended' as const, endedBy: context.endedBy ?? 'server' })),
     publishRestored: emit(({ context }) => ({ type: 'restored' as const, session: sessionOf(context) })),
     publish: emit(
       (_, params: {
-        type: 'restoreTimeout' | 'agentTypingStarted' | 'agentTypingStopped' | 'agentTypingTimeout' | 'disconnected' | 'reconnected';
+        type: 'restoreTimeout' | 'agentTypingStopped' | 'agentTypingTimeout' | 'disconnected' | 'reconnected';
       }) => ({ type: params.type }),
     ),
   },
@@ -495,6 +528,8 @@ export const chatSessionMachine = deferred(chatSessionSetup, (s) =>
     on: {
       configure: { actions: 'configure' },
       'prefilter.add': { actions: 'addPrefilters' },
+      'outbox.changed': { actions: 'readOutbox' },
+      'history.received': { actions: 'receiveHistory' },
     },
     states: {
       notConfigured: {
@@ -665,7 +700,7 @@ export const chatSessionMachine = deferred(chatSessionSetup, (s) =>
                   'agent.typing': {
                     guard: 'agentTypingOn',
                     target: 'typing',
-                    actions: ['setAgentTyping', { type: 'publish', params: { type: 'agentTypingStarted' } }],
+                    actions: ['setAgentTyping', 'publishAgentTyping'],
                   },
                 },
               },

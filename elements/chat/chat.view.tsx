@@ -6,6 +6,7 @@ import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { WebChatController } from '../../src/plugins/webchat.ts';
+import { inputLimit, transcriptLines } from '../../machines/chat-transcript.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';
 import { Transcript } from './transcript/index.tsx';
@@ -109,6 +110,8 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
     () => controller.view.value,
   );
   const settings = controller.settings();
+  // The service's transcript with this page's own lines, drawn as they are (the store ordered them).
+  const lines = useMemo(() => transcriptLines(view.transcript, view.local), [view.transcript, view.local]);
   // The idle alert's close countdown, in whole seconds.
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
@@ -183,8 +186,8 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
         ) : (
           <div className="la-chat__session" inert={articleOpen || undefined}>
             <Transcript
-              messages={view.messages}
-              pending={view.outbox}
+              messages={lines}
+              pending={view.transcript.outgoing}
               onRetry={(id) => actor.send({ type: 'message.retry', id })}
               onEdit={(id) => {
                 // The text goes back into the input: so does the focus (the Edit button is gone).
@@ -209,8 +212,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
               }}
               onSend={send}
               disabled={ended}
-              maxLength={Math.min(500, settings.service.maxMessageLength)}
-              blockAtLimit={settings.service.maxMessageLength < 500}
+              {...inputLimit(settings.service.maxMessageLength)}
               charCounter={settings.charCountEnabled}
               emojis={settings.emojis}
               uploads={settings.service.uploadsEnabled && view.agentConnected ? { onFiles: (files) => void controller.sendFiles(files) } : null}

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, ty
 import { Icon } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
 import { useRovingFocus } from '../common/keyboard.ts';
+import { MAX_MESSAGE_LENGTH } from '../../machines/chat-transcript.ts';
 
 /**
  * The chat's message input (web-chat.md §2, §5): a textarea that grows with its text
@@ -34,8 +35,7 @@ export interface MessageInputProps {
   mobile?: boolean;
 }
 
-/** The spec's chat UI constants (§9). */
-const MAX_MESSAGE = 500;
+/** The spec's chat UI constants (§9); the message maximum is the chat's one (machines/chat-transcript.ts). */
 const WARNING_AT = 10;
 const DESKTOP_LINES = 11;
 const MOBILE_LINES = 8;
@@ -185,7 +185,7 @@ export function MessageInput({
   onChange,
   onSend,
   disabled = false,
-  maxLength = MAX_MESSAGE,
+  maxLength = MAX_MESSAGE_LENGTH,
   blockAtLimit = false,
   charCounter = true,
   emojis = false,

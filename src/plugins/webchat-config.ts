@@ -1,3 +1,4 @@
+import { MAX_MESSAGE_LENGTH } from '../../machines/chat-transcript.ts';
 import { MAX_KEYS, MAX_TEXT, flag, link, listOf, milliseconds, number, readSection, someNumber, text, textOr, v, type Log, type SectionOf } from '../app/section.ts';
 
 /**
@@ -125,7 +126,7 @@ function buildSchema() {
     cometD: cometDSchema,
     async: asyncSchema,
     /** The longest message `sendMessage` accepts ('Message length exceeds configured threshold of (N) characters'); the window's input stops at 500. */
-    maxMessageLength: number(500, 1, 'characters', 100_000),
+    maxMessageLength: number(MAX_MESSAGE_LENGTH, 1, 'characters', 100_000),
     /** How long after the last contact a reload still restores the chat (spec: 60000 ms). */
     restoreTimeout: milliseconds(60_000, 1000),
     /** statusCode 1 answers in a row before the server counts as offline (spec: 5). */

@@ -82,14 +82,16 @@ declare module '../bus/types.ts' {
   }
   interface Events {
     'WebChatService.started': ChatSessionInfo;
-    'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean };
+    /** `idle`: the idle alerts so far and the close countdown, when the batch carried an IdleAlert. */
+    'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean; idle?: { alerts: number; countdownMs?: number } };
     'WebChatService.restored': ChatSessionInfo;
     'WebChatService.restoreTimeout': void;
     'WebChatService.restoreFailed': void;
     'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent' };
     'WebChatService.agentConnected': { agents: Record<string, AgentRecord> };
     'WebChatService.agentDisconnected': { numAgentsConnected: number };
-    'WebChatService.agentTypingStarted': void;
+    /** `agent`: who types, when the server named them. */
+    'WebChatService.agentTypingStarted': { agent?: { id: string; name: string } };
     'WebChatService.agentTypingStopped': void;
     'WebChatService.agentTypingTimeout': void;
     'WebChatService.restoredOffline': void;

@@ -1,7 +1,8 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { App } from '../app/app.ts';
 import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../machines/chat-session.machine.ts';
-import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage, type TransportFactory, type TransportType } from '../services/chat/types.ts';
+import { missing, type ChatTranscript } from '../../machines/chat-transcript.ts';
+import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
 import type { CloudOptions } from '../services/chat/transports/cloud/index.ts';
@@ -9,6 +10,7 @@ import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type S
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
+import { isRecord } from '../app/records.ts';
 import { readSection } from '../app/section.ts';
 import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
 import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
@@ -55,10 +57,25 @@ export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings,
 
 export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
 
-/** What the chat window reads: the session actor and the transcript so far (ordered by index). */
+/** A value and its changes, read-only: the window draws from it and never writes it. */
+export interface ReadableStore<T> {
+  readonly value: T;
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+
+/** What the window draws of the session: whether a chat runs, and its one transcript (machines/chat-transcript.ts). */
+export interface ChatSessionView {
+  active: boolean;
+  transcript: ChatTranscript;
+  /** The connection line: 'reconnected' for the machine's `reconnectedShown`, then 'connected'. */
+  connection: 'connected' | 'disconnected' | 'reconnected';
+}
+
+/** What the chat window reads: the session actor (its context holds the transcript, machines/chat-transcript.ts). */
 export interface WebChatServiceController {
   actor: WebChatSessionActor;
-  transcript(): TranscriptMessage[];
+  /** The session as the window draws it: a new value only when the chat starts or ends or its transcript changes. */
+  session: ReadableStore<ChatSessionView>;
   /** The visitor's unsent messages and the input's draft (docs/reliability.md "Outbox and drafts"). */
   outbox: Outbox;
   /**
@@ -120,7 +137,6 @@ const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
   during,
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The start options as the transport's request: form names mapped, user data parsed and merged. */
 export function startRequest(options: StartChatOptions | void, base: Record<string, string>, endpoint: string | undefined): StartRequest {
@@ -178,8 +194,6 @@ export function register(app: App): void {
   let transportType: TransportType = transportTypeOf(settings);
   let stored: StoredSession | undefined;
   let metadata: ChatMetadata = store.loadMetadata();
-  /** Visible messages so far, by index. */
-  const transcript = new Map<number, TranscriptMessage>();
   const preprocessors: Array<(text: string) => string> = [];
   let preview = '';
   let restoring = false;
@@ -324,7 +338,6 @@ export function register(app: App): void {
   actor.on('*', (event) => {
     switch (event.type) {
       case 'started': {
-        transcript.clear();
         persistSession(event.session);
         tabs.post({ t: 'chat', event: 'started', chatId: String(event.session.chatId) });
         saveMetadata({ ...emptyMetadata(), form: metadata.form, proactive: metadata.proactive, opened: metadata.opened, started: Date.now() });
@@ -353,8 +366,11 @@ export function register(app: App): void {
       case 'messageReceived': {
         let agent = 0;
         let system = 0;
+        if (event.history) {
+          plugin.publish('messageReceived', { messages: event.messages, restoring: false, history: true });
+          break;
+        }
         for (const message of event.messages) {
-          transcript.set(message.index, message);
           if (message.type === 'Message' || message.type === 'PushUrl') {
             if (message.from.type === 'Agent' || message.from.type === 'Supervisor' || message.from.type === 'Bot') agent++;
             else if (message.from.type === 'External') system++;
@@ -362,7 +378,7 @@ export function register(app: App): void {
         }
         if (!event.restoring && (agent || system)) saveMetadata({ agentMessages: metadata.agentMessages + agent, systemMessages: metadata.systemMessages + system });
         persistPing();
-        plugin.publish('messageReceived', { messages: event.messages, restoring: Boolean(event.restoring) });
+        plugin.publish('messageReceived', { messages: event.messages, restoring: Boolean(event.restoring), ...(event.idle ? { idle: { alerts: event.idle.alerts, ...(event.idle.countdownMs !== undefined ? { countdownMs: event.idle.countdownMs } : {}) } } : {}) });
         break;
       }
       case 'agentConnected': {
@@ -391,6 +407,8 @@ export function register(app: App): void {
         plugin.publish('error', errorEvent(failureOf(event.failure), starting ? 'startChat' : 'poll'));
         break;
       case 'agentTypingStarted':
+        plugin.publish('agentTypingStarted', event.agent ? { agent: event.agent } : {});
+        break;
       case 'agentTypingStopped':
       case 'agentTypingTimeout':
       case 'chatServerWentOffline':
@@ -453,7 +471,7 @@ export function register(app: App): void {
         if (failureOf(error).lost) actor.send({ type: 'poll.now' });
         throw error;
       }),
-    transcript: () => [...transcript.values()],
+    transcript: () => actor.getSnapshot().context.transcript.messages,
     isLeader: () => actor.getSnapshot().hasTag('active') && outbox.chatId !== undefined && transcriptKnown && outboxLeader(),
     connected: connectionUp,
     failureOf,
@@ -474,6 +492,9 @@ export function register(app: App): void {
   });
   // Another tab's message, a Retry: the sender looks again (it sends one at a time whatever calls it).
   outbox.subscribe(() => sender.kick());
+  // The outbox's entries are the transcript's outgoing rows, with their send state.
+  outbox.subscribe(() => actor.send({ type: 'outbox.changed', entries: outbox.entries() }));
+  actor.send({ type: 'outbox.changed', entries: outbox.entries() });
   const openOutbox = () => {
     const session = actor.getSnapshot().context.session;
     outbox.open(session ? String(session.chatId) : undefined);
@@ -703,7 +724,7 @@ export function register(app: App): void {
   plugin.registerCommand('resetPollExceptions', () => {
     actor.send({ type: 'resetPollExceptions' });
   });
-  plugin.registerCommand('getTranscript', () => [...transcript.values()].sort((a, b) => a.index - b.index));
+  plugin.registerCommand('getTranscript', () => [...actor.getSnapshot().context.transcript.messages]);
   plugin.registerCommand('getAgents', () => ({ ...actor.getSnapshot().context.agents }));
   plugin.registerCommand('getStats', () => ({
     ...metadata,
@@ -728,12 +749,14 @@ export function register(app: App): void {
   plugin.registerCommand('fetchHistory', async () => {
     if (!isAsync()) throw new Error(webChatServiceMessages.historyAsyncOnly);
     requireActive();
-    const oldest = Math.min(...[...transcript.keys(), actor.getSnapshot().context.lastIndex + 1]);
+    const { transcript, lastIndex } = actor.getSnapshot().context;
+    const oldest = Math.min(transcript.messages[0]?.index ?? Infinity, lastIndex + 1);
     if (oldest <= 1) throw new Error(webChatServiceMessages.noMoreMessages);
-    const messages = (await transport!.history(sessionOf(), oldest, HISTORY_PAGE)).filter((m) => !transcript.has(m.index));
+    const page = await transport!.history(sessionOf(), oldest, HISTORY_PAGE);
+    const messages = missing(actor.getSnapshot().context.transcript, page);
     if (!messages.length) throw new Error(webChatServiceMessages.noMoreMessages);
-    for (const message of messages) transcript.set(message.index, message);
-    plugin.publish('messageReceived', { messages, restoring: false, history: true });
+    // The machine upserts them and emits messageReceived (history), published above.
+    actor.send({ type: 'history.received', messages });
     return messages;
   });
 
@@ -805,6 +828,34 @@ export function register(app: App): void {
     preprocessors.push(preprocessor as (text: string) => string);
   });
 
+  /** The read-only store of the session's view: the machine's snapshot, told only when what it holds changes. */
+  function sessionView(): ReadableStore<ChatSessionView> {
+    const read = (held?: ChatSessionView): ChatSessionView => {
+      const snapshot = actor.getSnapshot();
+      const active = snapshot.hasTag('active');
+      const connection = !active ? 'connected' : snapshot.matches({ started: { connection: 'disconnected' } }) ? 'disconnected' : snapshot.matches({ started: { connection: 'reconnected' } }) ? 'reconnected' : 'connected';
+      const next: ChatSessionView = { active, transcript: snapshot.context.transcript, connection };
+      return held && held.active === next.active && held.transcript === next.transcript && held.connection === next.connection ? held : next;
+    };
+    let value = read();
+    const listeners = new Set<() => void>();
+    actor.subscribe(() => {
+      const next = read(value);
+      if (next === value) return;
+      value = next;
+      for (const listener of [...listeners]) listener();
+    });
+    return {
+      get value() {
+        return value;
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return { unsubscribe: () => void listeners.delete(listener) };
+      },
+    };
+  }
+
   /* ---------------------------------------------------------------- the tabs */
 
   /**
@@ -871,7 +922,7 @@ export function register(app: App): void {
 
   app.provide('WebChatService', {
     actor,
-    transcript: () => [...transcript.values()].sort((a, b) => a.index - b.index),
+    session: sessionView(),
     tabs,
     outbox,
     queue: (text) => queue(text),

@@ -4,8 +4,9 @@ import { chatWindowMachine, type ChatFormField } from '../../machines/chat-windo
 import { sideButtonMachine, sideButtonMessages } from '../../machines/side-button.machine.ts';
 import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
 import { readSection } from '../app/section.ts';
+import { isRecord } from '../app/records.ts';
 import type { TranscriptMessage } from '../services/chat/types.ts';
-import type { OutboxEntry } from '../services/chat/outbox.ts';
+import { EMPTY_TRANSCRIPT, isBubble, isShown, type ChatTranscript, type OutgoingMessage } from '../../machines/chat-transcript.ts';
 import type { SharedWindowState } from '../services/chat/tabs.ts';
 import type { ChatErrorEvent } from './webchat-service.api.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
@@ -39,37 +40,24 @@ export type ChatWindowActor = ActorRefFrom<typeof chatWindowMachine>;
 export type ChatButtonActor = ActorRefFrom<typeof sideButtonMachine>;
 
 /**
- * A message of the visitor's that the server has not shown yet (the outbox): 'sending' (queued or on its
- * way), 'sent' (acknowledged, its server copy not yet arrived), 'failed' ('Not sent', with Retry and Edit).
+ * A message of the visitor's that the server has not shown yet (the transcript's outgoing row): 'sending'
+ * (queued or on its way), 'sent' (acknowledged, its server copy not yet arrived), 'failed' ('Not sent',
+ * with Retry and Edit).
  */
-export interface PendingMessage {
-  id: string;
-  text: string;
-  state: 'sending' | 'sent' | 'failed';
-  /** Epoch ms the visitor sent it. */
-  timestamp: number;
-  /** Why it was not sent (the server's words). */
-  error?: string;
-}
-
-/** The outbox's entries as the transcript shows them, in order. */
-export const pendingMessages = (entries: readonly OutboxEntry[]): PendingMessage[] =>
-  entries.map((e) => ({
-    id: e.id,
-    text: e.text,
-    state: e.state === 'pending' || e.state === 'sending' ? 'sending' : e.state,
-    timestamp: e.createdAt,
-    ...(e.state === 'failed' && e.error ? { error: e.error } : {}),
-  }));
+export type PendingMessage = OutgoingMessage;
 
 /** The stored draft is at most this old while the visitor types (stored this long after the first change, and at once on `pagehide`). */
 export const DRAFT_SAVE_MS = 300;
 
-/** What the window renders besides the machines: the transcript and the service's live state. */
+/** What the window renders besides the machines: the service's transcript and live state. */
 export interface ChatView {
-  messages: TranscriptMessage[];
-  /** The visitor's messages still in the outbox, shown after the server's. */
-  outbox: PendingMessage[];
+  /**
+   * The session's transcript as the service's store holds it (machines/chat-transcript.ts): the same
+   * value, never a copy; the view draws its lines with `local` (transcriptLines).
+   */
+  transcript: ChatTranscript;
+  /** The window's own lines of this page (injectMessage, chat deflection), never sent. */
+  local: readonly TranscriptMessage[];
   typing: string | null;
   connection: 'connected' | 'disconnected' | 'reconnected';
   agentConnected: boolean;
@@ -116,7 +104,6 @@ export interface WebChatController {
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
 export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The start request the service takes, from the window's form names. */
@@ -127,9 +114,6 @@ const startOptions = (form: Partial<Record<ChatFormField, string>>) => ({
   subject: form.subject ?? '',
 });
 
-/** Messages the transcript shows as rows (typing, idle and survey notices drive other things). */
-const SHOWN = new Set(['Message', 'PushUrl', 'Notice', 'ParticipantJoined', 'ParticipantLeft', 'FileUploaded', 'FileDeleted', 'Structured', 'NicknameUpdated', 'IdleAlert', 'IdleClose']);
-const isBubble = (m: TranscriptMessage) => (m.type === 'Message' || m.type === 'PushUrl' || m.type === 'FileUploaded') && m.from.type !== 'Client';
 
 /**
  * The WebChat plugin (web-chat.md §2, §4 "Window", "Chat button", "Proactive invite", §7 public window
@@ -162,7 +146,7 @@ export function register(app: App): void {
   const { openDelay, effect, effectDuration } = invite.chatButton;
   const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
 
-  const view = new ViewState<ChatView>({ messages: [], outbox: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
+  const view = new ViewState<ChatView>({ transcript: EMPTY_TRANSCRIPT, local: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
   const patch = (change: Partial<ChatView>) => view.next({ ...view.value, ...change });
   let lastError: ChatErrorEvent | undefined;
   let survey: { surveyUrl?: string; cancelUrl?: string } | undefined;
@@ -242,7 +226,7 @@ export function register(app: App): void {
       case 'retryRequested':
         // MessageFailed's Retry: every 'Not sent' message again; FileSendFailed's: the same files again.
         if (emitted.key === 'MessageFailed') {
-          for (const line of view.value.outbox) if (line.state === 'failed') session?.retry(line.id);
+          for (const line of view.value.transcript.outgoing) if (line.state === 'failed') session?.retry(line.id);
         } else if (lastFiles.length) void controller.sendFiles(lastFiles);
         return undefined;
       case 'messageRetryRequested':
@@ -277,9 +261,6 @@ export function register(app: App): void {
   /* ---------------------------------------------------------------- the service's events */
 
   let session: WebChatServiceController | undefined;
-  const local = (m: TranscriptMessage) => m.from.id === 'injected' || m.from.id === KNOWLEDGE_SENDER;
-  const transcript = () => [...(session?.transcript() ?? []), ...view.value.messages.filter(local)].filter((m) => SHOWN.has(m.type)).sort((a, b) => a.index - b.index);
-  const refresh = () => patch({ messages: transcript() });
 
   /** The service restored this page's chat: its window comes back (minimised if it was). */
   const cameBack = (offline: boolean) => {
@@ -295,24 +276,20 @@ export function register(app: App): void {
       case 'WebChatService.started':
         restoreTimedOut = false;
         survey = undefined;
-        patch({ messages: [], connection: 'connected', typing: null, agentConnected: false, canLoadHistory: false });
+        patch({ local: [], typing: null, agentConnected: false, canLoadHistory: false });
         break;
       case 'WebChatService.restored':
       case 'WebChatService.restoredOffline':
         cameBack(event.name === 'WebChatService.restoredOffline');
         break;
       case 'WebChatService.messageReceived': {
-        const { messages, restoring, history } = event.data;
+        const { messages, restoring, history, idle } = event.data;
         for (const message of messages) {
           if (message.type === 'CustomNotice' && message.from.type === 'External') survey = readSurveyNotice(message.text) ?? survey;
-          if (message.type === 'IdleAlert') {
-            const idle = session?.actor.getSnapshot().context.idle;
-            actor.send({ type: 'idle.alert', count: idle?.alerts ?? 1, ...(idle?.countdownMs ? { countdownMs: idle.countdownMs } : {}) });
-          }
+          if (message.type === 'IdleAlert') actor.send({ type: 'idle.alert', count: idle?.alerts ?? 1, ...(idle?.countdownMs ? { countdownMs: idle.countdownMs } : {}) });
           if (message.type === 'IdleClose') actor.send({ type: 'idle.close' });
-          if (SHOWN.has(message.type) && !history) plugin.publish('messageAdded', { message });
+          if (isShown(message) && !history) plugin.publish('messageAdded', { message });
         }
-        refresh();
         const bubbles = messages.filter(isBubble).length;
         if (bubbles && !restoring && !history) {
           // A new message while the window is hidden reopens it (minimised in an async chat that asks so).
@@ -328,27 +305,18 @@ export function register(app: App): void {
       case 'WebChatService.agentConnected':
         patch({ agentConnected: Object.values(event.data.agents).some((a) => a.connected) });
         actor.send({ type: 'session.agentJoined' });
+        plugin.publish('agentConnected', undefined);
         break;
       case 'WebChatService.agentDisconnected':
         patch({ agentConnected: event.data.numAgentsConnected > 0, typing: null });
+        plugin.publish('agentDisconnected', undefined);
         break;
-      case 'WebChatService.agentTypingStarted': {
-        const context = session?.actor.getSnapshot().context;
-        const id = context?.agentTypingId;
-        patch({ typing: (id && context?.agents[id]?.name) || app.t.t('chat.agentName') });
+      case 'WebChatService.agentTypingStarted':
+        patch({ typing: event.data?.agent?.name || app.t.t('chat.agentName') });
         break;
-      }
       case 'WebChatService.agentTypingStopped':
       case 'WebChatService.agentTypingTimeout':
         patch({ typing: null });
-        break;
-      case 'WebChatService.disconnected':
-        patch({ connection: 'disconnected' });
-        break;
-      case 'WebChatService.reconnected':
-        patch({ connection: 'reconnected' });
-        // 'Connection restored' shows for 2 s (web-chat.md §4, §9), then the line goes.
-        app.window.setTimeout(() => view.value.connection === 'reconnected' && patch({ connection: 'connected' }), 2000);
         break;
       case 'WebChatService.chatServerWentOffline':
         actor.send({ type: 'session.error', key: 'ChatServerWentOffline' });
@@ -403,7 +371,14 @@ export function register(app: App): void {
     // Its transcript is the window's from now on, also for a chat the window's form started before the
     // window itself asked for the service (it opens without it when there is no chat to come back to).
     session ??= controller;
-    refresh();
+    // The window draws the service's one transcript: it follows the store, it keeps no copy.
+    // So does the connection line: 'Connection restored' goes when the session machine's delay ends.
+    const follow = () => {
+      const { transcript, connection } = controller.session.value;
+      if (transcript !== view.value.transcript || connection !== view.value.connection) patch({ transcript, connection });
+    };
+    controller.session.subscribe(follow);
+    follow();
     readServiceOptions();
     loadDeflection();
   });
@@ -412,7 +387,7 @@ export function register(app: App): void {
 
   // While a chat runs, every tab of this deployment shows its window alike (docs/reliability.md "One
   // connection for all tabs"): open or closed, minimised or not, and the unread count. The newest change wins.
-  const chatRuns = () => Boolean(session?.actor.getSnapshot().hasTag('active'));
+  const chatRuns = () => Boolean(session?.session.value.active);
   const windowState = () => {
     const { minimized, unread } = actor.getSnapshot().context;
     return { open: isOpen(), minimized, unread };
@@ -444,7 +419,6 @@ export function register(app: App): void {
         if (newer && open && !isOpen()) {
           actor.send({ type: 'open', view: 'chat' });
           actor.send({ type: 'session.restored' });
-          refresh();
         } else if (newer && !open && isOpen()) actor.send({ type: 'close', force: true });
         if (newer && isOpen() && minimized !== actor.getSnapshot().context.minimized) actor.send({ type: minimized ? 'minimize' : 'restore' });
         // Messages another tab counted while hidden are unread here too (a tab that just came has counted none).
@@ -465,16 +439,14 @@ export function register(app: App): void {
   // here raises MessageFailed once. The input's draft is stored as the visitor types (at most DRAFT_SAVE_MS
   // after a key, at once on pagehide) and put back when the chat comes back after a reload.
   const followOutbox = (controller: WebChatServiceController) => {
-    let failed = new Set(controller.outbox.entries().filter((e) => e.state === 'failed').map((e) => e.id));
+    let failed = new Set(controller.session.value.transcript.outgoing.filter((e) => e.state === 'failed').map((e) => e.id));
     const update = () => {
-      const entries = controller.outbox.entries();
-      patch({ outbox: pendingMessages(entries) });
-      const now = entries.filter((e) => e.state === 'failed');
+      const now = controller.session.value.transcript.outgoing.filter((e) => e.state === 'failed');
       const fresh = now.filter((e) => !failed.has(e.id));
       failed = new Set(now.map((e) => e.id));
       if (fresh.length && isOpen()) actor.send({ type: 'session.error', key: 'MessageFailed', messages: fresh.map((e) => e.error ?? ''), retry: true });
     };
-    controller.outbox.subscribe(update);
+    controller.session.subscribe(update);
     update();
     let saved = controller.outbox.draft();
     let timer: number | undefined;
@@ -482,7 +454,7 @@ export function register(app: App): void {
       if (timer !== undefined) app.window.clearTimeout(timer);
       timer = undefined;
       const { draft } = actor.getSnapshot().context;
-      if (draft === saved || !controller.actor.getSnapshot().hasTag('active')) return;
+      if (draft === saved || !controller.session.value.active) return;
       saved = draft;
       controller.outbox.setDraft(draft);
     };
@@ -496,9 +468,9 @@ export function register(app: App): void {
       saved = controller.outbox.draft();
       if (saved && !actor.getSnapshot().context.draft) actor.send({ type: 'draft.change', text: saved });
     };
-    controller.actor.on('restored', putBack);
-    controller.actor.on('restoredOffline', putBack);
-    if (controller.actor.getSnapshot().hasTag('active')) putBack();
+    app.bus.subscribe('WebChatService.restored', putBack);
+    app.bus.subscribe('WebChatService.restoredOffline', putBack);
+    if (controller.session.value.active) putBack();
   };
   void app.whenProvided('WebChatService').then(followOutbox);
 
@@ -522,10 +494,7 @@ export function register(app: App): void {
     const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
     if (isOpen()) throw new Error(webChatMessages.alreadyOpen);
     actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
-    if (active) {
-      actor.send({ type: 'session.restored' });
-      refresh();
-    }
+    if (active) actor.send({ type: 'session.restored' });
     prefill();
   }
 
@@ -638,9 +607,13 @@ export function register(app: App): void {
     await showInvite('restore');
   });
   /** A line of this page only (injectMessage, chat deflection): after the last line, between server indexes. */
-  const nextLocalIndex = () => Math.floor(view.value.messages.at(-1)?.index ?? 0) + (++injected % 1000) / 1000;
+  const nextLocalIndex = () => {
+    const last = Math.max(view.value.transcript.messages.at(-1)?.index ?? 0, view.value.local.at(-1)?.index ?? 0);
+    // Never a whole number: a server index is never replaced by a line of this page.
+    return Math.floor(last) + ((injected++ % 999) + 1) / 1000;
+  };
   const inject = (message: TranscriptMessage) => {
-    view.next({ ...view.value, messages: [...view.value.messages, message].sort((a, b) => a.index - b.index) });
+    patch({ local: [...view.value.local, message] });
     plugin.publish('messageAdded', { message });
   };
   plugin.registerCommand('injectMessage', (options) => {
@@ -656,6 +629,8 @@ export function register(app: App): void {
       from: { id: 'injected', type: 'External', name: typeof o.name === 'string' ? o.name.slice(0, 100) : '' },
     });
   });
+  // Whether an agent is in the chat, for plugins that load after the agentConnected event (CallUs).
+  plugin.registerCommand('getState', () => ({ agentConnected: view.value.agentConnected }));
   plugin.registerCommand('showOverlay', (options) => {
     if (!isOpen()) throw new Error(webChatMessages.notOpen);
     const text = isRecord(options) && typeof options.text === 'string' ? options.text.slice(0, 2000) : '';
@@ -703,18 +678,31 @@ export function register(app: App): void {
       return { ...settings, service };
     },
     async send(text) {
-      const service = await ensureService();
+      const { session: store } = await ensureService();
+      // The text goes up as the public command. It is safe once its row shows in the transcript (the
+      // outbox stored it): the input empties then, not when the server acknowledges it; a refusal (the
+      // command rejects before any row) keeps it in the input.
+      const before = new Set(store.value.transcript.outgoing.map((o) => o.id));
+      let rowShown: () => void = () => undefined;
+      const queued = new Promise<void>((resolve) => (rowShown = resolve));
+      const watch = store.subscribe(() => {
+        if (store.value.transcript.outgoing.some((o) => !before.has(o.id))) rowShown();
+      });
+      const sent = plugin.command('WebChatService.sendMessage', { message: text });
+      // Given up later: its row says 'Not sent' (MessageFailed is raised from the row, below).
+      sent.catch(() => undefined);
       try {
-        // Safe in the outbox (stored), the input empties; the outbox sends it and the transcript shows how it goes.
-        service.queue(text);
+        await Promise.race([queued, sent]);
       } catch (error) {
         actor.send({ type: 'session.error', key: 'MessageFailed', messages: [errorMessage(error)] });
         throw error;
+      } finally {
+        watch.unsubscribe();
       }
       actor.send({ type: 'draft.sent', text });
     },
     typing(text) {
-      if (!session?.actor.getSnapshot().hasTag('active')) return;
+      if (!session?.session.value.active) return;
       void plugin.command('WebChatService.sendTyping', { message: text }).catch(() => undefined);
     },
     download(fileId) {
@@ -764,10 +752,7 @@ export function register(app: App): void {
   // already, before this plugin listened: the window comes back as the 'restored' event brings it.
   if (app.bus.describe().some((p) => p.name === 'WebChatService' && p.ready)) {
     void app.whenProvided('WebChatService').then((controller) => {
-      if (controller.actor.getSnapshot().hasTag('active') && !isOpen()) {
-        cameBack(false);
-        refresh();
-      }
+      if (controller.session.value.active && !isOpen()) cameBack(false);
     });
   }
 

@@ -348,6 +348,35 @@ describe('chat-session machine', () => {
       expect(t.context().lastIndex).to.equal(3);
     });
 
+    it('holds the one transcript: every batch upserted by index, hidden messages left out, a history page merged in and emitted once', async () => {
+      const t = await started();
+      t.polls.push(answer([msg(4), msg(3)]), answer([msg(4), msg(5, 'TypingStarted'), msg(6)]));
+      await t.nextPoll();
+      await t.nextPoll();
+      expect(t.context().transcript.messages.map((m) => m.index)).to.deep.equal([3, 4, 6]);
+      t.actor.send({ type: 'history.received', messages: [msg(1), msg(2), msg(3)] });
+      expect(t.context().transcript.messages.map((m) => m.index)).to.deep.equal([1, 2, 3, 4, 6]);
+      const history = t.emitted.at(-1) as { type: string; messages: TranscriptMessage[]; history?: boolean };
+      expect([history.type, history.history, history.messages.map((m) => m.index)]).to.deep.equal(['messageReceived', true, [1, 2]]);
+      t.actor.send({ type: 'history.received', messages: [msg(2)] });
+      expect(t.emitted.at(-1), 'nothing new: nothing emitted').to.equal(history);
+    });
+
+    it('the outbox\'s entries are the transcript\'s outgoing rows; a new chat keeps them and drops the old messages', async () => {
+      const t = await started();
+      t.actor.send({ type: 'outbox.changed', entries: [{ id: 'o1', text: 'hello', state: 'pending', createdAt: 7 }] });
+      expect(t.context().transcript.outgoing).to.deep.equal([{ id: 'o1', text: 'hello', state: 'sending', timestamp: 7 }]);
+      t.polls.push(answer([msg(1)]));
+      await t.nextPoll();
+      t.actor.send({ type: 'end' });
+      await flush();
+      expect(t.context().transcript.messages.map((m) => m.index), 'the ended chat\'s transcript stays readable').to.deep.equal([1]);
+      t.actor.send({ type: 'start', request: REQUEST });
+      await flush();
+      expect(t.context().transcript.messages).to.deep.equal([]);
+      expect(t.context().transcript.outgoing.map((o) => o.id)).to.deep.equal(['o1']);
+    });
+
     it('hides the standard filter\'s start marker and prefilter matches, but still advances past them', async () => {
       const t = await started({ input: { prefilters: [/secret/g] } });
       expect(STANDARD_FILTER.test('{start}123456789')).to.equal(true);
@@ -413,6 +442,9 @@ describe('chat-session machine', () => {
       await t.nextPoll();
       expect(t.context().idle.alerts).to.equal(0);
       expect(t.context().idle.countdownMs).to.equal(undefined);
+      // The alert's batch carries the counter (the window reads no context); the close's does not.
+      const received = t.emitted.filter((e) => e.type === 'messageReceived') as Array<{ idle?: { alerts: number; countdownMs?: number } }>;
+      expect(received.map((e) => e.idle && [e.idle.alerts, e.idle.countdownMs])).to.deep.equal([[1, undefined], [2, 30000], undefined]);
     });
   });
 
@@ -454,6 +486,13 @@ describe('chat-session machine', () => {
       await t.nextPoll();
       expect(t.context().agentTyping).to.equal(false);
       expect(t.names()).to.deep.equal(['started', 'agentTypingStarted', 'agentTypingStopped']);
+    });
+
+    it('agentTypingStarted names the agent who types', async () => {
+      const t = await started();
+      t.polls.push(answer([msg(1, 'ParticipantJoined', 'Ewa joined'), msg(2, 'TypingStarted', '')]));
+      await t.nextPoll();
+      expect(t.emitted.find((e) => e.type === 'agentTypingStarted')).to.deep.equal({ type: 'agentTypingStarted', agent: { id: 'a-1', name: 'Ewa' } });
     });
 
     it('the agent\'s indicator times out after 3000 ms; a new TypingStarted restarts the timeout', async () => {

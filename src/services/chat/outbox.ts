@@ -18,6 +18,8 @@
  * Service layer: no DOM beyond a Storage-like object and an event target for `storage` events.
  */
 import type { ChatFailure, TranscriptMessage } from './types.ts';
+import { randomId } from '../../app/ids.ts';
+import { isRecord } from '../../app/records.ts';
 
 /** Where an entry is: queued, on its way, acknowledged (until the server's copy arrives), or given up. */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
@@ -62,7 +64,7 @@ export interface OutboxOptionsIn {
   prefix: string;
   /** The window, for other tabs' changes. */
   events?: StorageEvents;
-  /** Ids for new entries (default `crypto.randomUUID`). */
+  /** Ids for new entries (default `randomId`, src/app/ids.ts: randomUUID, or random bytes where it is missing). */
   uuid?: () => string;
   now?: () => number;
   /** Where problems are reported (default `console`). */
@@ -119,7 +121,6 @@ export interface Outbox {
 export const OUTBOX_LIMIT = 200;
 
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed'];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): value is string => typeof value === 'string';
 const num = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -137,13 +138,12 @@ function readEntry(value: unknown): OutboxEntry | null {
   return entry;
 }
 
-const defaultUuid = () => globalThis.crypto.randomUUID();
 
 /** The outbox and draft of the chat (see the module comment). */
 export function createOutbox(options: OutboxOptionsIn): Outbox {
   const log = options.log ?? console;
   const now = options.now ?? Date.now;
-  const uuid = options.uuid ?? defaultUuid;
+  const uuid = options.uuid ?? (() => randomId());
   const outboxKey = `${options.prefix}_webchat_outbox`;
   const draftKey = `${options.prefix}_webchat_draft`;
   let storage = options.storage;

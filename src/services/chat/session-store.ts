@@ -1,5 +1,6 @@
 import type { CookieJar } from '../../app/storage.ts';
 import type { SessionData, TransportType } from './types.ts';
+import { isRecord } from '../../app/records.ts';
 
 /**
  * Where a chat's session lives between pages (web-chat.md §3 "Cookies", §4 restore): in cookies named
@@ -98,7 +99,6 @@ const parse = (raw: string | undefined): unknown => {
     return undefined;
   }
 };
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
  * A session record of strings and finite numbers only (what a cookie or the page may hand back). A field
  * may hold 2000 characters: a cloud jwt (base64url, usually 800–1500) and the transport's other keys fit

@@ -1,3 +1,6 @@
+import { upsertByIndex } from '../../app/by-index.ts';
+import { randomId } from '../../app/ids.ts';
+import { isRecord } from '../../app/records.ts';
 import { ChatFailure, type ChatFailureKind, type ChatTransport, type CodedError, type PollResult, type SessionData, type StreamHandlers, type TranscriptMessage, type TransportType } from './types.ts';
 
 /**
@@ -103,16 +106,18 @@ export interface Tabs {
   close(): void;
 }
 
-/** What the leader knows of a chat: every message it saw, by index, and whether the chat ended. */
+/**
+ * What the leader keeps of a chat for a tab that follows it later: the messages it relayed (upserted by
+ * index with the transcript's own rule, src/app/by-index.ts) and whether the chat ended. The transcript
+ * itself is the session machine's; this is the relay's memory, not a copy for display.
+ */
 interface Held {
-  messages: Map<number, TranscriptMessage>;
+  messages: readonly TranscriptMessage[];
   chatEnded: boolean;
   idleTimerExpire?: number;
 }
 
-const random = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 const chatIdOf = (session: SessionData): string => String(session.chatId ?? '');
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const failureShape = (error: unknown): FailureShape => {
   if (error instanceof ChatFailure) return { kind: error.kind, message: error.message, errors: error.errors, ...(error.status !== undefined ? { status: error.status } : {}) };
   return { kind: 'network', message: error instanceof Error ? error.message : String(error), errors: [] };
@@ -123,8 +128,8 @@ const failureOf = (shape: FailureShape): ChatFailure => new ChatFailure(shape.ki
 function hold(held: Map<string, Held>, chatId: string, result: PollResult): void {
   if (!chatId) return;
   let entry = held.get(chatId);
-  if (!entry) held.set(chatId, (entry = { messages: new Map(), chatEnded: false }));
-  for (const message of result.messages) entry.messages.set(message.index, message);
+  if (!entry) held.set(chatId, (entry = { messages: [], chatEnded: false }));
+  entry.messages = upsertByIndex(entry.messages, result.messages);
   if (result.chatEnded) entry.chatEnded = true;
   if (result.idleTimerExpire !== undefined) entry.idleTimerExpire = result.idleTimerExpire;
 }
@@ -133,7 +138,7 @@ function hold(held: Map<string, Held>, chatId: string, result: PollResult): void
 function heldFrom(held: Map<string, Held>, chatId: string, from: number): PollResult | null {
   const entry = held.get(chatId);
   if (!entry) return null;
-  const messages = [...entry.messages.values()].filter((m) => m.index >= from).sort((a, b) => a.index - b.index);
+  const messages = entry.messages.filter((m) => m.index >= from);
   return { messages, chatEnded: entry.chatEnded, ...(entry.idleTimerExpire !== undefined ? { idleTimerExpire: entry.idleTimerExpire } : {}) };
 }
 
@@ -282,7 +287,7 @@ export function createTabs(options: TabsOptions): Tabs {
       };
       /** What the leader holds of the chat from `from` on; null when no leader holds it (or none answers). */
       const sync = async (session: SessionData, from: number): Promise<PollResult | null> => {
-        const answer = await request<{ t: 'synced'; id: string; result: PollResult | null }>({ t: 'sync', id: random(), chatId: chatIdOf(session), from }, syncTimeout);
+        const answer = await request<{ t: 'synced'; id: string; result: PollResult | null }>({ t: 'sync', id: randomId(), chatId: chatIdOf(session), from }, syncTimeout);
         const result = answer?.result ?? null;
         if (result) hold(held, chatIdOf(session), result);
         return result;
@@ -291,7 +296,7 @@ export function createTabs(options: TabsOptions): Tabs {
       const relay = async <T>(method: RelayedCall, args: unknown[], local: () => Promise<T>): Promise<T> => {
         await settled;
         if (leader) return local();
-        const answer = await request<{ t: 'reply'; id: string; value?: unknown; failure?: FailureShape }>({ t: 'call', id: random(), type: inner.type, method, args }, callTimeout);
+        const answer = await request<{ t: 'reply'; id: string; value?: unknown; failure?: FailureShape }>({ t: 'call', id: randomId(), type: inner.type, method, args }, callTimeout);
         if (!answer) {
           if (leader) return local();
           throw new ChatFailure('timeout', 'The leading tab did not answer');
@@ -352,7 +357,7 @@ export function createTabs(options: TabsOptions): Tabs {
           // Each index once (a sync answer and a broadcast may carry the same messages), in order.
           const deliver = (result: PollResult) => {
             if (stopped) return;
-            const messages = result.messages.filter((m) => m.index >= next).sort((a, b) => a.index - b.index);
+            const messages = upsertByIndex([], result.messages).filter((m) => m.index >= next);
             if (!messages.length && !result.chatEnded) return;
             for (const message of messages) next = Math.max(next, message.index + 1);
             handlers.messages({ ...result, messages });
