@@ -6,7 +6,51 @@
 import type { AgentRecord } from '../../machines/chat-session.machine.ts';
 import type { FileLimits, TranscriptMessage, TransportType } from '../services/chat/types.ts';
 import type { ChatMetadata } from '../services/chat/session-store.ts';
-import type { WebChatServiceController, WebChatServiceOptions } from './webchat-service.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { chatSessionMachine } from '../../machines/chat-session.machine.ts';
+import type { ChatTranscript } from '../../machines/chat-transcript.ts';
+import type { Outbox, OutboxEntry } from '../services/chat/outbox.ts';
+import type { Tabs } from '../services/chat/tabs.ts';
+import type { WebChatServiceSettings } from './webchat-config.ts';
+
+/** The options `WebChatService.configure` takes: the chat service's part of the `webchat` section. */
+export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings, unknown>>;
+
+export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
+
+/** A value and its changes, read-only: the window draws from it and never writes it. */
+export interface ReadableStore<T> {
+  readonly value: T;
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+
+/** What the window draws of the session: whether a chat runs, and its one transcript (machines/chat-transcript.ts). */
+export interface ChatSessionView {
+  active: boolean;
+  transcript: ChatTranscript;
+  /** The connection line: 'reconnected' for the machine's `reconnectedShown`, then 'connected'. */
+  connection: 'connected' | 'disconnected' | 'reconnected';
+}
+
+/** What the chat window reads: the session actor (its context holds the transcript, machines/chat-transcript.ts). */
+export interface WebChatServiceController {
+  actor: WebChatSessionActor;
+  /** The session as the window draws it: a new value only when the chat starts or ends or its transcript changes. */
+  session: ReadableStore<ChatSessionView>;
+  /** The visitor's unsent messages and the input's draft (docs/reliability.md "Outbox and drafts"). */
+  outbox: Outbox;
+  /**
+   * Puts the visitor's message in the outbox (checked as `sendMessage` checks it; throws its message) and
+   * returns at once: the text is safe; the outbox sends it.
+   */
+  queue(text: string): OutboxEntry;
+  /** 'Not sent — Retry': the same message (the same id) goes again. */
+  retry(id: string): void;
+  /** 'Not sent — Edit': the entry leaves the outbox and is returned (its text goes back to the input). */
+  takeBack(id: string): OutboxEntry | undefined;
+  /** The tabs of this browser that show this deployment's chat (one leader holds the connection). */
+  tabs: Tabs;
+}
 
 /** The message shapes the chat window renders (views may not import services; they import these). */
 export type { FileLimits, ParticipantType, TranscriptMessage, TranscriptType } from '../services/chat/types.ts';

@@ -1,19 +1,19 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { App } from '../app/app.ts';
 import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../machines/chat-session.machine.ts';
-import { missing, type ChatTranscript } from '../../machines/chat-transcript.ts';
+import { missing } from '../../machines/chat-transcript.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TransportFactory, type TransportType } from '../services/chat/types.ts';
 import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
 import type { CloudOptions } from '../services/chat/transports/cloud/index.ts';
-import { createOutbox, createOutboxSender, type Outbox, type OutboxEntry, type StorageEvents, type StorageLike } from '../services/chat/outbox.ts';
+import { createOutbox, createOutboxSender, type OutboxEntry, type StorageEvents, type StorageLike } from '../services/chat/outbox.ts';
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
 import { checkFiles, type FileProblem } from '../services/chat/files.ts';
 import { formatSize } from '../app/bytes.ts';
 import { isRecord } from '../app/records.ts';
 import { readSection } from '../app/section.ts';
 import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
-import type { ChatErrorEvent, ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
+import type { ChatErrorEvent, ChatSessionInfo, ChatSessionView, ReadableStore, StartChatOptions } from './webchat-service.api.ts';
 
 /** The chat service's rejections, word for word from web-chat.md §8 where it gives them. */
 export const webChatServiceMessages = {
@@ -50,45 +50,6 @@ export function fileProblemMessage(problem: FileProblem): string {
     default:
       return 'File upload is possible only when an agent is connected';
   }
-}
-
-/** The options `WebChatService.configure` takes: the chat service's part of the `webchat` section. */
-export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings, unknown>>;
-
-export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
-
-/** A value and its changes, read-only: the window draws from it and never writes it. */
-export interface ReadableStore<T> {
-  readonly value: T;
-  subscribe(listener: () => void): { unsubscribe(): void };
-}
-
-/** What the window draws of the session: whether a chat runs, and its one transcript (machines/chat-transcript.ts). */
-export interface ChatSessionView {
-  active: boolean;
-  transcript: ChatTranscript;
-  /** The connection line: 'reconnected' for the machine's `reconnectedShown`, then 'connected'. */
-  connection: 'connected' | 'disconnected' | 'reconnected';
-}
-
-/** What the chat window reads: the session actor (its context holds the transcript, machines/chat-transcript.ts). */
-export interface WebChatServiceController {
-  actor: WebChatSessionActor;
-  /** The session as the window draws it: a new value only when the chat starts or ends or its transcript changes. */
-  session: ReadableStore<ChatSessionView>;
-  /** The visitor's unsent messages and the input's draft (docs/reliability.md "Outbox and drafts"). */
-  outbox: Outbox;
-  /**
-   * Puts the visitor's message in the outbox (checked as `sendMessage` checks it; throws its message) and
-   * returns at once: the text is safe; the outbox sends it.
-   */
-  queue(text: string): OutboxEntry;
-  /** 'Not sent — Retry': the same message (the same id) goes again. */
-  retry(id: string): void;
-  /** 'Not sent — Edit': the entry leaves the outbox and is returned (its text goes back to the input). */
-  takeBack(id: string): OutboxEntry | undefined;
-  /** The tabs of this browser that show this deployment's chat (one leader holds the connection). */
-  tabs: Tabs;
 }
 
 /** Page size of `fetchHistory` (web-chat.md §9 "async page size 20"). */
