@@ -77,11 +77,11 @@ function bundleManifest() {
  * `{ f: [files], p: { <plugin>: [indices] , runtime: [indices], 'transport:<type>': [indices] }, v: { <plugin>: [indices] } }`,
  * where a plugin's `p` list is the static closure of its chunk, its `v` list that of its element's view
  * chunk less the plugin's (the entry excluded; intent preloads both, a plugin loading without the runtime
- * only `p`), and a chat transport's (src/plugins/webchat-service.ts `TRANSPORTS`) the closure of its
+ * only `p`), and a chat transport's (src/plugins/webchat-service/webchat-service.ts `TRANSPORTS`) the closure of its
  * module: the loader adds the configured one to the chat's. With it the loader fetches every file a window needs at
  * once, on intent (one round trip after the graph's, not one per import level), and `preload: 'idle'`
  * fetches them without evaluating anything. Plugin, view and transport modules are read from their
- * registries (src/plugins/index.ts, elements/<w>/la-<w>.ts, webchat-service.ts), so a new plugin is in the
+ * registries (src/plugins/index.ts, elements/<w>/la-<w>.ts, webchat-service/webchat-service.ts), so a new plugin is in the
  * graph without an edit here. File names carry rollup's hash placeholders, replaced after this hook (the
  * graph chunk's own hash follows them: a changed chunk renames the graph).
  */
@@ -103,8 +103,8 @@ function preloadGraph() {
     return views;
   };
   const transportModules = () => {
-    const source = readFileSync('src/plugins/webchat-service.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('\.\.\/services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
+    const source = readFileSync('src/plugins/webchat-service/webchat-service.ts', 'utf8');
+    return [...source.matchAll(/(\w+): \(\) => import\('(?:\.\.\/)+services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
   };
   return {
     name: 'preload-graph',
@@ -146,7 +146,7 @@ function preloadGraph() {
         if (views.has(name)) v[name] = closure([byModule(views.get(name))]).filter((i) => !p[name].includes(i));
       }
       const transports = transportModules();
-      if (transports.length === 0) this.error('preload graph: no chat transport found in src/plugins/webchat-service.ts TRANSPORTS');
+      if (transports.length === 0) this.error('preload graph: no chat transport found in src/plugins/webchat-service/webchat-service.ts TRANSPORTS');
       for (const [type, id] of transports) {
         const transport = byModule(id);
         if (!transport) this.error(`preload graph: no chunk holds the ${type} chat transport (${id})`);

@@ -58,7 +58,7 @@ export function preloadNames(app: App, plugins: readonly string[], likely = fals
 }
 
 /**
- * The chat's transport module in the load graph, `transport:<type>`, as src/plugins/webchat-config.ts
+ * The chat's transport module in the load graph, `transport:<type>`, as src/plugins/shared/webchat-config.ts
  * `transportTypeOf` chooses it (`cometD.enabled`, else `transport.type`, 'rest' by default). Read by hand
  * (no valibot here): a malformed value only means the transport is fetched when the chat asks.
  */

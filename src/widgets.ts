@@ -11,8 +11,9 @@
  */
 export interface WidgetRow {
   /**
-   * The widget's folder name: elements/<name>/, src/plugins/<name>/, styles/<name>.css, its locale keys'
-   * prefix and its row in test/bench/budgets.json.
+   * The widget's folder name: elements/<name>/, src/plugins/<name>/ (a large plugin may have a folder of
+   * its own, as the chat's webchat/ and webchat-service/), styles/<name>.css, its locale keys' prefix
+   * (without hyphens) and its row in test/bench/budgets.json.
    */
   readonly name: string;
   /** Its bus plugins; the first is the one a visitor's command opens. */

@@ -5,7 +5,7 @@ import { Button, ButtonGroup, Smokescreen, Window } from '../common/chrome.tsx';
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
-import type { WebChatController } from '../../src/plugins/webchat.ts';
+import type { WebChatController } from '../../src/plugins/webchat/webchat.ts';
 import { inputLimit, transcriptLines } from '../../machines/chat-transcript.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';

@@ -1,5 +1,5 @@
 import type { LaElement } from '../common/host.ts';
-import type { WebChatController } from '../../src/plugins/webchat.ts';
+import type { WebChatController } from '../../src/plugins/webchat/webchat.ts';
 import { messageCircle } from '../common/icons.ts';
 import { sideButton } from '../common/side-button.ts';
 

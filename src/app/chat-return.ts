@@ -5,7 +5,7 @@ import type { App } from './app.ts';
  * cookie (host-only, `webchat_session`: src/services/chat/session-store.ts), or an asynchronous chat whose
  * page keeps the session itself (`webchat.async.getSessionData`, read by hand: no valibot here). The load
  * graph (src/load-graph.ts) preloads the chat service with the window only then, and the WebChat plugin
- * (src/plugins/webchat.ts) opens the window without waiting for the service otherwise. In the after-boot
+ * (src/plugins/webchat/webchat.ts) opens the window without waiting for the service otherwise. In the after-boot
  * chunk (rollup.config.mjs), which every page has loaded before either of them.
  */
 export const CHAT_SESSION_COOKIE = 'webchat_session';

@@ -17,7 +17,7 @@ import { ViewContext, type ViewContextValue } from '../../elements/common/contex
 import { Transcript } from '../../elements/chat/transcript/index.tsx';
 import { createTranslator } from '../../src/app/i18n.ts';
 import type { Environment } from '../../src/app/environment.ts';
-import type { TranscriptMessage } from '../../src/plugins/webchat-service.api.ts';
+import type { TranscriptMessage } from '../../src/plugins/webchat-service/webchat-service.api.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import tokens from '../../styles/tokens.css' with { type: 'css' };
 import base from '../../styles/base.css' with { type: 'css' };

@@ -205,7 +205,7 @@ test("a page's own command opening the chat, with no intent first, fetches the c
     // The chat plugin's chunk comes 600 ms late, so the window cannot open before the runtime, evaluated
     // beside the plugin's load, has had its time (the runtime is large; on a fast machine the plugin's
     // path could otherwise win the race). Without the change the runtime waits for the open whatever the delay.
-    await page.route(new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`), async (route) => {
+    await page.route(new RegExp(`/dist/${fileOf('src/plugins/webchat/webchat.ts').replace('.', '\\.')}$`), async (route) => {
       const response = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.fulfill({ response });
@@ -213,7 +213,7 @@ test("a page's own command opening the chat, with no intent first, fetches the c
   });
   config.webchat.chatButton = saved;
   try {
-    assert.deepEqual(files.filter((f) => f === fileOf('src/plugins/webchat.ts')), [], 'the chat plugin is not loaded before the command');
+    assert.deepEqual(files.filter((f) => f === fileOf('src/plugins/webchat/webchat.ts')), [], 'the chat plugin is not loaded before the command');
     // When the window opened, and when the view's and the plugin's files were asked for (resource timing).
     await page.evaluate(() => {
       window.__opened = new Promise((resolve) => window.LiveAssist.subscribe('WebChat.opened', () => resolve(performance.now())));
@@ -223,7 +223,7 @@ test("a page's own command opening the chat, with no intent first, fetches the c
     const [opened, view, plugin, runtimeAt] = await page.evaluate(
       ([viewFile, pluginFile]) =>
         Promise.all([window.__opened, ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null), globalThis.__runtimeAt]),
-      [fileOf('elements/chat/chat.view.tsx'), fileOf('src/plugins/webchat.ts')],
+      [fileOf('elements/chat/chat.view.tsx'), fileOf('src/plugins/webchat/webchat.ts')],
     );
     assert.ok(view !== null && plugin !== null, 'both fetched');
     // Asked for with the plugin (one preload), well before the window opened; without it, when it opened.
@@ -238,7 +238,7 @@ test("a page's own command opening the chat, with no intent first, fetches the c
 
 /* ---------------------------------------------------------------- the plugin's idle start: small, in tasks of its own */
 
-const serviceFile = () => fileOf('src/plugins/webchat-service.ts');
+const serviceFile = () => fileOf('src/plugins/webchat-service/webchat-service.ts');
 const deflectionFile = () => fileOf('src/plugins/chat-deflection/chat-deflection.ts');
 /** When a chunk is evaluated: a statement appended to its body runs as it does (`globalThis[name]`, ms). */
 const markEvaluation = (page, file, name) =>
@@ -253,8 +253,8 @@ test('the chat button needs neither the chat service nor chat deflection: their 
   const { page, context, files, problems } = await visit(undefined, (page) => markEvaluation(page, serviceFile(), '__serviceAt'));
   delete config.chatdeflection;
   try {
-    assert.notEqual(serviceFile(), fileOf('src/plugins/webchat.ts'), 'the service is a chunk of its own');
-    assert.equal(fileOf('src/plugins/webchat-window-config.ts'), fileOf('src/plugins/webchat.ts'), "the button's and the invite's options are read with the plugin");
+    assert.notEqual(serviceFile(), fileOf('src/plugins/webchat/webchat.ts'), 'the service is a chunk of its own');
+    assert.equal(fileOf('src/plugins/webchat/webchat-window-config.ts'), fileOf('src/plugins/webchat/webchat.ts'), "the button's and the invite's options are read with the plugin");
     await button(page).waitFor({ state: 'visible' });
     await pastIdlePreload(page);
     await page.waitForTimeout(300);
@@ -262,7 +262,7 @@ test('the chat button needs neither the chat service nor chat deflection: their 
     assert.deepEqual(files.filter((f) => f === deflectionFile()), [], 'chat deflection is not fetched for the button');
     await button(page).click();
     await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
-    // No chat to come back to: the service starts once idle after the open (src/plugins/webchat.ts openWindow).
+    // No chat to come back to: the service starts once idle after the open (src/plugins/webchat/webchat.ts openWindow).
     await page.waitForFunction(() => globalThis.__serviceAt, null, { timeout: 5000 });
     await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/dist/${f}`)), deflectionFile());
     assert.deepEqual(await page.evaluate(() => window.LiveAssist.command('ChatDeflection.getState').then((s) => s.enabled)), true);
@@ -348,7 +348,7 @@ test('a chat started on this page comes back on the next one: the restore cookie
 test("a page's command queued while the plugin loads when idle opens the window; the button, shown in the plugin's second task, steps aside until it closes", async () => {
   let hold;
   const { page, context, problems } = await visit(undefined, async (page) => {
-    hold = await holdBack(page, new RegExp(`/dist/${fileOf('src/plugins/webchat.ts').replace('.', '\\.')}$`));
+    hold = await holdBack(page, new RegExp(`/dist/${fileOf('src/plugins/webchat/webchat.ts').replace('.', '\\.')}$`));
   });
   const { asked, release } = hold;
   try {

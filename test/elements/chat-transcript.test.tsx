@@ -8,7 +8,7 @@ import { Transcript, shortFileName, type TranscriptProps } from '../../elements/
 import { linkify } from '../../elements/chat/linkify.ts';
 import { createTranslator, type Translator } from '../../src/app/i18n.ts';
 import type { Environment } from '../../src/app/environment.ts';
-import type { ParticipantType, TranscriptMessage, TranscriptType } from '../../src/plugins/webchat-service.api.ts';
+import type { ParticipantType, TranscriptMessage, TranscriptType } from '../../src/plugins/webchat-service/webchat-service.api.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
 import tokens from '../../styles/tokens.css' with { type: 'css' };

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { readWebChatInvite } from '../../src/plugins/webchat-window-config.ts';
+import { readWebChatInvite } from '../../src/plugins/webchat/webchat-window-config.ts';
 
 describe('webchat auto-invite and chat-button settings', () => {
   it('the Polish deployment: invite after 10 s, timeout 30 s, chat button hidden during the invite', async () => {

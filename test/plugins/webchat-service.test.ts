@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../src/app/app.ts';
-import { register } from '../../src/plugins/webchat-service.ts';
+import { register } from '../../src/plugins/webchat-service/webchat-service.ts';
 import type { TranscriptMessage } from '../../src/services/chat/types.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { waitFor } from '../helpers/dom.ts';

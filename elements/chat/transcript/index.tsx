@@ -16,8 +16,8 @@
  * that ask the chat view to open the article (`onKnowledgeOpen`).
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react';
-import type { TranscriptMessage } from '../../../src/plugins/webchat-service.api.ts';
-import type { PendingMessage } from '../../../src/plugins/webchat.ts';
+import type { TranscriptMessage } from '../../../src/plugins/webchat-service/webchat-service.api.ts';
+import type { PendingMessage } from '../../../src/plugins/webchat/webchat.ts';
 import { useEnvironment, useT } from '../../common/context.ts';
 import type { KnowledgeOpen } from '../knowledge-bubble.tsx';
 import { GROUPING_THRESHOLD_MS, buildItems, dayKey } from './items.ts';

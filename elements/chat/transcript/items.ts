@@ -8,7 +8,7 @@
  * a system line, a lasting record of why the chat closed. TypingStarted / TypingStopped / CustomNotice /
  * NicknameUpdated / FileDeleted are not items.
  */
-import type { TranscriptMessage } from '../../../src/plugins/webchat-service.api.ts';
+import type { TranscriptMessage } from '../../../src/plugins/webchat-service/webchat-service.api.ts';
 import type { Translator } from '../../../src/app/i18n.ts';
 import { formatDay } from '../../../src/app/clock.ts';
 import { formatSize, shortFileName } from '../../../src/app/bytes.ts';

@@ -8,8 +8,8 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type JSX, type Ref, type RefObject } from 'react';
 import type { Translator } from '../../../src/app/i18n.ts';
-import type { TranscriptMessage } from '../../../src/plugins/webchat-service.api.ts';
-import type { PendingMessage } from '../../../src/plugins/webchat.ts';
+import type { TranscriptMessage } from '../../../src/plugins/webchat-service/webchat-service.api.ts';
+import type { PendingMessage } from '../../../src/plugins/webchat/webchat.ts';
 import { announcement, freshItems, type Item } from './items.ts';
 
 /** Live-region entries kept (older ones are removed; each entry is read once, when added). */

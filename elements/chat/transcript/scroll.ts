@@ -5,8 +5,8 @@
  * prepended above.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { TranscriptMessage } from '../../../src/plugins/webchat-service.api.ts';
-import type { PendingMessage } from '../../../src/plugins/webchat.ts';
+import type { TranscriptMessage } from '../../../src/plugins/webchat-service/webchat-service.api.ts';
+import type { PendingMessage } from '../../../src/plugins/webchat/webchat.ts';
 import type { Item } from './items.ts';
 
 /** How close to the bottom (px) counts as "at the bottom" for following new messages. */

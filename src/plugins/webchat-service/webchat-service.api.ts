@@ -3,15 +3,15 @@
  * controller it provides to the chat window. `src/index.ts` re-exports this module so the published
  * types declare them (see src/bus/types.ts). Commands and events: web-chat.md §7 "Internal bus", §8.
  */
-import type { AgentRecord } from '../../machines/chat-session.machine.ts';
-import type { FileLimits, TranscriptMessage, TransportType } from '../services/chat/types.ts';
-import type { ChatMetadata } from '../services/chat/session-store.ts';
+import type { AgentRecord } from '../../../machines/chat-session.machine.ts';
+import type { FileLimits, TranscriptMessage, TransportType } from '../../services/chat/types.ts';
+import type { ChatMetadata } from '../../services/chat/session-store.ts';
 import type { ActorRefFrom } from 'xstate';
-import type { chatSessionMachine } from '../../machines/chat-session.machine.ts';
-import type { ChatTranscript } from '../../machines/chat-transcript.ts';
-import type { Outbox, OutboxEntry } from '../services/chat/outbox.ts';
-import type { Tabs } from '../services/chat/tabs.ts';
-import type { WebChatServiceSettings } from './webchat-config.ts';
+import type { chatSessionMachine } from '../../../machines/chat-session.machine.ts';
+import type { ChatTranscript } from '../../../machines/chat-transcript.ts';
+import type { Outbox, OutboxEntry } from '../../services/chat/outbox.ts';
+import type { Tabs } from '../../services/chat/tabs.ts';
+import type { WebChatServiceSettings } from '../shared/webchat-config.ts';
 
 /** The options `WebChatService.configure` takes: the chat service's part of the `webchat` section. */
 export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings, unknown>>;
@@ -53,7 +53,7 @@ export interface WebChatServiceController {
 }
 
 /** The message shapes the chat window renders (views may not import services; they import these). */
-export type { FileLimits, ParticipantType, TranscriptMessage, TranscriptType } from '../services/chat/types.ts';
+export type { FileLimits, ParticipantType, TranscriptMessage, TranscriptType } from '../../services/chat/types.ts';
 
 /** The start form (web-chat.md §3 "Chat start payload"); the lower-case form names are accepted too. */
 export interface StartChatOptions {
@@ -93,7 +93,7 @@ export interface ChatSessionInfo {
   started?: number;
 }
 
-declare module '../bus/types.ts' {
+declare module '../../bus/types.ts' {
   interface Commands {
     'WebChatService.configure': { options: WebChatServiceOptions; result: void };
     'WebChatService.startChat': { options: StartChatOptions | void; result: ChatSessionInfo };
@@ -147,7 +147,7 @@ declare module '../bus/types.ts' {
   }
 }
 
-declare module '../app/app.ts' {
+declare module '../../app/app.ts' {
   interface Controllers {
     WebChatService: WebChatServiceController;
   }

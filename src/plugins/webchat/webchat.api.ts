@@ -3,10 +3,10 @@
  * the controller it provides to `<la-chat>`. `src/index.ts` re-exports this module so the published
  * types declare them (see src/bus/types.ts). Commands and events: web-chat.md §4 "Window", §7.
  */
-import type { TranscriptMessage } from '../services/chat/types.ts';
+import type { TranscriptMessage } from '../../services/chat/types.ts';
 import type { WebChatController, WebChatOptions } from './webchat.ts';
 
-declare module '../bus/types.ts' {
+declare module '../../bus/types.ts' {
   interface Commands {
     /** Opens the window: the start form, or the running chat. `form` prefills the start form. */
     'WebChat.open': { options: { form?: Partial<Record<'firstname' | 'lastname' | 'email' | 'subject', string>> } | void; result: void };
@@ -43,7 +43,7 @@ declare module '../bus/types.ts' {
   }
 }
 
-declare module '../app/app.ts' {
+declare module '../../app/app.ts' {
   interface Controllers {
     WebChat: WebChatController;
   }

@@ -1,18 +1,18 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { App } from '../app/app.ts';
-import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../machines/chat-session.machine.ts';
-import { missing } from '../../machines/chat-transcript.ts';
-import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TransportFactory, type TransportType } from '../services/chat/types.ts';
-import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../services/chat/session-store.ts';
-import { anonymousUserId, automaticUserData } from '../services/chat/user-data.ts';
-import type { CloudOptions } from '../services/chat/transports/cloud/index.ts';
-import { createOutbox, createOutboxSender, type OutboxEntry, type StorageEvents, type StorageLike } from '../services/chat/outbox.ts';
-import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../services/chat/tabs.ts';
-import { checkFiles, type FileProblem } from '../services/chat/files.ts';
-import { formatSize } from '../app/bytes.ts';
-import { isRecord } from '../app/records.ts';
-import { readSection } from '../app/section.ts';
-import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from './webchat-config.ts';
+import type { App } from '../../app/app.ts';
+import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../../machines/chat-session.machine.ts';
+import { missing } from '../../../machines/chat-transcript.ts';
+import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TransportFactory, type TransportType } from '../../services/chat/types.ts';
+import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../../services/chat/session-store.ts';
+import { anonymousUserId, automaticUserData } from '../../services/chat/user-data.ts';
+import type { CloudOptions } from '../../services/chat/transports/cloud/index.ts';
+import { createOutbox, createOutboxSender, type OutboxEntry, type StorageEvents, type StorageLike } from '../../services/chat/outbox.ts';
+import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../../services/chat/tabs.ts';
+import { checkFiles, type FileProblem } from '../../services/chat/files.ts';
+import { formatSize } from '../../app/bytes.ts';
+import { isRecord } from '../../app/records.ts';
+import { readSection } from '../../app/section.ts';
+import { readWebChatService, transportProblem, transportTypeOf, webChatServiceSchema, type WebChatServiceSettings } from '../shared/webchat-config.ts';
 import type { ChatErrorEvent, ChatSessionInfo, ChatSessionView, ReadableStore, StartChatOptions } from './webchat-service.api.ts';
 
 /** The chat service's rejections, word for word from web-chat.md §8 where it gives them. */
@@ -57,12 +57,12 @@ export const HISTORY_PAGE = 20;
 
 /** The transport modules, each its own chunk, loaded when a chat needs it. */
 const TRANSPORTS: Partial<Record<TransportType, () => Promise<{ createTransport: TransportFactory }>>> = {
-  rest: () => import('../services/chat/transports/legacy-rest.ts'),
+  rest: () => import('../../services/chat/transports/legacy-rest.ts'),
   // The official CometD client comes with it: a REST-only page never loads it.
-  cometd: () => import('../services/chat/transports/cometd.ts'),
-  ngrest: () => import('../services/chat/transports/ngrest.ts'),
+  cometd: () => import('../../services/chat/transports/cometd.ts'),
+  ngrest: () => import('../../services/chat/transports/ngrest.ts'),
   // REST + a WebSocket event stream (docs/cloud.md).
-  cloud: () => import('../services/chat/transports/cloud/index.ts'),
+  cloud: () => import('../../services/chat/transports/cloud/index.ts'),
 };
 
 /**
@@ -160,7 +160,7 @@ export function register(app: App): void {
   let restoring = false;
   /** A start is under way: an error the machine emits now is the start's. */
   let starting = false;
-  let fileLimits: Promise<import('../services/chat/types.ts').FileLimits> | undefined;
+  let fileLimits: Promise<import('../../services/chat/types.ts').FileLimits> | undefined;
   let uploaded = { count: 0, bytes: 0 };
 
   const isAsync = () => settings.async.enabled || settings.transport.async;

@@ -1,10 +1,10 @@
-import { dataProtectionSchema, flag, listOf, milliseconds, readSection, seconds, text, v, type Log, type SectionOf } from '../app/section.ts';
+import { dataProtectionSchema, flag, listOf, milliseconds, readSection, seconds, text, v, type Log, type SectionOf } from '../../app/section.ts';
 
 /**
  * What the WebChat plugin reads of the `webchat` section: the proactive invite, the side chat button and
  * the window (web-chat.md §4 "Proactive invite", "Chat button", "Window", §9). A module of its own, in the
  * plugin's chunk: the plugin loads when idle for the chat button and the invite, and reads these then;
- * the chat service's options (src/plugins/webchat-config.ts) come with the service's chunk, when the
+ * the chat service's options (src/plugins/shared/webchat-config.ts) come with the service's chunk, when the
  * window opens, a chat starts or comes back, or an invite shows. A bad option is reported in the console
  * and takes its default.
  */

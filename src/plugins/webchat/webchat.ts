@@ -1,18 +1,18 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { App, Controllers } from '../app/app.ts';
-import { chatWindowMachine, type ChatFormField } from '../../machines/chat-window.machine.ts';
-import { sideButtonMachine, sideButtonMessages } from '../../machines/side-button.machine.ts';
-import { postSurveyCancel, readSurveyNotice } from '../services/chat/survey.ts';
-import { readSection } from '../app/section.ts';
-import { isRecord } from '../app/records.ts';
-import type { TranscriptMessage } from '../services/chat/types.ts';
-import { EMPTY_TRANSCRIPT, isBubble, isShown, type ChatTranscript, type OutgoingMessage } from '../../machines/chat-transcript.ts';
-import type { SharedWindowState } from '../services/chat/tabs.ts';
-import type { ChatErrorEvent } from './webchat-service.api.ts';
-import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../machines/chat-knowledge.ts';
+import type { App, Controllers } from '../../app/app.ts';
+import { chatWindowMachine, type ChatFormField } from '../../../machines/chat-window.machine.ts';
+import { sideButtonMachine, sideButtonMessages } from '../../../machines/side-button.machine.ts';
+import { postSurveyCancel, readSurveyNotice } from '../../services/chat/survey.ts';
+import { readSection } from '../../app/section.ts';
+import { isRecord } from '../../app/records.ts';
+import type { TranscriptMessage } from '../../services/chat/types.ts';
+import { EMPTY_TRANSCRIPT, isBubble, isShown, type ChatTranscript, type OutgoingMessage } from '../../../machines/chat-transcript.ts';
+import type { SharedWindowState } from '../../services/chat/tabs.ts';
+import type { ChatErrorEvent } from '../webchat-service/webchat-service.api.ts';
+import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../../machines/chat-knowledge.ts';
 // The service's options: their reader is shared logic (the valibot chunk), its schemas built on first read.
-import { readWebChatService, type WebChatServiceSettings } from './webchat-config.ts';
-import { chatMayComeBack } from '../app/chat-return.ts';
+import { readWebChatService, type WebChatServiceSettings } from '../shared/webchat-config.ts';
+import { chatMayComeBack } from '../../app/chat-return.ts';
 import { readWebChatInvite, readWebChatWindow, webChatWindowSchema, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
 
 // The session plugin's controller by the name it is provided under, not by importing that plugin.

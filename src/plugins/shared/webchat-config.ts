@@ -1,11 +1,11 @@
-import { MAX_MESSAGE_LENGTH } from '../../machines/chat-transcript.ts';
-import { MAX_KEYS, MAX_TEXT, flag, link, listOf, milliseconds, number, readSection, someNumber, text, textOr, v, type Log, type SectionOf } from '../app/section.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../machines/chat-transcript.ts';
+import { MAX_KEYS, MAX_TEXT, flag, link, listOf, milliseconds, number, readSection, someNumber, text, textOr, v, type Log, type SectionOf } from '../../app/section.ts';
 
 /**
  * What the chat service (the WebChatService plugin) reads of the `webchat` section (web-chat.md §3, §7,
  * §9), which the chat's window reads too (asynchronous chats, the input's limit, uploads) when it opens,
  * before the service starts: the window's, the invite's and the chat button's options are in
- * src/plugins/webchat-window-config.ts, which the WebChat plugin reads when it loads (when idle, for the
+ * src/plugins/webchat/webchat-window-config.ts, which the WebChat plugin reads when it loads (when idle, for the
  * chat button). A bad option is reported in the console and takes its default.
  */
 
