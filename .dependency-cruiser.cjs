@@ -31,7 +31,7 @@ const PLUGIN_TABLE = 'src/plugins/index.ts';
  * (depcruise refuses patterns with nested repetition, hence the spelling.)
  */
 const API = '(?:^|/|[.])api[.]ts$';
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * One pair of rules per plugin. A plugin is a file the plugin table's loaders import
@@ -51,10 +51,10 @@ function pluginsOf(table) {
     const folder = folderOf(entry);
     const alone = folder !== null && entries.filter((other) => folderOf(other) === folder).length === 1;
     if (alone) {
-      const dir = `^${escape(`src/plugins/${folder}/`)}`;
+      const dir = `^${escapeRegExp(`src/plugins/${folder}/`)}`;
       return { entry, own: dir, code: dir, api: `${dir}(?:api|.*[/.]api)[.]ts$` };
     }
-    const file = `^${escape(`src/plugins/${entry.replace(/[.]ts$/, '')}`)}`;
+    const file = `^${escapeRegExp(`src/plugins/${entry.replace(/[.]ts$/, '')}`)}`;
     return { entry, own: `${file}(?:[.]api)?[.]ts$`, code: `${file}[.]ts$`, api: `${file}[.]api[.]ts$` };
   });
 }
@@ -67,7 +67,7 @@ function pluginRules() {
     throw new Error(`.dependency-cruiser.cjs: the plugin table ${PLUGIN_TABLE} is missing: run depcruise from the repository's root`);
   }
   return pluginsOf(table).flatMap(({ entry, own, code, api }) => {
-    const from = { path: '^src/plugins/', pathNot: [own, `^${escape(PLUGIN_TABLE)}$`] };
+    const from = { path: '^src/plugins/', pathNot: [own, `^${escapeRegExp(PLUGIN_TABLE)}$`] };
     return [
       {
         name: 'plugins-import-no-plugin',
@@ -96,8 +96,7 @@ module.exports = {
     {
       name: 'machines-are-pure',
       comment:
-        'A machine never imports the bus, the network, a service, a plugin or a view at run time: ' +
-        'plugins provide its actors by name (DESIGN.md §1, §3).',
+        'A machine never imports the bus, the network, a service, a plugin or a view at run time: ' + 'plugins provide its actors by name (DESIGN.md §1, §3).',
       severity: 'error',
       from: { path: '^machines/' },
       to: { path: '^(src/(bus|http|services|plugins)|elements)/', ...RUN_TIME },
@@ -147,7 +146,7 @@ module.exports = {
       comment:
         'No module imports itself back through others, at run time, lazily (import()) or by types alone: ' +
         'each module owns its types, so the type moves to the module it describes and the other imports it; ' +
-        'a lazy chunk that needs its loader\'s code or shape is handed it, or declares the shape it reads.',
+        "a lazy chunk that needs its loader's code or shape is handed it, or declares the shape it reads.",
       severity: 'error',
       from: {},
       to: { circular: true },

@@ -64,8 +64,8 @@ describe('useRovingFocus', () => {
   function List({ options }: { options: RovingFocusOptions }) {
     const onKeyDown = useRovingFocus(options);
     return (
-      <div className="parent" onKeyDown={(event) => outside.push(event.key)}>
-        <div className="list" onKeyDown={(event) => handled.push(onKeyDown(event))}>
+      <div role="group" className="parent" onKeyDown={(event) => outside.push(event.key)}>
+        <div role="group" className="list" onKeyDown={(event) => handled.push(onKeyDown(event))}>
           {['one', 'two', 'three', 'four'].map((name, i) => (
             <button key={name} type="button" className={name} tabIndex={i === 0 ? 0 : -1} disabled={name === 'three' && options.selector.includes('disabled')}>
               {name}
