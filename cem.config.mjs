@@ -34,7 +34,9 @@ function jsdocTagDefinitions() {
             continue;
           }
           mod.exports ??= [];
-          const defined = mod.exports.some((/** @type {{ kind: string, name: string }} */ e) => e.kind === 'custom-element-definition' && e.name === declaration.tagName);
+          const defined = mod.exports.some(
+            (/** @type {{ kind: string, name: string }} */ e) => e.kind === 'custom-element-definition' && e.name === declaration.tagName,
+          );
           if (defined) continue;
           mod.exports.push({
             kind: 'custom-element-definition',

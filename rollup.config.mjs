@@ -44,7 +44,8 @@ function bundleManifest() {
     },
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
-      if (entry?.imports.length) this.error(`the loader must import no chunk (it imports ${entry.imports.join(', ')}): a module of the loader was put into a shared chunk`);
+      if (entry?.imports.length)
+        this.error(`the loader must import no chunk (it imports ${entry.imports.join(', ')}): a module of the loader was put into a shared chunk`);
       const chunks = Object.values(bundle)
         .filter((item) => item.type === 'chunk')
         .map((chunk) => ({
@@ -104,14 +105,17 @@ function preloadGraph() {
   };
   const transportModules = () => {
     const source = readFileSync('src/plugins/webchat-service/webchat-service.ts', 'utf8');
-    return [...source.matchAll(/(\w+): \(\) => import\('(?:\.\.\/)+services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [type, resolve('src/services/chat', file)]);
+    return [...source.matchAll(/(\w+): \(\) => import\('(?:\.\.\/)+services\/chat\/([\w./-]+)'\)/g)].map(([, type, file]) => [
+      type,
+      resolve('src/services/chat', file),
+    ]);
   };
   return {
     name: 'preload-graph',
     renderChunk(code, chunk, _options, meta) {
       const marker = /(["'])__LA_PRELOAD__\1/.exec(code);
       if (!marker) return null;
-      if (chunk.isEntry) this.error('preload graph: the loader holds the graph\'s marker; it belongs to src/load-graph.ts, a chunk of its own');
+      if (chunk.isEntry) this.error("preload graph: the loader holds the graph's marker; it belongs to src/load-graph.ts, a chunk of its own");
       const chunks = Object.values(meta.chunks);
       const byModule = (id) => chunks.find((c) => c.moduleIds.includes(id));
       const files = [];
@@ -132,7 +136,10 @@ function preloadGraph() {
           for (const name of c.imports) visit(meta.chunks[name]);
         };
         start.forEach(visit);
-        return [...seen].filter((file) => !loaded.has(file)).map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)).sort((a, b) => a - b);
+        return [...seen]
+          .filter((file) => !loaded.has(file))
+          .map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1))
+          .sort((a, b) => a - b);
       };
       const views = viewModules();
       const p = { runtime: closure([byModule(resolve('src/runtime.ts'))]) };
@@ -213,7 +220,14 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|
 // side-button machine of the chat, send message and search (1.6 KB, built on first use): a file of its
 // own was one more request in each of their opens. libphonenumber-js's chunk holds the callback's number
 // check (machines/phone-check.ts), imported when idle after the form's first frame, or by a submit.
-const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/, cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/, valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/, luxon: /[\\/]node_modules[\\/]luxon[\\/]/, 'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/, 'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]machines[\\/]phone-check\.ts$/ };
+const LIBRARIES = {
+  xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/,
+  cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/,
+  valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/,
+  luxon: /[\\/]node_modules[\\/]luxon[\\/]/,
+  'intl-tel-input': /[\\/]node_modules[\\/]intl-tel-input[\\/]|[\\/]elements[\\/]common[\\/]phone-picker\.ts$/,
+  'libphonenumber-js': /[\\/]node_modules[\\/]libphonenumber-js[\\/]|[\\/]machines[\\/]phone-check\.ts$/,
+};
 
 /**
  * Chunks that always load together, merged (fewer round trips): each registry row's `chunks`
@@ -225,7 +239,8 @@ const LIBRARIES = { xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/
  */
 const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
-const VIEWS = /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
+const VIEWS =
+  /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
 // The light markup drawn without React (the sidebar's strip) with lit-html, the icons and its sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
@@ -234,7 +249,8 @@ const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.t
 // for them; fetched when such an element connects (its plugin appends it to show the button).
 const sideButtonFolders = WIDGETS.filter((row) => row.sideButton).map((row) => row.name);
 const SIDE_BUTTONS = new RegExp(`^(?:elements/common/side-button\\.ts|elements/(?:${sideButtonFolders.join('|')})/launcher\\.ts|styles/side-button\\.css)$`);
-const SHARED_LOGIC = /^(?:machines\/(?:availability|snippet|chat-transcript)|src\/app\/(?:bytes|clock|records|ids|by-index)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
+const SHARED_LOGIC =
+  /^(?:machines\/(?:availability|snippet|chat-transcript)|src\/app\/(?:bytes|clock|records|ids|by-index)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with

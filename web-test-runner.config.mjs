@@ -40,9 +40,7 @@ const bundleDeps = async () =>
     define: { 'process.env.NODE_ENV': '"development"' },
   }).then((result) => result.outputFiles[0].text));
 // Read the export names now, before the runner wraps the console (React's dev build patches it).
-const exportNames = Object.fromEntries(
-  COMMONJS.map((s) => [s, Object.keys(require(s)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n))]),
-);
+const exportNames = Object.fromEntries(COMMONJS.map((s) => [s, Object.keys(require(s)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n))]));
 const facade = (specifier) => {
   const names = exportNames[specifier];
   return [
@@ -58,7 +56,6 @@ const mswWorker = readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf
 // left out here; every other test file runs in Chromium, so no test file is left out of both.
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const nodeTests = packageJson.scripts['test:node'].split(/\s+/).filter((arg) => /^test\/.+\.test\.tsx?$/.test(arg));
-
 
 export default {
   files: ['test/**/*.test.{ts,tsx}', ...nodeTests.map((glob) => `!${glob}`)],

@@ -151,7 +151,12 @@ function readRequestBody(req, timeoutMs) {
  */
 function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -258,7 +263,12 @@ export async function startServer(options = {}) {
           } catch {
             return sendJson(res, 400, { error: 'A Bayeux request is a JSON array of messages', status: 400 });
           }
-          if (!Array.isArray(messages) || !messages.length || messages.length > MAX_BAYEUX_BATCH || !messages.every((m) => m && typeof m === 'object' && !Array.isArray(m))) {
+          if (
+            !Array.isArray(messages) ||
+            !messages.length ||
+            messages.length > MAX_BAYEUX_BATCH ||
+            !messages.every((m) => m && typeof m === 'object' && !Array.isArray(m))
+          ) {
             return sendJson(res, 400, { error: `A Bayeux request is a JSON array of 1 to ${MAX_BAYEUX_BATCH} messages`, status: 400 });
           }
           /** @type {any} */ (req).body = messages;
@@ -324,7 +334,13 @@ export async function startServer(options = {}) {
         }
         if (!info.isFile()) return notFound(res);
         // Compressed as the browser asks, hashed chunks immutable, the rest revalidated (demo/static.js).
-        await sendStatic(req, res, { file, pathname, info, head: method === 'HEAD', headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': CSP } : {} });
+        await sendStatic(req, res, {
+          file,
+          pathname,
+          info,
+          head: method === 'HEAD',
+          headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': CSP } : {},
+        });
       } catch (e) {
         log(`server error: ${e instanceof Error ? e.stack : String(e)}`);
         if (!res.headersSent) sendError(res, req, 'internalError', 500);
@@ -355,7 +371,8 @@ export async function startServer(options = {}) {
     // Headers that never complete (or a request past Node's whole-request limit) are 408, as Node
     // itself would answer; anything unparsable is 400.
     const timeout = /** @type {NodeJS.ErrnoException} */ (err).code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    if (socket.writable) socket.end(timeout ? 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n' : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    if (socket.writable)
+      socket.end(timeout ? 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n' : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
 

@@ -66,7 +66,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * The ISO weekday (1 Monday … 7 Sunday), hour and minute of `ms` (epoch milliseconds) in `timeZone`;
  * `zones` is the Temporal to read it with (the built-in one by default; null reads it with Intl).
  */
-export function wallTimeIn(ms: number, timeZone = 'Europe/Warsaw', zones: TemporalZones | null = temporal ?? null): { weekday: number; hour: number; minute: number } {
+export function wallTimeIn(
+  ms: number,
+  timeZone = 'Europe/Warsaw',
+  zones: TemporalZones | null = temporal ?? null,
+): { weekday: number; hour: number; minute: number } {
   if (zones) {
     const wall = zones.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
     return { weekday: wall.dayOfWeek, hour: wall.hour, minute: wall.minute };

@@ -56,13 +56,7 @@ export function wallClock(day: DateTime, minutes: number): DateTime | null {
 }
 
 /** The chosen day's slots in one period: every `interval` minutes from its open to (before) its close time. */
-export function periodSlots(
-  day: DateTime,
-  period: Period,
-  config: SlotRules,
-  capacity: Record<string, number> | null,
-  now: number,
-): Slot[] {
+export function periodSlots(day: DateTime, period: Period, config: SlotRules, capacity: Record<string, number> | null, now: number): Slot[] {
   const hours = config.calenderHours[period];
   const open = parseHhMm(hours.openTime) ?? 0;
   const close = parseHhMm(hours.closeTime) ?? 24 * 60 - 1;

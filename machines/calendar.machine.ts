@@ -89,11 +89,7 @@ export type CalendarEvent =
   | { type: 'slot.select'; time: string }
   | { type: 'alert.dismiss' };
 
-export type CalendarEmitted =
-  | { type: 'opened' }
-  | { type: 'closed' }
-  | { type: 'selected'; time: string }
-  | { type: 'availabilityError'; message: string };
+export type CalendarEmitted = { type: 'opened' } | { type: 'closed' } | { type: 'selected'; time: string } | { type: 'availabilityError'; message: string };
 
 const calendarSetup = setup({
   types: {

@@ -255,15 +255,13 @@ export function hasData(context: Pick<CallbackContext, 'values' | 'settings' | '
 const withForm = (context: CallbackContext, patch: Partial<CallbackReport> = {}): CallbackReport =>
   reportAt(context.report, patch, { ...context.values, desiredTime: context.schedule === 'pick' ? context.desiredTime : null }, context.now);
 
-const withError = (context: CallbackContext, ...codes: string[]): CallbackReport =>
-  withForm(context, { errors: [...context.report.errors, ...codes] });
+const withError = (context: CallbackContext, ...codes: string[]): CallbackReport => withForm(context, { errors: [...context.report.errors, ...codes] });
 
 /**
  * A failure after which the callback may have been booked: no answer in time, or no usable answer
  * (a 5xx, a dropped connection). The visitor sees 'not confirmed' and may retry with the same key.
  */
-export const unconfirmed = (failure: CallbackFailure | null): boolean =>
-  failure?.code === 'timeout' || (failure?.code === 'unknownError' && !failure.message);
+export const unconfirmed = (failure: CallbackFailure | null): boolean => failure?.code === 'timeout' || (failure?.code === 'unknownError' && !failure.message);
 
 /** The validation of the form as the context stands: the number's check once loaded. */
 const validate = (context: CallbackContext) =>
@@ -396,7 +394,12 @@ const callbackSetup = setup({
     chooseTime: assign(({ context, event }) => {
       assertEvent(event, 'schedule.time');
       const same = context.schedule === 'pick' && context.desiredTime === event.date;
-      return { schedule: 'pick' as const, desiredTime: event.date, errors: { ...context.errors, desiredTime: undefined }, submitKey: same ? context.submitKey : null };
+      return {
+        schedule: 'pick' as const,
+        desiredTime: event.date,
+        errors: { ...context.errors, desiredTime: undefined },
+        submitKey: same ? context.submitKey : null,
+      };
     }),
     setMinimized: assign({ minimized: true }),
     setRestored: assign({ minimized: false }),

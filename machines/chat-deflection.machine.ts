@@ -27,7 +27,6 @@ export type { KnowledgeBubble, KnowledgeLink, KnowledgeMessage } from './chat-kn
  * and provides the actors by name.
  */
 
-
 /** The bubble of a search's answer: the top document suggested, the others as question links. */
 export function suggestionBubble(query: string, documents: readonly KnowledgeDocument[], searchId?: string): KnowledgeBubble {
   const [top, ...rest] = documents.map((d) => ({ kbId: d.kbId, docId: d.id, title: d.title, snippet: snippet(d.answer) }));
@@ -213,7 +212,11 @@ export const chatDeflectionMachine = setup({
       documents: params.output.result.documents,
       ...(params.output.result.searchId ? { searchId: params.output.result.searchId } : {}),
     })),
-    emitSearchFailed: emit(({ context }, params: { error: unknown }) => ({ type: 'searchFailed' as const, query: context.question ?? '', message: messageOf(params.error) })),
+    emitSearchFailed: emit(({ context }, params: { error: unknown }) => ({
+      type: 'searchFailed' as const,
+      query: context.question ?? '',
+      message: messageOf(params.error),
+    })),
     emitUserData: emit(({ context }) => ({ type: 'userData' as const, data: deflectionUserData(context.keys, factsOf(context)) })),
     emitEnded: emit((_, params: { reason: DeflectionEndReason }) => ({ type: 'ended' as const, reason: params.reason })),
     setArticle: assign(({ event }) => {
@@ -326,7 +329,10 @@ export const chatDeflectionMachine = setup({
             onDone: { target: 'shown', actions: [{ type: 'setDocument', params: ({ event }) => ({ document: event.output }) }, 'emitArticleOpened'] },
             onError: {
               target: 'failed',
-              actions: [{ type: 'articleProblem', params: { problem: 'load' } }, { type: 'emitArticleFailed', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                { type: 'articleProblem', params: { problem: 'load' } },
+                { type: 'emitArticleFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },

@@ -37,4 +37,6 @@ export const KNOWLEDGE_SENDER = 'knowledge';
 
 /** Whether a transcript line is the knowledge assistant's. */
 export const isKnowledgeMessage = (message: TranscriptMessage): message is KnowledgeMessage =>
-  message.from.id === KNOWLEDGE_SENDER && typeof (message as Partial<KnowledgeMessage>).knowledge === 'object' && (message as Partial<KnowledgeMessage>).knowledge !== null;
+  message.from.id === KNOWLEDGE_SENDER &&
+  typeof (message as Partial<KnowledgeMessage>).knowledge === 'object' &&
+  (message as Partial<KnowledgeMessage>).knowledge !== null;

@@ -2,15 +2,7 @@ import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, s
 import { deferred } from './deferred.ts';
 import { EMPTY_TRANSCRIPT, missing, restart, upsert, withOutgoing, type ChatTranscript, type OutboxEntryLike } from './chat-transcript.ts';
 import { upsertByIndex } from '../src/app/by-index.ts';
-import type {
-  ChatFailure,
-  ChatFailureKind,
-  PollResult,
-  SessionData,
-  StartRequest,
-  StartResult,
-  TranscriptMessage,
-} from '../src/services/chat/types.ts';
+import type { ChatFailure, ChatFailureKind, PollResult, SessionData, StartRequest, StartResult, TranscriptMessage } from '../src/services/chat/types.ts';
 
 /**
  * The chat session (web-chat.md §4 "Chat service lifecycle", "Connection", "Typing", "Idle alerts"; §5
@@ -257,7 +249,11 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
       agentEmits.push({ type: 'agentConnected', agents: { ...agents } });
     } else if (message.type === 'ParticipantLeft' && isAgentType(from.type)) {
       const known = agents[from.id];
-      agents[from.id] = { ...(known ?? { name: from.name, supervisor: from.type === 'Supervisor', connectedTime: message.timestamp }), connected: false, disconnectedTime: message.timestamp };
+      agents[from.id] = {
+        ...(known ?? { name: from.name, supervisor: from.type === 'Supervisor', connectedTime: message.timestamp }),
+        connected: false,
+        disconnectedTime: message.timestamp,
+      };
       agentLeft = true;
       agentEmits.push({ type: 'agentDisconnected', numAgentsConnected: selectNumAgentsConnected({ agents }) });
     } else if (message.type === 'IdleAlert') {
@@ -303,7 +299,8 @@ function batchStep(context: ChatSessionContext, answer: BatchAnswer, restoring: 
   const endedBy = answer.chatEnded ? ('server' as const) : outcome.changes.endedBy;
   const emits: ChatSessionEmitted[] = [];
   const idleAlert = outcome.visible.some((m) => m.type === 'IdleAlert');
-  if (outcome.visible.length > 0) emits.push({ type: 'messageReceived', messages: outcome.visible, restoring, ...(idleAlert && outcome.changes.idle ? { idle: outcome.changes.idle } : {}) });
+  if (outcome.visible.length > 0)
+    emits.push({ type: 'messageReceived', messages: outcome.visible, restoring, ...(idleAlert && outcome.changes.idle ? { idle: outcome.changes.idle } : {}) });
   emits.push(...outcome.agentEmits);
   const raise: ChatSessionEvent | undefined = outcome.agentTyping ? { type: 'agent.typing', ...outcome.agentTyping } : undefined;
   return { changes: { ...outcome.changes, ...(endedBy ? { endedBy } : {}) }, emits, raise, fresh: outcome.fresh };
@@ -506,9 +503,12 @@ const chatSessionSetup = setup({
     publishEnded: emit(({ context }) => ({ type: 'ended' as const, endedBy: context.endedBy ?? 'server' })),
     publishRestored: emit(({ context }) => ({ type: 'restored' as const, session: sessionOf(context) })),
     publish: emit(
-      (_, params: {
-        type: 'restoreTimeout' | 'agentTypingStopped' | 'agentTypingTimeout' | 'disconnected' | 'reconnected';
-      }) => ({ type: params.type }),
+      (
+        _,
+        params: {
+          type: 'restoreTimeout' | 'agentTypingStopped' | 'agentTypingTimeout' | 'disconnected' | 'reconnected';
+        },
+      ) => ({ type: params.type }),
     ),
   },
 });

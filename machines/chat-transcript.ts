@@ -71,13 +71,19 @@ export const sendState = (state: OutboxEntryLike['state']): SendState => (state 
 
 /** The transcript with its outgoing rows read from the outbox's entries (in the outbox's order). */
 export function withOutgoing(transcript: ChatTranscript, entries: readonly OutboxEntryLike[]): ChatTranscript {
-  const outgoing = entries.map(
-    (e): OutgoingMessage => ({ id: e.id, text: e.text, state: sendState(e.state), timestamp: e.createdAt, ...(e.state === 'failed' && e.error ? { error: e.error } : {}) }),
-  );
-  const same = outgoing.length === transcript.outgoing.length && outgoing.every((o, i) => {
-    const held = transcript.outgoing[i]!;
-    return held.id === o.id && held.state === o.state && held.text === o.text && held.error === o.error;
-  });
+  const outgoing = entries.map((e): OutgoingMessage => ({
+    id: e.id,
+    text: e.text,
+    state: sendState(e.state),
+    timestamp: e.createdAt,
+    ...(e.state === 'failed' && e.error ? { error: e.error } : {}),
+  }));
+  const same =
+    outgoing.length === transcript.outgoing.length &&
+    outgoing.every((o, i) => {
+      const held = transcript.outgoing[i]!;
+      return held.id === o.id && held.state === o.state && held.text === o.text && held.error === o.error;
+    });
   return same ? transcript : { ...transcript, outgoing };
 }
 
@@ -85,7 +91,19 @@ export function withOutgoing(transcript: ChatTranscript, entries: readonly Outbo
 export const restart = (transcript: ChatTranscript): ChatTranscript => ({ messages: [], outgoing: transcript.outgoing });
 
 /** Message types the transcript shows as lines (typing, custom and survey notices drive other things). */
-const SHOWN: ReadonlySet<string> = new Set(['Message', 'PushUrl', 'Notice', 'ParticipantJoined', 'ParticipantLeft', 'FileUploaded', 'FileDeleted', 'Structured', 'NicknameUpdated', 'IdleAlert', 'IdleClose']);
+const SHOWN: ReadonlySet<string> = new Set([
+  'Message',
+  'PushUrl',
+  'Notice',
+  'ParticipantJoined',
+  'ParticipantLeft',
+  'FileUploaded',
+  'FileDeleted',
+  'Structured',
+  'NicknameUpdated',
+  'IdleAlert',
+  'IdleClose',
+]);
 
 /** Whether the window shows a message as a line of the transcript. */
 export const isShown = (message: Pick<TranscriptMessage, 'type'>): boolean => SHOWN.has(message.type);

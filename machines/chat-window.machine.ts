@@ -189,10 +189,7 @@ const CODE_FIELDS: Record<number, readonly ChatFormField[]> = {
  * A start failure's codes split into field markings (on the shown fields only) and the codes left for an
  * alert (every other code, and a field code whose fields are all hidden).
  */
-export function markServerCodes(
-  fields: readonly ChatFieldConfig[],
-  codes: readonly number[],
-): { errors: ChatFormErrors; unmarked: number[] } {
+export function markServerCodes(fields: readonly ChatFieldConfig[], codes: readonly number[]): { errors: ChatFormErrors; unmarked: number[] } {
   const shown = new Set(fields.map((f) => f.name));
   const errors: ChatFormErrors = {};
   const unmarked: number[] = [];
@@ -314,9 +311,7 @@ export const chatWindowMachine = setup({
         async: event.async ?? context.async,
       };
     }),
-    publish: emit(
-      (_, params: { type: 'opened' | 'submitted' | 'started' | 'endRequested' }) => ({ type: params.type }),
-    ),
+    publish: emit((_, params: { type: 'opened' | 'submitted' | 'started' | 'endRequested' }) => ({ type: params.type })),
     change: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
       const { [event.field]: _, ...errors } = context.errors;
@@ -349,7 +344,9 @@ export const chatWindowMachine = setup({
       return {
         errors,
         focusErrorKey: marked ? context.focusErrorKey + 1 : context.focusErrorKey,
-        alert: alerted ? { key, codes: [...event.codes], ...(event.keys?.some(Boolean) ? { keys: [...event.keys] } : {}), messages: [...event.messages], retry: false } : context.alert,
+        alert: alerted
+          ? { key, codes: [...event.codes], ...(event.keys?.some(Boolean) ? { keys: [...event.keys] } : {}), messages: [...event.messages], retry: false }
+          : context.alert,
       };
     }),
     /** Counts arriving messages while the window is hidden (minimised, or closed: the caller decides). */
@@ -426,11 +423,7 @@ export const chatWindowMachine = setup({
     finish: enqueueActions(({ context, enqueue }) => {
       if (!context.completed && !context.started) enqueue.emit({ type: 'cancelled' });
       enqueue.emit({ type: 'closed' });
-      enqueue.assign(
-        context.started
-          ? { ...freshWindow(), started: true, agentJoined: context.agentJoined, unread: context.unread }
-          : freshWindow(),
-      );
+      enqueue.assign(context.started ? { ...freshWindow(), started: true, agentJoined: context.agentJoined, unread: context.unread } : freshWindow());
     }),
   },
 }).createMachine({
@@ -585,11 +578,7 @@ export const chatWindowMachine = setup({
                 'idle.close': 'none',
                 'idle.alert': { actions: 'setIdle' },
                 'session.ended': 'none',
-                close: [
-                  { guard: 'forced', target: '#chatWindow.closed' },
-                  { guard: 'async', target: 'asyncClose' },
-                  { target: 'confirmingEnd' },
-                ],
+                close: [{ guard: 'forced', target: '#chatWindow.closed' }, { guard: 'async', target: 'asyncClose' }, { target: 'confirmingEnd' }],
                 end: { target: 'confirmingEnd' },
               },
             },

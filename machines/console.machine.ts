@@ -145,7 +145,10 @@ export const consoleMachine = setup({
           },
         },
         checking: {
-          always: [{ guard: 'validOptions', target: 'running' }, { target: 'idle', actions: 'refuseOptions' }],
+          always: [
+            { guard: 'validOptions', target: 'running' },
+            { target: 'idle', actions: 'refuseOptions' },
+          ],
         },
         running: {
           tags: ['busy'],

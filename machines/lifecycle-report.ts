@@ -46,7 +46,12 @@ export const emptyReport = <Form extends object>(form: Form): LifecycleReport<Fo
  * The report with `patch` applied, the form as it stands, and the time elapsed from the open up to the
  * close, or up to `now` (the machine's last clock reading) while the window is open.
  */
-export function reportAt<Form extends object>(report: LifecycleReport<Form>, patch: Partial<LifecycleReport<Form>>, form: Form, now: number): LifecycleReport<Form> {
+export function reportAt<Form extends object>(
+  report: LifecycleReport<Form>,
+  patch: Partial<LifecycleReport<Form>>,
+  form: Form,
+  now: number,
+): LifecycleReport<Form> {
   const next = { ...report, ...patch };
   const end = next.closed ?? now;
   return { ...next, elapsed: next.opened === null ? 0 : Math.max(0, end - next.opened), form };

@@ -45,8 +45,7 @@ export const overlayMessages = {
 
 export const OVERLAY_POSITIONS = ['left', 'right', 'center'] as const;
 
-const hasContent = (content: unknown) =>
-  (typeof content === 'string' && content.trim() !== '') || (typeof Node !== 'undefined' && content instanceof Node);
+const hasContent = (content: unknown) => (typeof content === 'string' && content.trim() !== '') || (typeof Node !== 'undefined' && content instanceof Node);
 
 /** Why `event` is refused in this context (null: allowed). The plugin rejects with it; the machine guards on it. */
 export function overlayRefusal(context: OverlayContext, event: OverlayEvent): string | null {
@@ -82,9 +81,10 @@ export const overlayMachine = setup({
       assertEvent(event, 'open');
       const { current } = context;
       // The view it replaces joins its group's history (Overlay.back returns to it).
-      const history = current && current.group === event.entry.group
-        ? { ...context.history, [current.group]: [...(context.history[current.group] ?? []), current] }
-        : context.history;
+      const history =
+        current && current.group === event.entry.group
+          ? { ...context.history, [current.group]: [...(context.history[current.group] ?? []), current] }
+          : context.history;
       return { current: event.entry, immutable: Boolean(event.immutable), history };
     }),
     /** Closing forgets every group's history. */

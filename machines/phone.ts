@@ -22,10 +22,12 @@ export const POLAND: PhoneCountry = { iso2: 'pl', dialCode: '48' };
 /** ISO code (lowercase) → dial code, read from the generated table on first use. */
 let dialCodes: Map<string, string> | undefined;
 const table = (): Map<string, string> =>
-  (dialCodes ??= new Map(DIAL_CODES.split(';').flatMap((entry) => {
-    const [code = '', isos = ''] = entry.split(':');
-    return isos.split(',').map((iso) => [iso, code] as const);
-  })));
+  (dialCodes ??= new Map(
+    DIAL_CODES.split(';').flatMap((entry) => {
+      const [code = '', isos = ''] = entry.split(':');
+      return isos.split(',').map((iso) => [iso, code] as const);
+    }),
+  ));
 
 /** libphonenumber's code for an ISO code ('pl' → 'PL'), undefined when it does not know the country. */
 export function countryCode(iso2: string): string | undefined {
@@ -92,8 +94,7 @@ let loaded: PhoneCheck | undefined;
  * waits for it only when a submit comes first. Rejects when the chunk cannot be fetched (offline): the
  * number is then checked by the callback service (its answer marks the field).
  */
-export const loadPhoneCheck = (): Promise<PhoneCheck> =>
-  loaded ? Promise.resolve(loaded) : import('./phone-check.ts').then((m) => (loaded = m.isValidPhone));
+export const loadPhoneCheck = (): Promise<PhoneCheck> => (loaded ? Promise.resolve(loaded) : import('./phone-check.ts').then((m) => (loaded = m.isValidPhone)));
 
 /** The check when it has loaded, else undefined. */
 export const phoneCheck = (): PhoneCheck | undefined => loaded;

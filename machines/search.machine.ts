@@ -343,7 +343,10 @@ export const searchMachine = deferred(searchSetup, (s) =>
               document: {
                 on: {
                   'document.open': { guard: 'hasRef', target: 'document', reenter: true, actions: 'setRef' },
-                  back: [{ guard: 'hasResults', target: 'results', actions: 'leaveDocument' }, { target: 'collapsed', actions: 'leaveDocument' }],
+                  back: [
+                    { guard: 'hasResults', target: 'results', actions: 'leaveDocument' },
+                    { target: 'collapsed', actions: 'leaveDocument' },
+                  ],
                 },
                 initial: 'loading',
                 states: {
@@ -356,7 +359,10 @@ export const searchMachine = deferred(searchSetup, (s) =>
                         target: 'shown',
                         actions: [{ type: 'setDocument', params: ({ event }) => ({ document: event.output }) }, 'publishDocumentOpened'],
                       },
-                      onError: { target: '#search.open.view.failure', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'] },
+                      onError: {
+                        target: '#search.open.view.failure',
+                        actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'publishFailed'],
+                      },
                     },
                   },
                   shown: {
@@ -381,10 +387,7 @@ export const searchMachine = deferred(searchSetup, (s) =>
                               }),
                               onDone: {
                                 target: 'done',
-                                actions: [
-                                  { type: 'recordVote', params: ({ event }) => ({ record: event.output }) },
-                                  'publishVoted',
-                                ],
+                                actions: [{ type: 'recordVote', params: ({ event }) => ({ record: event.output }) }, 'publishVoted'],
                               },
                               onError: { target: 'idle', actions: 'voteFailed' },
                             },

@@ -158,7 +158,8 @@ export function addFiles(
   for (const file of added) {
     if (!allowedFile(file)) problem ??= { code: 203, name: file.name };
     else if (limits.maxFiles !== undefined && files.length + 1 > limits.maxFiles) problem ??= { code: 201, limit: limits.maxFiles, name: file.name };
-    else if (limits.maxTotalSize !== undefined && totalSize(files) + file.size > limits.maxTotalSize) problem ??= { code: 202, limit: limits.maxTotalSize, name: file.name };
+    else if (limits.maxTotalSize !== undefined && totalSize(files) + file.size > limits.maxTotalSize)
+      problem ??= { code: 202, limit: limits.maxTotalSize, name: file.name };
     else files.push(file);
   }
   return { files, problem };
@@ -187,8 +188,7 @@ const blankForm = () => ({
   minimized: false,
   submitKey: null,
 });
-const hasValues = (context: SendMessageContext) =>
-  context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
+const hasValues = (context: SendMessageContext) => context.files.length > 0 || SEND_MESSAGE_FIELDS.some((field) => context.values[field].trim() !== '');
 
 const sendMessageSetup = setup({
   types: {
@@ -216,8 +216,7 @@ const sendMessageSetup = setup({
     /** Only a timeout or a network failure is worth trying again; a refusal is not. */
     retryable: ({ context }) => context.failure?.kind === 'timeout' || context.failure?.kind === 'network',
     formValid: ({ context }) =>
-      checkFiles(context.files, context.limits) === null &&
-      (!context.validation || Object.keys(validateFields(context.values)).length === 0),
+      checkFiles(context.files, context.limits) === null && (!context.validation || Object.keys(validateFields(context.values)).length === 0),
   },
   actions: {
     configure: assign(({ context, event }) => {

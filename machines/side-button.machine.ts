@@ -49,8 +49,7 @@ export type SideButtonEmitted = { type: 'displayed' } | { type: 'hidden' };
 /** Defaults of the spec (§9 side buttons). */
 export const SIDE_BUTTON_DEFAULTS: Readonly<SideButtonOptions> = { openDelay: 1000, effect: 'fade', effectDuration: 300 };
 
-const ms = (value: unknown, fallback: number) =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+const ms = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback);
 
 /** Command rejections (the spec gives none; worded like the windows' 'Already opened'). */
 export const sideButtonMessages = {

@@ -30,9 +30,7 @@ export interface ToasterContext {
   closeMs: number;
 }
 
-export type ToasterEvent =
-  | { type: 'open'; entry: ToasterEntry; immutable?: boolean; commander: string }
-  | { type: 'close'; commander: string };
+export type ToasterEvent = { type: 'open'; entry: ToasterEntry; immutable?: boolean; commander: string } | { type: 'close'; commander: string };
 
 export const toasterMessages = {
   noContent: 'No content was provided. Toaster has ignored your command.',
@@ -47,8 +45,7 @@ export const TOASTER_CLOSE_MS = 500;
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const hasContent = (entry: ToasterEntry | undefined) =>
   Boolean(entry) &&
-  (hasText(entry!.title) || hasText(entry!.body) || hasText(entry!.content) ||
-    (typeof Node !== 'undefined' && entry!.content instanceof Node));
+  (hasText(entry!.title) || hasText(entry!.body) || hasText(entry!.content) || (typeof Node !== 'undefined' && entry!.content instanceof Node));
 
 /**
  * Why `event` is refused (null: allowed) — the overlay's reservation rule (plugins-and-infrastructure.md

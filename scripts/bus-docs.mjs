@@ -45,18 +45,26 @@ const PAGES = {
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 const code = (text) => `\`${oneLine(text).replace(/\|/g, '\\|')}\``;
 const cell = (text) => oneLine(text).replace(/\|/g, '\\|');
-const anchor = (name) => `#${name.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}`;
+const anchor = (name) =>
+  `#${name
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')}`;
 const pluginOf = (name) => name.slice(0, name.indexOf('.'));
 
 /** The published program: the files tsconfig.build.json compiles into dist/types. */
 function createProgram(root) {
   const configPath = join(root, 'tsconfig.build.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   return ts.createProgram(parsed.fileNames, { ...parsed.options, noEmit: true, declaration: false, emitDeclarationOnly: false });
 }
 
@@ -92,9 +100,7 @@ export function readVocabulary(root = ROOT) {
         const nameNode = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
         let symbol = checker.getSymbolAtLocation(ts.isQualifiedName(nameNode) ? nameNode.right : nameNode);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        const declaration = symbol?.declarations?.find(
-          (d) => (ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d)) && projectFile(d.getSourceFile()),
-        );
+        const declaration = symbol?.declarations?.find((d) => (ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d)) && projectFile(d.getSourceFile()));
         if (declaration) {
           found.push(symbol.name);
           describe(symbol, declaration);
@@ -251,7 +257,10 @@ export function renderReference({ commands, events, registered, types }) {
     const page = PAGES[plugin] ? ` Behaviour and rejection messages: [${PAGES[plugin]}](${PAGES[plugin]}).` : '';
     out.push(`Declared in ${files.map((f) => `\`${f}\``).join(', ')}.${page}`);
     if (!registered.has(plugin)) {
-      out.push('', `**Not built yet:** no code registers \`${plugin}\`, so its commands reject with "Command does not exist" and its events are never published. The declaration is the contract its plugin must keep.`);
+      out.push(
+        '',
+        `**Not built yet:** no code registers \`${plugin}\`, so its commands reject with "Command does not exist" and its events are never published. The declaration is the contract its plugin must keep.`,
+      );
     }
     const own = commands.filter((c) => c.plugin === plugin);
     if (own.length) {

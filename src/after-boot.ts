@@ -8,8 +8,7 @@ import { wasOpenBefore } from './app/restore.ts';
 import { CHAT_SESSION_COOKIE, pageKeepsChat } from './app/chat-return.ts';
 
 /** Whether the Sidebar plugin must run before intent: the deployment's availability rule hides channels. */
-const sidebarRule = (app: App): boolean =>
-  app.section('stats').availability !== undefined && app.section('sidebar').availability !== false;
+const sidebarRule = (app: App): boolean => app.section('stats').availability !== undefined && app.section('sidebar').availability !== false;
 
 /** Runs `go` once the page has loaded, `main.pluginLoadDelay` has passed and the browser is idle. */
 function whenIdle(app: App, go: () => void): void {
@@ -42,7 +41,10 @@ function scheduleIdleWork(app: App): void {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
   // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
-  for (const [section, plugin] of [['sendmessage', 'SendMessage'], ['search', 'Search']] as const) {
+  for (const [section, plugin] of [
+    ['sendmessage', 'SendMessage'],
+    ['search', 'Search'],
+  ] as const) {
     if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) {
       whenIdle(app, () => void app.bus.load(plugin).catch(() => undefined));
     }
@@ -53,7 +55,8 @@ function scheduleIdleWork(app: App): void {
 function consoleEnabled(app: App, report = false): boolean {
   const { enabled } = app.section('console');
   // The explanations' module directly: a lazy chunk imports no loader code (rollup.config.mjs), so not `explain`.
-  if (report && enabled !== undefined && typeof enabled !== 'boolean') void import('./app/config-check.ts').then((check) => check.log([check.bootIssue('consoleEnabled')]));
+  if (report && enabled !== undefined && typeof enabled !== 'boolean')
+    void import('./app/config-check.ts').then((check) => check.log([check.bootIssue('consoleEnabled')]));
   return enabled === true;
 }
 

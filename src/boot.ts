@@ -74,15 +74,20 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
   defineElements(win.customElements);
   // The rest waits for a task of its own, in a chunk of its own (src/after-boot.ts): the boot stays one
   // short task (Lighthouse's TBT counts a task over 12.5 ms at 1×) and the loader carries none of it.
-  win.setTimeout(() => void import('./after-boot.ts').then((later) => later.afterBoot(app), (error: unknown) => console.error('[live-assist]', error)));
+  win.setTimeout(
+    () =>
+      void import('./after-boot.ts').then(
+        (later) => later.afterBoot(app),
+        (error: unknown) => console.error('[live-assist]', error),
+      ),
+  );
 
   const api: LiveAssistApi = Object.freeze({
     version: VERSION,
     ready: app.ready,
     command: <K extends CommandName>(name: K, ...[options]: OptionsArg<K>) =>
       app.bus.commandByName(name, options, { commander: 'page' }) as Promise<ResultOf<K>>,
-    subscribe: <T extends EventPattern>(name: T, handler: (event: EventOf<T>) => void) =>
-      app.bus.subscribe(name, handler),
+    subscribe: <T extends EventPattern>(name: T, handler: (event: EventOf<T>) => void) => app.bus.subscribe(name, handler),
     configure: async (section: string, options: Record<string, unknown>) => app.configure(section, options),
   });
   Object.defineProperty(win, 'LiveAssist', { value: api, enumerable: true }); // neither writable nor configurable

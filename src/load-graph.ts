@@ -94,7 +94,6 @@ function likelyPlugins(app: App): string[] {
   return [...found];
 }
 
-
 interface LoadGraph {
   /** Chunk file names, relative to the loader. */
   f: string[];

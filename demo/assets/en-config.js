@@ -19,7 +19,11 @@ window.liveAssistConfig = {
     ewtRefreshInterval: 10,
     channels: [
       { name: 'CallUs', clickCommand: 'CallUs.open' },
-      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
+      {
+        name: 'WebChat',
+        clickCommand: 'WebChat.open',
+        ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false },
+      },
       { name: 'SendMessage', clickCommand: 'SendMessage.open' },
       { name: 'Callback', clickCommand: 'Callback.open' },
     ],
@@ -31,8 +35,12 @@ window.liveAssistConfig = {
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', timeout: 3000, refreshInterval: 10 },
     availability: {
-      timeZone: 'Europe/Warsaw', openHour: 8, closeHour: 17, chatUnavailableWait: 10000,
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+      timeZone: 'Europe/Warsaw',
+      openHour: 8,
+      closeHour: 17,
+      chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
     },
     apiVersion: 'v3',
     dataURL: '/api/stats/v3',
@@ -63,8 +71,18 @@ window.liveAssistConfig = {
     },
   },
   calendar: {
-    showAvailability: true, numberOfDays: 5, timeFormat: 24, convertToUTC: true, hideUnavailableTimeSlots: false,
-    calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true }, morning: { enable: false }, afternoon: { enable: false }, evening: { enable: false } },
+    showAvailability: true,
+    numberOfDays: 5,
+    timeFormat: 24,
+    convertToUTC: true,
+    hideUnavailableTimeSlots: false,
+    calenderHours: {
+      interval: 15,
+      allDay: { openTime: '09:00', closeTime: '17:00', enable: true },
+      morning: { enable: false },
+      afternoon: { enable: false },
+      evening: { enable: false },
+    },
   },
   webchat: {
     transport: { type: 'rest', dataURL: '/api/chat/customer-chat', endpoint: 'customer-chat' },
@@ -74,7 +92,14 @@ window.liveAssistConfig = {
     uploadsEnabled: true,
     emojis: true,
     timeFormat: 24,
-    form: { fields: [{ name: 'firstname', required: true, maxlength: 100 }, { name: 'lastname', required: true, maxlength: 100 }, { name: 'email', maxlength: 100 }, { name: 'subject', maxlength: 100 }] },
+    form: {
+      fields: [
+        { name: 'firstname', required: true, maxlength: 100 },
+        { name: 'lastname', required: true, maxlength: 100 },
+        { name: 'email', maxlength: 100 },
+        { name: 'subject', maxlength: 100 },
+      ],
+    },
   },
   sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits', uploadsEnabled: true, timeout: 3000, userData: { source: 'en-demo' } },
   // The developer console (the Console.open button on this page) runs any command: it loads only where

@@ -43,7 +43,12 @@ if (form instanceof HTMLFormElement) {
         form.reset();
         show(`Dziękujemy! Wiadomość została wysłana (numer zgłoszenia: ${answer.interactionId}).`, true);
       } else if (Array.isArray(answer.errors) && answer.errors.length) {
-        show(answer.errors.map((/** @type {{code: number, message: string}} */ e) => MESSAGES[/** @type {keyof typeof MESSAGES} */ (e.code)] || e.message).join(' '), false);
+        show(
+          answer.errors
+            .map((/** @type {{code: number, message: string}} */ e) => MESSAGES[/** @type {keyof typeof MESSAGES} */ (e.code)] || e.message)
+            .join(' '),
+          false,
+        );
       } else {
         show('Coś poszło nie tak. Przepraszamy za utrudnienia — spróbuj ponownie za chwilę.', false);
       }

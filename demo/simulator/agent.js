@@ -44,7 +44,10 @@ export async function handleAgent(sim, request, url) {
     if (rest.length === 1 || (rest.length === 2 && rest[1] === '')) {
       if (request.method !== 'GET') throw new HttpError(405, 'Method not allowed');
       const includeEnded = url.searchParams.get('ended') === '1';
-      const chats = [...sim.state.chat.sessions.values()].filter((s) => includeEnded || !s.ended).map(summary).reverse();
+      const chats = [...sim.state.chat.sessions.values()]
+        .filter((s) => includeEnded || !s.ended)
+        .map(summary)
+        .reverse();
       return json({ chats, scriptedAgent: sim.state.chat.scriptedAgent, serverTime: sim.serverNow() });
     }
     const s = sim.state.chat.sessions.get(rest[1]);

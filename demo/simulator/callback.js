@@ -92,7 +92,12 @@ function intParam(value, name, min, max) {
  */
 function queryInstant(value, name) {
   const parsed = parseIso(value);
-  if (!parsed) throw fail(400, E.INVALID_PARAMETERS, `Invalid parameter ${name}: expected an ISO 8601 date (YYYY-MM-DD) or date-time, years 1970 to 9999, got '${value.slice(0, 40)}'`);
+  if (!parsed)
+    throw fail(
+      400,
+      E.INVALID_PARAMETERS,
+      `Invalid parameter ${name}: expected an ISO 8601 date (YYYY-MM-DD) or date-time, years 1970 to 9999, got '${value.slice(0, 40)}'`,
+    );
   return parsed;
 }
 
@@ -169,13 +174,16 @@ function create(sim, input) {
   const national = digits.length === 11 && digits.startsWith('48') ? digits.slice(2) : digits;
   const trigger = /** @type {Record<string, number>} */ (CALLBACK_TRIGGER_NUMBERS)[national];
   if (trigger === 500) throw new HttpError(500, 'Simulated internal error', { __raw: 'Internal Server Error' });
-  if (trigger === E.NUMBER_NOT_POSSIBLE) throw fail(400, E.NUMBER_NOT_POSSIBLE, 'Callback to this number is not possible. Please retry with another phone number.');
+  if (trigger === E.NUMBER_NOT_POSSIBLE)
+    throw fail(400, E.NUMBER_NOT_POSSIBLE, 'Callback to this number is not possible. Please retry with another phone number.');
   if (trigger === E.NUMBER_NOT_ALLOWED) throw fail(400, E.NUMBER_NOT_ALLOWED, 'Callback to this number is not allowed.');
 
   const now = sim.serverNow();
   if (trigger === E.TOO_MANY_REQUESTS) {
     const proposed = proposals(sim, now, 3);
-    throw fail(429, E.TOO_MANY_REQUESTS, `Too many requests at this time. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, { proposedTimes: proposed });
+    throw fail(429, E.TOO_MANY_REQUESTS, `Too many requests at this time. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, {
+      proposedTimes: proposed,
+    });
   }
   const asap = !input.desired || input.desired.toLowerCase() === 'now';
   let desiredEpoch = now;
@@ -184,7 +192,8 @@ function create(sim, input) {
     if (!officeOpen(sim, now)) throw fail(400, E.OFFICE_CLOSED, 'Office closed. Please try scheduling with in the office hours.');
   } else {
     const parsed = parseIso(input.desired);
-    if (!parsed || parsed.dateOnly) throw fail(400, E.INVALID_PARAMETERS, `Invalid parameters: desired time '${input.desired.slice(0, 40)}' is not an ISO 8601 date-time`);
+    if (!parsed || parsed.dateOnly)
+      throw fail(400, E.INVALID_PARAMETERS, `Invalid parameters: desired time '${input.desired.slice(0, 40)}' is not an ISO 8601 date-time`);
     desiredEpoch = parsed.epoch;
     if (desiredEpoch < now - 60000) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: desired time is in the past');
     if (!officeOpen(sim, desiredEpoch)) throw fail(400, E.OFFICE_CLOSED, 'Office closed. Please try scheduling with in the office hours.');
@@ -195,14 +204,21 @@ function create(sim, input) {
     slotIso = new Date(slotStart).toISOString();
     if (slotCapacity(sim, slotStart) <= 0 && slotStart + interval > now) {
       const proposed = proposals(sim, slotStart, 3);
-      throw fail(429, E.TOO_MANY_REQUESTS,
+      throw fail(
+        429,
+        E.TOO_MANY_REQUESTS,
         `Too many requests at this time. The time slot ${slotIso} is full. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`,
-        { proposedTimes: proposed });
+        { proposedTimes: proposed },
+      );
     }
   }
   const duplicate = trigger === E.ALREADY_QUEUED || sim.state.callbacks.some((c) => c.national === national && c.serviceName === input.serviceName);
   if (duplicate) {
-    throw fail(400, E.ALREADY_QUEUED, `Conflict: a callback to ${phone} is already queued (duplicate request). Only one callback per number can be in the queue.`);
+    throw fail(
+      400,
+      E.ALREADY_QUEUED,
+      `Conflict: a callback to ${phone} is already queued (duplicate request). Only one callback per number can be in the queue.`,
+    );
   }
   if (slotIso) sim.state.slots.booked.set(slotIso, (sim.state.slots.booked.get(slotIso) || 0) + 1);
   const record = {
@@ -259,56 +275,67 @@ export async function handleCallback(sim, request, url) {
   }
   if (v1Match) {
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-    return idempotent(sim, request, url, () => sim.guard('callback.create', request, async () => {
-      let body;
-      try {
-        body = await readBody(request, { allowJson: false, allowMultipart: false });
-      } catch (e) {
-        if (e instanceof HttpError) throw fail(e.status, E.INVALID_PARAMETERS, `Invalid parameters: ${e.message}`);
-        throw e;
-      }
-      /** @type {Record<string, unknown>} */
-      const userData = {};
-      for (const [k, v] of body.fields) if (!k.startsWith('_')) userData[k] = v.length > 1 ? v : v[0];
-      const record = create(sim, {
-        version: 'v1',
-        apiKey: request.headers.get('apikey'),
-        serviceName: decodeURIComponent(v1Match[1]),
-        phone: field(body, '_customer_number'),
-        desired: field(body, '_desired_time'),
-        userData,
-      });
-      return json({ _id: record.id, _desired_time: record.desiredTime, _callback_state: record.state });
-    }));
+    return idempotent(sim, request, url, () =>
+      sim.guard('callback.create', request, async () => {
+        let body;
+        try {
+          body = await readBody(request, { allowJson: false, allowMultipart: false });
+        } catch (e) {
+          if (e instanceof HttpError) throw fail(e.status, E.INVALID_PARAMETERS, `Invalid parameters: ${e.message}`);
+          throw e;
+        }
+        /** @type {Record<string, unknown>} */
+        const userData = {};
+        for (const [k, v] of body.fields) if (!k.startsWith('_')) userData[k] = v.length > 1 ? v : v[0];
+        const record = create(sim, {
+          version: 'v1',
+          apiKey: request.headers.get('apikey'),
+          serviceName: decodeURIComponent(v1Match[1]),
+          phone: field(body, '_customer_number'),
+          desired: field(body, '_desired_time'),
+          userData,
+        });
+        return json({ _id: record.id, _desired_time: record.desiredTime, _callback_state: record.state });
+      }),
+    );
   }
   if (v3Create) {
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-    return idempotent(sim, request, url, () => sim.guard('callback.create', request, async () => {
-      let body;
-      try {
-        body = await readBody(request, { allowMultipart: false, allowEmpty: false });
-      } catch (e) {
-        if (e instanceof HttpError) throw fail(e.status === 413 ? 413 : 400, E.INVALID_PARAMETERS, `Invalid parameters: ${e.message}`);
-        throw e;
-      }
-      const obj = body.json && typeof body.json === 'object' && !Array.isArray(body.json) ? /** @type {Record<string, unknown>} */ (body.json) : null;
-      if (!obj) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: expected a JSON object body');
-      const str = (/** @type {unknown} */ v) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-      if (obj.userData !== undefined && (typeof obj.userData !== 'object' || obj.userData === null || Array.isArray(obj.userData))) {
-        throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: userData must be an object');
-      }
-      const record = create(sim, {
-        version: 'v3',
-        apiKey: request.headers.get('x-api-key'),
-        serviceName: str(obj.serviceName),
-        phone: str(obj.phoneNumber),
-        desired: str(obj.desiredTime),
-        userData: /** @type {Record<string, unknown>} */ (obj.userData || {}),
-      });
-      return json({
-        data: { id: record.id, serviceName: record.serviceName, phoneNumber: record.phoneNumber, desiredTime: record.desiredTime, state: record.state, userData: record.userData },
-      });
-    }));
+    return idempotent(sim, request, url, () =>
+      sim.guard('callback.create', request, async () => {
+        let body;
+        try {
+          body = await readBody(request, { allowMultipart: false, allowEmpty: false });
+        } catch (e) {
+          if (e instanceof HttpError) throw fail(e.status === 413 ? 413 : 400, E.INVALID_PARAMETERS, `Invalid parameters: ${e.message}`);
+          throw e;
+        }
+        const obj = body.json && typeof body.json === 'object' && !Array.isArray(body.json) ? /** @type {Record<string, unknown>} */ (body.json) : null;
+        if (!obj) throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: expected a JSON object body');
+        const str = (/** @type {unknown} */ v) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+        if (obj.userData !== undefined && (typeof obj.userData !== 'object' || obj.userData === null || Array.isArray(obj.userData))) {
+          throw fail(400, E.INVALID_PARAMETERS, 'Invalid parameters: userData must be an object');
+        }
+        const record = create(sim, {
+          version: 'v3',
+          apiKey: request.headers.get('x-api-key'),
+          serviceName: str(obj.serviceName),
+          phone: str(obj.phoneNumber),
+          desired: str(obj.desiredTime),
+          userData: /** @type {Record<string, unknown>} */ (obj.userData || {}),
+        });
+        return json({
+          data: {
+            id: record.id,
+            serviceName: record.serviceName,
+            phoneNumber: record.phoneNumber,
+            desiredTime: record.desiredTime,
+            state: record.state,
+            userData: record.userData,
+          },
+        });
+      }),
+    );
   }
   throw new HttpError(404, 'Unknown callback path');
 }

@@ -49,7 +49,7 @@ import { once, fingerprintOf, readIdempotencyKey } from './idempotency.js';
 const OPS = new Set(['refresh', 'send', 'startTyping', 'stopTyping', 'disconnect', 'customNotice', 'updateData', 'requestNotifications', 'file']);
 
 /** @param {unknown} extra */
-const ok = (extra = {}) => json({ statusCode: 0, ...(/** @type {object} */ (extra)) });
+const ok = (extra = {}) => json({ statusCode: 0, .../** @type {object} */ (extra) });
 /**
  * statusCode 2 answer
  * @param {number} code
@@ -203,7 +203,12 @@ export function sendLeaflet(sim, s, from) {
   const bytes = sim.leaflet();
   const fileId = randomId();
   s.files.set(fileId, { name: 'ppk-w-pigulce.pdf', size: bytes.length, type: 'application/pdf', bytes, from });
-  push(sim, s, 'FileUploaded', p.id, 'ppk-w-pigulce.pdf', { 'file-name': 'ppk-w-pigulce.pdf', 'file-size': String(bytes.length), 'file-id': fileId, 'file-type': 'application/pdf' });
+  push(sim, s, 'FileUploaded', p.id, 'ppk-w-pigulce.pdf', {
+    'file-name': 'ppk-w-pigulce.pdf',
+    'file-size': String(bytes.length),
+    'file-id': fileId,
+    'file-type': 'application/pdf',
+  });
 }
 
 /* ---------------------------------------------------------- idle alerting */
@@ -326,11 +331,17 @@ function onClientMessage(sim, s, text) {
     }
     s.unanswered = text;
     s.phase = 'waiting';
-    agentSays(sim, s, TEXTS[s.lang].botHandover, () => {
-      leave(sim, s, bot.id);
-      push(sim, s, 'Notice', 'system', TEXTS[s.lang].waiting);
-      scheduleAgentJoin(sim, s);
-    }, 'Bot');
+    agentSays(
+      sim,
+      s,
+      TEXTS[s.lang].botHandover,
+      () => {
+        leave(sim, s, bot.id);
+        push(sim, s, 'Notice', 'system', TEXTS[s.lang].waiting);
+        scheduleAgentJoin(sim, s);
+      },
+      'Bot',
+    );
   } else if (s.phase === 'waiting') {
     s.unanswered = text;
   } else if (s.phase === 'scripted') {
@@ -447,7 +458,10 @@ function start(sim, service, request, body) {
   const userData = userDataOf(body);
   if (!userData) return rejected(C.INVALID_REQUEST, 'malformed JSON provided in userData property');
   if (!chatCfg.available || fold(visitor.firstName || visitor.nickname) === 'unavailable') {
-    return json({ statusCode: 1, errors: [{ code: C.CHAT_UNAVAILABLE, message: "We're sorry but we cannot start a new chat at this time. Please try again later" }] });
+    return json({
+      statusCode: 1,
+      errors: [{ code: C.CHAT_UNAVAILABLE, message: "We're sorry but we cannot start a new chat at this time. Please try again later" }],
+    });
   }
   evictSessions(sim, 1);
   const langHint = Object.entries(userData).find(([k]) => /^(languagecode|language|lang|locale)$/i.test(k));
@@ -508,13 +522,16 @@ function start(sim, service, request, body) {
 export async function handleChat(sim, request, url) {
   const p = url.pathname;
   if (!p.startsWith(PATHS.chat + '/')) return undefined;
-  const parts = p.slice(PATHS.chat.length + 1).split('/').map((x) => {
-    try {
-      return decodeURIComponent(x);
-    } catch {
-      return '\u0000';
-    }
-  });
+  const parts = p
+    .slice(PATHS.chat.length + 1)
+    .split('/')
+    .map((x) => {
+      try {
+        return decodeURIComponent(x);
+      } catch {
+        return '\u0000';
+      }
+    });
   if (parts[parts.length - 1] === '' && parts.length > 1) parts.pop();
   const [service, chatId, op, ...rest] = parts;
   if (!sim.state.chat.services.includes(service)) {
@@ -534,121 +551,127 @@ export async function handleChat(sim, request, url) {
   if (request.method !== 'POST' && !(download && request.method === 'GET')) {
     return rejected(C.INVALID_REQUEST, 'Method not allowed', {}, 405);
   }
-  return sim.guard(key, request, async () => {
-    let body;
-    try {
-      body = await readBody(request, { allowMultipart: true });
-    } catch (e) {
-      if (e instanceof HttpError) return rejected(C.INVALID_REQUEST, e.message, { error: e.message }, e.status);
-      throw e;
-    }
-    if (!chatId) return start(sim, service, request, body);
+  return sim.guard(
+    key,
+    request,
+    async () => {
+      let body;
+      try {
+        body = await readBody(request, { allowMultipart: true });
+      } catch (e) {
+        if (e instanceof HttpError) return rejected(C.INVALID_REQUEST, e.message, { error: e.message }, e.status);
+        throw e;
+      }
+      if (!chatId) return start(sim, service, request, body);
 
-    evictSessions(sim);
-    const s = sim.state.chat.sessions.get(chatId);
-    if (!s || s.service !== service) return rejected(C.SESSION_NOT_FOUND, 'Chat session not found or expired', { chatEnded: true });
-    const q = url.searchParams;
-    const cred = (/** @type {string} */ name) => field(body, name) || q.get(name) || '';
-    if (!sameKey(cred('secureKey'), s.secureKey) || !sameKey(cred('userId'), s.userId) || !sameKey(cred('alias'), s.alias)) {
-      return rejected(C.INVALID_KEY, 'Invalid alias, userId or secureKey');
-    }
+      evictSessions(sim);
+      const s = sim.state.chat.sessions.get(chatId);
+      if (!s || s.service !== service) return rejected(C.SESSION_NOT_FOUND, 'Chat session not found or expired', { chatEnded: true });
+      const q = url.searchParams;
+      const cred = (/** @type {string} */ name) => field(body, name) || q.get(name) || '';
+      if (!sameKey(cred('secureKey'), s.secureKey) || !sameKey(cred('userId'), s.userId) || !sameKey(cred('alias'), s.alias)) {
+        return rejected(C.INVALID_KEY, 'Invalid alias, userId or secureKey');
+      }
 
-    if (key === 'chat.fileDownload') {
-      const f = s.files.get(rest[0]);
-      if (!f) return rejected(C.SESSION_NOT_FOUND, 'File not found', {}, 404);
-      return new Response(/** @type {BodyInit} */ (/** @type {unknown} */ (f.bytes)), {
-        status: 200,
-        headers: {
-          'content-type': f.type || 'application/octet-stream',
-          'content-length': String(f.bytes.length),
-          'content-disposition': `attachment; filename="${f.name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'no-store',
-        },
-      });
-    }
-    const limits = sim.state.chat.fileLimits;
-    if (key === 'chat.fileLimits') {
-      return ok({
-        chatEnded: s.ended,
-        messages: [],
-        userData: {
-          'upload-file-types': limits.types.join(':'),
-          'upload-need-agent': String(limits.needAgent),
-          'upload-max-file-size': String(limits.maxFileSize),
-          'upload-max-files': String(limits.maxFiles),
-          'upload-max-total-size': String(limits.maxTotalSize),
-        },
-      });
-    }
+      if (key === 'chat.fileDownload') {
+        const f = s.files.get(rest[0]);
+        if (!f) return rejected(C.SESSION_NOT_FOUND, 'File not found', {}, 404);
+        return new Response(/** @type {BodyInit} */ (/** @type {unknown} */ (f.bytes)), {
+          status: 200,
+          headers: {
+            'content-type': f.type || 'application/octet-stream',
+            'content-length': String(f.bytes.length),
+            'content-disposition': `attachment; filename="${f.name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'no-store',
+          },
+        });
+      }
+      const limits = sim.state.chat.fileLimits;
+      if (key === 'chat.fileLimits') {
+        return ok({
+          chatEnded: s.ended,
+          messages: [],
+          userData: {
+            'upload-file-types': limits.types.join(':'),
+            'upload-need-agent': String(limits.needAgent),
+            'upload-max-file-size': String(limits.maxFileSize),
+            'upload-max-files': String(limits.maxFiles),
+            'upload-max-total-size': String(limits.maxTotalSize),
+          },
+        });
+      }
 
-    const positionRaw = cred('transcriptPosition');
-    let position = 1;
-    if (positionRaw) {
-      if (!/^\d{1,9}$/.test(positionRaw)) return rejected(C.INVALID_REQUEST, 'transcriptPosition must be a positive integer');
-      position = Math.max(1, Number(positionRaw));
-    }
-    if (op === 'refresh' || op === 'requestNotifications') {
-      const message = field(body, 'message');
-      if (message && op === 'refresh' && !s.ended) {
-        if (message.length > sim.state.chat.maxMessageLength) return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
-        push(sim, s, 'Message', s.userId, message);
+      const positionRaw = cred('transcriptPosition');
+      let position = 1;
+      if (positionRaw) {
+        if (!/^\d{1,9}$/.test(positionRaw)) return rejected(C.INVALID_REQUEST, 'transcriptPosition must be a positive integer');
+        position = Math.max(1, Number(positionRaw));
+      }
+      if (op === 'refresh' || op === 'requestNotifications') {
+        const message = field(body, 'message');
+        if (message && op === 'refresh' && !s.ended) {
+          if (message.length > sim.state.chat.maxMessageLength)
+            return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
+          push(sim, s, 'Message', s.userId, message);
+          armIdle(sim, s);
+          onClientMessage(sim, s, message);
+        }
+        return ok(transcriptFrom(sim, s, position));
+      }
+      if (op === 'disconnect') {
+        endChat(sim, s);
+        return ok({ chatEnded: true });
+      }
+      if (op === 'send') return send(sim, s, request, body);
+      if (s.ended) return rejected(C.SESSION_NOT_FOUND, 'Chat session has ended', { chatEnded: true });
+
+      if (op === 'startTyping' || op === 'stopTyping') {
+        const typing = op === 'startTyping';
+        const preview = field(body, 'message').slice(0, sim.state.chat.maxMessageLength);
+        if (s.visitorTyping.typing !== typing) push(sim, s, typing ? 'TypingStarted' : 'TypingStopped', s.userId, '');
+        s.visitorTyping = { typing, preview: typing ? preview : '' };
         armIdle(sim, s);
-        onClientMessage(sim, s, message);
+        return ok({ chatEnded: false });
       }
-      return ok(transcriptFrom(sim, s, position));
-    }
-    if (op === 'disconnect') {
-      endChat(sim, s);
-      return ok({ chatEnded: true });
-    }
-    if (op === 'send') return send(sim, s, request, body);
-    if (s.ended) return rejected(C.SESSION_NOT_FOUND, 'Chat session has ended', { chatEnded: true });
-
-    if (op === 'startTyping' || op === 'stopTyping') {
-      const typing = op === 'startTyping';
-      const preview = field(body, 'message').slice(0, sim.state.chat.maxMessageLength);
-      if (s.visitorTyping.typing !== typing) push(sim, s, typing ? 'TypingStarted' : 'TypingStopped', s.userId, '');
-      s.visitorTyping = { typing, preview: typing ? preview : '' };
-      armIdle(sim, s);
-      return ok({ chatEnded: false });
-    }
-    if (op === 'customNotice') {
-      const message = field(body, 'message');
-      push(sim, s, 'CustomNotice', s.userId, message.slice(0, 4000));
-      return ok({ chatEnded: false });
-    }
-    if (op === 'updateData') {
-      const data = userDataOf(body);
-      if (!data) return rejected(C.INVALID_REQUEST, 'malformed JSON provided in userData property');
-      Object.assign(s.userData, data);
-      if (Object.keys(s.userData).length > 200) return rejected(C.INVALID_REQUEST, 'Too many userData keys');
-      return ok({ chatEnded: false });
-    }
-    if (op === 'file') {
-      const file = body.files[0];
-      if (!file) return rejected(C.INVALID_REQUEST, 'Multipart field file is required');
-      if (limits.needAgent && !agentConnected(s)) return rejected(C.NO_AGENT_FOR_UPLOAD, 'File upload is possible only when an agent is connected');
-      const ext = String(file.name || '').includes('.') ? String(file.name).split('.').pop()?.toLowerCase() || '' : '';
-      if (!limits.types.includes(ext)) return rejected(C.INVALID_FILE_TYPE, `Unsupported file type. Allowed: ${limits.types.join(', ')}`);
-      if (s.clientFiles >= limits.maxFiles) return rejected(C.TOO_MANY_FILES, `Maximum number of files: ${limits.maxFiles}`);
-      if (file.size > limits.maxFileSize) return rejected(C.FILE_TOO_LARGE, `File exceeds the maximum size of ${limits.maxFileSize} bytes`);
-      if (s.filesBytes + file.size > limits.maxTotalSize || sim.state.chat.filesBytes + file.size > sim.options.maxStoredFileBytes) {
-        return rejected(C.FILE_TOO_LARGE, `Total size of attachments exceeds limit: ${limits.maxTotalSize}`);
+      if (op === 'customNotice') {
+        const message = field(body, 'message');
+        push(sim, s, 'CustomNotice', s.userId, message.slice(0, 4000));
+        return ok({ chatEnded: false });
       }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const fileId = randomId();
-      const name = String(file.name).slice(0, 200);
-      s.files.set(fileId, { name, size: bytes.length, type: file.type || 'application/octet-stream', bytes, from: 'Client' });
-      s.filesBytes += bytes.length;
-      s.clientFiles++;
-      sim.state.chat.filesBytes += bytes.length;
-      push(sim, s, 'FileUploaded', s.userId, name, { 'file-name': name, 'file-size': String(bytes.length), 'file-id': fileId, 'file-type': file.type || '' });
-      armIdle(sim, s);
-      return ok({ chatEnded: false, userData: { 'file-id': fileId } });
-    }
-    return rejected(C.INVALID_REQUEST, 'Unknown chat operation', {}, 404);
-  }, { chatId: chatId || undefined });
+      if (op === 'updateData') {
+        const data = userDataOf(body);
+        if (!data) return rejected(C.INVALID_REQUEST, 'malformed JSON provided in userData property');
+        Object.assign(s.userData, data);
+        if (Object.keys(s.userData).length > 200) return rejected(C.INVALID_REQUEST, 'Too many userData keys');
+        return ok({ chatEnded: false });
+      }
+      if (op === 'file') {
+        const file = body.files[0];
+        if (!file) return rejected(C.INVALID_REQUEST, 'Multipart field file is required');
+        if (limits.needAgent && !agentConnected(s)) return rejected(C.NO_AGENT_FOR_UPLOAD, 'File upload is possible only when an agent is connected');
+        const ext = String(file.name || '').includes('.') ? String(file.name).split('.').pop()?.toLowerCase() || '' : '';
+        if (!limits.types.includes(ext)) return rejected(C.INVALID_FILE_TYPE, `Unsupported file type. Allowed: ${limits.types.join(', ')}`);
+        if (s.clientFiles >= limits.maxFiles) return rejected(C.TOO_MANY_FILES, `Maximum number of files: ${limits.maxFiles}`);
+        if (file.size > limits.maxFileSize) return rejected(C.FILE_TOO_LARGE, `File exceeds the maximum size of ${limits.maxFileSize} bytes`);
+        if (s.filesBytes + file.size > limits.maxTotalSize || sim.state.chat.filesBytes + file.size > sim.options.maxStoredFileBytes) {
+          return rejected(C.FILE_TOO_LARGE, `Total size of attachments exceeds limit: ${limits.maxTotalSize}`);
+        }
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const fileId = randomId();
+        const name = String(file.name).slice(0, 200);
+        s.files.set(fileId, { name, size: bytes.length, type: file.type || 'application/octet-stream', bytes, from: 'Client' });
+        s.filesBytes += bytes.length;
+        s.clientFiles++;
+        sim.state.chat.filesBytes += bytes.length;
+        push(sim, s, 'FileUploaded', s.userId, name, { 'file-name': name, 'file-size': String(bytes.length), 'file-id': fileId, 'file-type': file.type || '' });
+        armIdle(sim, s);
+        return ok({ chatEnded: false, userData: { 'file-id': fileId } });
+      }
+      return rejected(C.INVALID_REQUEST, 'Unknown chat operation', {}, 404);
+    },
+    { chatId: chatId || undefined },
+  );
 }
 
 /**
@@ -667,7 +690,8 @@ async function send(sim, s, request, body) {
   const run = async () => {
     if (s.ended) return rejected(C.SESSION_NOT_FOUND, 'Chat session has ended', { chatEnded: true });
     if (!message) return rejected(C.INVALID_REQUEST, 'No message text provided');
-    if (message.length > sim.state.chat.maxMessageLength) return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
+    if (message.length > sim.state.chat.maxMessageLength)
+      return rejected(C.MESSAGE_TOO_LONG, "We're sorry but your message is too long. Please write a shorter message");
     const msg = push(sim, s, 'Message', s.userId, message);
     if (attrs) msg.userData = { eventAttributes: attrs.slice(0, 2000) };
     s.visitorTyping = { typing: false, preview: '' };

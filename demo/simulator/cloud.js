@@ -99,7 +99,11 @@ function stateOf(sim) {
 }
 
 /** @param {Uint8Array} bytes */
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 /** @param {unknown} value */
 const b64json = (value) => b64url(new TextEncoder().encode(JSON.stringify(value)));
 
@@ -251,7 +255,8 @@ export async function handleCloud(sim, request, url) {
     const m = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.get('authorization') || '');
     if (!m || !sameKey(m[1], c.jwt)) return failure(401, 'unauthorized', 'The jwt is missing or wrong');
     const form = (/** @type {Record<string, string>} */ fields = {}) => credentials(c, fields);
-    const call = (/** @type {string} */ op, /** @type {URLSearchParams} */ body) => legacy(sim, request, url, c.service, `${encodeURIComponent(c.id)}/${op}`, body);
+    const call = (/** @type {string} */ op, /** @type {URLSearchParams} */ body) =>
+      legacy(sim, request, url, c.service, `${encodeURIComponent(c.id)}/${op}`, body);
 
     if (resource === 'members' && !action && method === 'GET') {
       return await guard(sim, 'cloud.members', undefined, request, c.id, async () => {
@@ -352,16 +357,36 @@ async function create(sim, request, url) {
   /** @type {Record<string, string>} */
   const userData = {};
   for (const [k, v] of Object.entries(custom)) if (v !== null && v !== undefined) userData[k] = typeof v === 'string' ? v : JSON.stringify(v);
-  for (const key of ['language', 'priority', 'skills']) if (target[key] !== undefined) userData[`routing${key[0].toUpperCase()}${key.slice(1)}`] = typeof target[key] === 'string' ? target[key] : JSON.stringify(target[key]);
+  for (const key of ['language', 'priority', 'skills'])
+    if (target[key] !== undefined)
+      userData[`routing${key[0].toUpperCase()}${key.slice(1)}`] = typeof target[key] === 'string' ? target[key] : JSON.stringify(target[key]);
   if (isObject(body.journeyContext)) userData.journeyContext = JSON.stringify(body.journeyContext).slice(0, 2000);
-  const form = new URLSearchParams({ nickname: displayName, firstName: text(custom.firstName) || displayName, endpoint: service, userData: JSON.stringify(userData) });
-  for (const [key, name] of [['lastName', 'lastName'], ['email', 'emailAddress'], ['subject', 'subject']]) if (text(custom[key])) form.set(name, text(custom[key]));
+  const form = new URLSearchParams({
+    nickname: displayName,
+    firstName: text(custom.firstName) || displayName,
+    endpoint: service,
+    userData: JSON.stringify(userData),
+  });
+  for (const [key, name] of [
+    ['lastName', 'lastName'],
+    ['email', 'emailAddress'],
+    ['subject', 'subject'],
+  ])
+    if (text(custom[key])) form.set(name, text(custom[key]));
   const answer = await legacy(sim, request, url, service, '', form);
   if (!answer.ok) return answer.response;
   const id = String(answer.body.chatId);
   const memberId = String(answer.body.userId);
   /** @type {Conversation} */
-  const c = { id, memberId, jwt: await issueJwt(sim, id, memberId), streamToken: randomKey(16), secureKey: String(answer.body.secureKey), alias: String(answer.body.alias), service };
+  const c = {
+    id,
+    memberId,
+    jwt: await issueJwt(sim, id, memberId),
+    streamToken: randomKey(16),
+    secureKey: String(answer.body.secureKey),
+    alias: String(answer.body.alias),
+    service,
+  };
   const state = stateOf(sim);
   state.conversations.set(id, c);
   while (state.conversations.size > sim.options.maxChatSessions) state.conversations.delete(/** @type {string} */ (state.conversations.keys().next().value));
@@ -445,9 +470,17 @@ export function attachCloudStream(simulator, timers = {}) {
       const timestamp = new Date(m.timestamp).toISOString();
       if (m.type === 'ParticipantJoined' || m.type === 'ParticipantLeft') {
         const state = m.type === 'ParticipantJoined' ? 'CONNECTED' : 'DISCONNECTED';
-        frames.push({ topicName: `${topic}.members`, eventBody: { conversation: { id: b.conversationId }, member: { id: m.from.id, state }, sequence: m.index, timestamp }, metadata: { type: 'member-change' } });
+        frames.push({
+          topicName: `${topic}.members`,
+          eventBody: { conversation: { id: b.conversationId }, member: { id: m.from.id, state }, sequence: m.index, timestamp },
+          metadata: { type: 'member-change' },
+        });
       } else if (m.type === 'TypingStarted') {
-        frames.push({ topicName: `${topic}.messages`, eventBody: { conversation: { id: b.conversationId }, sender: { id: m.from.id }, sequence: m.index, timestamp }, metadata: { type: 'typing-indicator' } });
+        frames.push({
+          topicName: `${topic}.messages`,
+          eventBody: { conversation: { id: b.conversationId }, sender: { id: m.from.id }, sequence: m.index, timestamp },
+          metadata: { type: 'typing-indicator' },
+        });
       } else {
         const message = messageOf(b.conversationId, m);
         if (message) frames.push({ topicName: `${topic}.messages`, eventBody: message, metadata: { type: 'message' } });
@@ -507,7 +540,13 @@ export function attachCloudStream(simulator, timers = {}) {
     if (url.pathname !== CLOUD_CONTROL) throw new HttpError(404, 'Not found');
     const state = stateOf(simulator);
     const snapshot = () =>
-      json({ sockets: bindings.size, silent: [...bindings].filter((b) => b.silent).length, heartbeats: state.heartbeats, heartbeatMs: state.heartbeatMs, conversations: state.conversations.size });
+      json({
+        sockets: bindings.size,
+        silent: [...bindings].filter((b) => b.silent).length,
+        heartbeats: state.heartbeats,
+        heartbeatMs: state.heartbeatMs,
+        conversations: state.conversations.size,
+      });
     if (request.method === 'GET') return snapshot();
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
     const parsed = await readBody(request, { allowMultipart: false });
@@ -515,7 +554,8 @@ export function attachCloudStream(simulator, timers = {}) {
     const known = ['drop', 'close', 'silence', 'heartbeats', 'heartbeatMs'];
     if (!Object.keys(b).length || Object.keys(b).some((k) => !known.includes(k))) throw new HttpError(400, `Give any of ${known.join(', ')}`);
     if (b.heartbeatMs !== undefined) {
-      if (typeof b.heartbeatMs !== 'number' || !Number.isInteger(b.heartbeatMs) || b.heartbeatMs < 100 || b.heartbeatMs > 600000) throw new HttpError(400, 'heartbeatMs must be a whole number from 100 to 600000');
+      if (typeof b.heartbeatMs !== 'number' || !Number.isInteger(b.heartbeatMs) || b.heartbeatMs < 100 || b.heartbeatMs > 600000)
+        throw new HttpError(400, 'heartbeatMs must be a whole number from 100 to 600000');
       state.heartbeatMs = b.heartbeatMs;
       arm();
     }
@@ -528,7 +568,8 @@ export function attachCloudStream(simulator, timers = {}) {
       for (const binding of bindings) binding.silent = true;
     }
     if (b.close !== undefined) {
-      if (typeof b.close !== 'number' || !Number.isInteger(b.close) || b.close < 4000 || b.close > 4999) throw new HttpError(400, 'close must be a close code from 4000 to 4999 (4000 + an HTTP status)');
+      if (typeof b.close !== 'number' || !Number.isInteger(b.close) || b.close < 4000 || b.close > 4999)
+        throw new HttpError(400, 'close must be a close code from 4000 to 4999 (4000 + an HTTP status)');
       for (const binding of [...bindings]) binding.socket.close(b.close, 'Closed by the control API');
     }
     if (b.drop !== undefined) {

@@ -57,7 +57,22 @@ const OPERATIONS = /** @type {const} */ ({
 });
 
 /** Fields each operation passes on to its REST call, as form fields. */
-const FIELDS = ['nickname', 'firstName', 'lastName', 'emailAddress', 'subject', 'text', 'endpoint', 'message', 'messageType', 'eventAttributes', 'transcriptPosition', 'alias', 'secureKey', 'userId'];
+const FIELDS = [
+  'nickname',
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'subject',
+  'text',
+  'endpoint',
+  'message',
+  'messageType',
+  'eventAttributes',
+  'transcriptPosition',
+  'alias',
+  'secureKey',
+  'userId',
+];
 
 /**
  * @typedef {object} BayeuxSession the parts of cometd-nodejs-server's ServerSession used here
@@ -115,9 +130,20 @@ export function attachCometD(simulator, server, options = {}) {
 
   // Only the chat's service channels exist for clients: no broadcast channels, no subscriptions to them.
   server.policy = {
-    canCreate: (/** @type {unknown} */ _s, /** @type {unknown} */ _m, /** @type {string} */ name, /** @type {(e?: Error, ok?: boolean) => void} */ cb) => cb(undefined, name.startsWith(CHAT_CHANNEL_PREFIX)),
-    canSubscribe: (/** @type {unknown} */ _s, /** @type {unknown} */ _m, /** @type {{ name: string }} */ channel, /** @type {(e?: Error, ok?: boolean) => void} */ cb) => cb(undefined, channel.name.startsWith(CHAT_CHANNEL_PREFIX)),
-    canPublish: (/** @type {unknown} */ _s, /** @type {unknown} */ _m, /** @type {{ name: string }} */ channel, /** @type {(e?: Error, ok?: boolean) => void} */ cb) => cb(undefined, channel.name.startsWith(CHAT_CHANNEL_PREFIX)),
+    canCreate: (/** @type {unknown} */ _s, /** @type {unknown} */ _m, /** @type {string} */ name, /** @type {(e?: Error, ok?: boolean) => void} */ cb) =>
+      cb(undefined, name.startsWith(CHAT_CHANNEL_PREFIX)),
+    canSubscribe: (
+      /** @type {unknown} */ _s,
+      /** @type {unknown} */ _m,
+      /** @type {{ name: string }} */ channel,
+      /** @type {(e?: Error, ok?: boolean) => void} */ cb,
+    ) => cb(undefined, channel.name.startsWith(CHAT_CHANNEL_PREFIX)),
+    canPublish: (
+      /** @type {unknown} */ _s,
+      /** @type {unknown} */ _m,
+      /** @type {{ name: string }} */ channel,
+      /** @type {(e?: Error, ok?: boolean) => void} */ cb,
+    ) => cb(undefined, channel.name.startsWith(CHAT_CHANNEL_PREFIX)),
   };
 
   /** Deliver what each bound session has not had yet, with chatEnded once the chat is over. */
@@ -194,7 +220,8 @@ export function attachCometD(simulator, server, options = {}) {
   async function operate(session, channel, data) {
     const operation = typeof data.operation === 'string' ? data.operation : '';
     const requestId = typeof data.requestId === 'string' || typeof data.requestId === 'number' ? data.requestId : undefined;
-    const reply = (/** @type {Record<string, unknown>} */ answer) => session.deliver(null, channel, { ...answer, operation, ...(requestId !== undefined ? { requestId } : {}) });
+    const reply = (/** @type {Record<string, unknown>} */ answer) =>
+      session.deliver(null, channel, { ...answer, operation, ...(requestId !== undefined ? { requestId } : {}) });
     if (!Object.hasOwn(OPERATIONS, operation)) {
       reply({ statusCode: 2, errors: [{ code: 400, message: `Unknown operation '${operation.slice(0, 40)}'` }] });
       return;
@@ -233,7 +260,8 @@ export function attachCometD(simulator, server, options = {}) {
     const headers = lang ? { 'accept-language': lang } : {};
     // The client's message id: the REST send keeps one message per id within the chat.
     const clientMessageId = data.clientMessageId;
-    if (operation === 'sendMessage' && (typeof clientMessageId === 'string' || typeof clientMessageId === 'number')) headers['idempotency-key'] = String(clientMessageId);
+    if (operation === 'sendMessage' && (typeof clientMessageId === 'string' || typeof clientMessageId === 'number'))
+      headers['idempotency-key'] = String(clientMessageId);
     // The REST call made for the operation: its faults were drawn above.
     const response = await simulator.handle(new Request(origin + path, { method: 'POST', body: form, headers }), { faults: false });
     if (!response || response.type === 'error') return;
@@ -254,17 +282,27 @@ export function attachCometD(simulator, server, options = {}) {
 
   /** @param {string} name */
   const listen = (name) =>
-    server.createServerChannel(name).addListener('message', (/** @type {BayeuxSession} */ session, /** @type {unknown} */ _channel, /** @type {{ data?: unknown }} */ message, /** @type {(e?: Error, ok?: boolean) => void} */ callback) => {
-      const data = message.data;
-      callback(undefined, true);
-      if (!data || typeof data !== 'object' || Array.isArray(data)) {
-        session.deliver(null, name, { statusCode: 2, errors: [{ code: 400, message: 'An operation must be an object' }] });
-        return;
-      }
-      operate(session, name, /** @type {Record<string, unknown>} */ (data)).catch(() => {
-        session.deliver(null, name, { statusCode: 1, errors: [{ code: 500, message: 'The chat server failed' }] });
-      });
-    });
+    server
+      .createServerChannel(name)
+      .addListener(
+        'message',
+        (
+          /** @type {BayeuxSession} */ session,
+          /** @type {unknown} */ _channel,
+          /** @type {{ data?: unknown }} */ message,
+          /** @type {(e?: Error, ok?: boolean) => void} */ callback,
+        ) => {
+          const data = message.data;
+          callback(undefined, true);
+          if (!data || typeof data !== 'object' || Array.isArray(data)) {
+            session.deliver(null, name, { statusCode: 2, errors: [{ code: 400, message: 'An operation must be an object' }] });
+            return;
+          }
+          operate(session, name, /** @type {Record<string, unknown>} */ (data)).catch(() => {
+            session.deliver(null, name, { statusCode: 1, errors: [{ code: 500, message: 'The chat server failed' }] });
+          });
+        },
+      );
   const channels = ['customer-support', ...simulator.state.chat.services].map((service) => CHAT_CHANNEL_PREFIX + service);
   for (const name of channels) listen(name);
 

@@ -151,7 +151,8 @@ export async function handleControl(sim, request, url) {
         st.clockOffsetMs = zonedToEpoch(d.year, d.month, d.day, Math.floor(minutes / 60), minutes % 60) - base;
       } else if (b.offsetMs !== undefined) {
         const offset = num(b.offsetMs, 'offsetMs', -1e13, 1e13);
-        if (!(base + offset >= MIN_EPOCH && base + offset <= MAX_EPOCH)) throw new HttpError(400, 'offsetMs must keep the server time within the years 1970 to 9999');
+        if (!(base + offset >= MIN_EPOCH && base + offset <= MAX_EPOCH))
+          throw new HttpError(400, 'offsetMs must keep the server time within the years 1970 to 9999');
         st.clockOffsetMs = offset;
       } else throw new HttpError(400, 'Give { time }, { warsawTime, date? }, { offsetMs } or { reset: true }');
       return json(snapshot(sim));
@@ -186,7 +187,8 @@ export async function handleControl(sim, request, url) {
         }
         const interval = h.intervalMinutes === undefined ? st.callbackHours.intervalMinutes : Math.round(num(h.intervalMinutes, 'intervalMinutes', 5, 240));
         const days = h.days === undefined ? st.callbackHours.days : h.days;
-        if (!Array.isArray(days) || days.some((d) => ![1, 2, 3, 4, 5, 6, 7].includes(d))) throw new HttpError(400, 'days must list weekday numbers 1 (Monday) to 7');
+        if (!Array.isArray(days) || days.some((d) => ![1, 2, 3, 4, 5, 6, 7].includes(d)))
+          throw new HttpError(400, 'days must list weekday numbers 1 (Monday) to 7');
         st.callbackHours = { days, open: h.open, close: h.close, intervalMinutes: interval };
       }
       return json(snapshot(sim));
@@ -195,7 +197,10 @@ export async function handleControl(sim, request, url) {
       /** @type {Record<string, any>} */
       const faults = b.faults && typeof b.faults === 'object' ? b.faults : b.endpoint !== undefined ? { [b.endpoint]: b } : {};
       if (!Object.keys(faults).length) {
-        throw new HttpError(400, 'Give { endpoint, chatId?, latencyMs?, jitterMs?, dropRequestRate?, dropResponseRate?, duplicateRate?, reorderRate?, failureRate?, status?, disconnectRate?, chaos? } or { faults: { endpoint: spec } }');
+        throw new HttpError(
+          400,
+          'Give { endpoint, chatId?, latencyMs?, jitterMs?, dropRequestRate?, dropResponseRate?, duplicateRate?, reorderRate?, failureRate?, status?, disconnectRate?, chaos? } or { faults: { endpoint: spec } }',
+        );
       }
       // Check every spec first: a refused call changes nothing.
       const next = new Map(st.faults);
@@ -244,7 +249,8 @@ export async function handleControl(sim, request, url) {
         if (f.maxTotalSize !== undefined) c.fileLimits.maxTotalSize = Math.round(num(f.maxTotalSize, 'maxTotalSize', 0, 100 * 1024 * 1024));
         if (f.needAgent !== undefined) c.fileLimits.needAgent = bool(f.needAgent, 'needAgent');
         if (f.types !== undefined) {
-          if (!Array.isArray(f.types) || f.types.some((/** @type {unknown} */ t) => typeof t !== 'string' || !/^[a-z0-9]{1,10}$/i.test(t))) throw new HttpError(400, 'types must be a list of extensions');
+          if (!Array.isArray(f.types) || f.types.some((/** @type {unknown} */ t) => typeof t !== 'string' || !/^[a-z0-9]{1,10}$/i.test(t)))
+            throw new HttpError(400, 'types must be a list of extensions');
           c.fileLimits.types = f.types.map((/** @type {string} */ t) => t.toLowerCase());
         }
       }

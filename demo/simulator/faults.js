@@ -279,7 +279,8 @@ export function answerBeforeDrop(response, request) {
 function failureAnswer(key, request, status) {
   const lang = requestLanguage(request);
   const texts = SIMULATOR_TEXTS[lang];
-  if (key.startsWith('chat.')) return json({ statusCode: 1, errors: [{ code: 503, message: texts.simulatedChatFailure }] }, status || 200, { 'content-language': lang });
+  if (key.startsWith('chat.'))
+    return json({ statusCode: 1, errors: [{ code: 503, message: texts.simulatedChatFailure }] }, status || 200, { 'content-language': lang });
   return json({ error: texts.simulatedFailure, status: status || 503 }, status || 503, { 'content-language': lang });
 }
 
@@ -362,11 +363,13 @@ export function parseFaultSpec(spec) {
   if (spec.dropRate !== undefined && spec.dropRequestRate !== undefined) throw new HttpError(400, 'Give dropRequestRate or its alias dropRate, not both');
   for (const field of [...Object.values(RATE_FIELDS), 'chaos']) {
     const value = field === 'dropRequestRate' && spec.dropRate !== undefined ? spec.dropRate : spec[field];
-    if (value !== undefined) f[/** @type {'chaos'} */ (field)] = num(value, field === 'dropRequestRate' && spec.dropRate !== undefined ? 'dropRate' : field, 0, 1);
+    if (value !== undefined)
+      f[/** @type {'chaos'} */ (field)] = num(value, field === 'dropRequestRate' && spec.dropRate !== undefined ? 'dropRate' : field, 0, 1);
   }
   if (spec.status !== undefined) f.status = Math.round(num(spec.status, 'status', 400, 599));
   if (spec.chatId !== undefined) {
-    if (typeof spec.chatId !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(spec.chatId)) throw new HttpError(400, 'chatId must be a chat id (1 to 100 visible ASCII characters)');
+    if (typeof spec.chatId !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(spec.chatId))
+      throw new HttpError(400, 'chatId must be a chat id (1 to 100 visible ASCII characters)');
     f.chatId = spec.chatId;
   }
   return f;

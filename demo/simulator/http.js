@@ -23,7 +23,8 @@ export class HttpError extends Error {
  * @param {HttpError} e
  */
 export function httpErrorResponse(e) {
-  if (e.body && '__raw' in e.body) return new Response(String(e.body.__raw), { status: e.status, headers: { 'content-type': 'text/plain; charset=utf-8', ...e.headers } });
+  if (e.body && '__raw' in e.body)
+    return new Response(String(e.body.__raw), { status: e.status, headers: { 'content-type': 'text/plain; charset=utf-8', ...e.headers } });
   return json(e.body || { error: e.message, status: e.status }, e.status, e.headers);
 }
 

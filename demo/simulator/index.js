@@ -97,7 +97,13 @@ function initialState(options) {
     replyDelayMs: 1500,
     maxMessageLength: 500,
     idle: { enabled: true, alertAfterMs: 120000, alerts: 2, closeAfterMs: 60000 },
-    fileLimits: { types: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'txt', 'zip'], needAgent: true, maxFileSize: 5 * 1024 * 1024, maxFiles: 5, maxTotalSize: 10 * 1024 * 1024 },
+    fileLimits: {
+      types: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'txt', 'zip'],
+      needAgent: true,
+      maxFileSize: 5 * 1024 * 1024,
+      maxFiles: 5,
+      maxTotalSize: 10 * 1024 * 1024,
+    },
     ...structuredClone(options.chat || {}),
   };
   return {

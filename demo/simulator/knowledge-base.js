@@ -90,7 +90,7 @@ export const ARTICLES = [
       title: 'What are employee capital plans (PPK)?',
       answer:
         '<p>Employee capital plans (PPK) are a voluntary, nationwide long-term savings scheme. The savings come from the employee, the employer and payments from the state.</p>' +
-        '<ul><li>The money saved in PPK is the participant\'s private property and can be inherited.</li><li>Saving is voluntary: you can stop contributing at any time.</li><li>The money is managed by a financial institution chosen by the employer.</li></ul>' +
+        "<ul><li>The money saved in PPK is the participant's private property and can be inherited.</li><li>Saving is voluntary: you can stop contributing at any time.</li><li>The money is managed by a financial institution chosen by the employer.</li></ul>" +
         '<p>More information on the official site <a href="https://www.mojeppk.pl/">mojePPK.pl</a>.</p>',
     },
   },
@@ -241,7 +241,7 @@ export const ARTICLES = [
       title: 'What is a PPK transfer payment?',
       answer:
         '<p>A transfer payment <strong>moves the money</strong> from a PPK account to another account — with no tax and no deductions. The money may go, among others:</p>' +
-        '<ul><li>to another PPK account (for example with the new employer\'s financial institution);</li><li>to an employee pension scheme (PPE) or an individual retirement account (IKE);</li><li>to a term deposit — from the age of 60;</li><li>to the account of a spouse or former spouse — after the participant\'s death or a divorce.</li></ul>' +
+        "<ul><li>to another PPK account (for example with the new employer's financial institution);</li><li>to an employee pension scheme (PPE) or an individual retirement account (IKE);</li><li>to a term deposit — from the age of 60;</li><li>to the account of a spouse or former spouse — after the participant's death or a divorce.</li></ul>" +
         '<p>You apply to the financial institution that is to receive the money, or to the one that keeps your account.</p>',
     },
   },
@@ -350,10 +350,10 @@ export const ARTICLES = [
         '<p>Za niedopełnienie obowiązków lub nakłanianie do rezygnacji grozi grzywna.</p>',
     },
     en: {
-      title: 'What are the employer\'s duties in PPK?',
+      title: "What are the employer's duties in PPK?",
       answer:
         '<p>Among other things, the employer:</p>' +
-        '<ul><li>signs a <strong>PPK management agreement</strong> with a chosen financial institution and, on behalf of the employees, a <strong>PPK keeping agreement</strong>;</li><li>calculates and deducts the contributions and transfers them by the 15th day of the following month;</li><li>accepts the employees\' declarations and requests and tells them about the re-enrolment every four years;</li><li>passes the participants\' data to the financial institution.</li></ul>' +
+        "<ul><li>signs a <strong>PPK management agreement</strong> with a chosen financial institution and, on behalf of the employees, a <strong>PPK keeping agreement</strong>;</li><li>calculates and deducts the contributions and transfers them by the 15th day of the following month;</li><li>accepts the employees' declarations and requests and tells them about the re-enrolment every four years;</li><li>passes the participants' data to the financial institution.</li></ul>" +
         '<p>Failing these duties or persuading employees to opt out is punishable by a fine.</p>',
     },
   },
@@ -379,7 +379,7 @@ export const ARTICLES = [
     en: {
       title: 'What is PPK money invested in?',
       answer:
-        '<p>The money goes into <strong>target-date funds</strong>. The fund depends on the participant\'s year of birth: the further away the 60th birthday, the more shares; the closer, the more lower-risk debt instruments.</p>' +
+        "<p>The money goes into <strong>target-date funds</strong>. The fund depends on the participant's year of birth: the further away the 60th birthday, the more shares; the closer, the more lower-risk debt instruments.</p>" +
         '<p>You may ask the financial institution to move your money to another fund or to split the contributions between funds.</p>',
     },
   },
@@ -413,10 +413,10 @@ export const ARTICLES = [
         '<p>Wpłaty pracownika pochodzą z wynagrodzenia już opodatkowanego. Kwoty wpłat pracodawcy widać w informacji PIT-11.</p>',
     },
     en: {
-      title: 'Are the employer\'s PPK contributions taxed?',
+      title: "Are the employer's PPK contributions taxed?",
       answer:
-        '<p>Yes. The employer\'s contributions are the employee\'s <strong>income</strong>, and the employer withholds income tax on them. They are not subject to social insurance contributions.</p>' +
-        '<p>The employee\'s own contributions come from pay that has already been taxed. The employer\'s contributions appear in the PIT-11 statement.</p>',
+        "<p>Yes. The employer's contributions are the employee's <strong>income</strong>, and the employer withholds income tax on them. They are not subject to social insurance contributions.</p>" +
+        "<p>The employee's own contributions come from pay that has already been taxed. The employer's contributions appear in the PIT-11 statement.</p>",
     },
   },
   {

@@ -30,8 +30,16 @@ export const INVALID_KEY = 'invalid-key';
 
 /** Fault keys (`/__control/faults`); `knowledge` covers all of them. v1 and v2 share them. */
 export const KNOWLEDGE_ENDPOINT_KEYS = Object.freeze([
-  'knowledge.ping', 'knowledge.kbs', 'knowledge.categories', 'knowledge.top', 'knowledge.document',
-  'knowledge.search', 'knowledge.suggest', 'knowledge.feedback', 'knowledge.rating', 'knowledge.session',
+  'knowledge.ping',
+  'knowledge.kbs',
+  'knowledge.categories',
+  'knowledge.top',
+  'knowledge.document',
+  'knowledge.search',
+  'knowledge.suggest',
+  'knowledge.feedback',
+  'knowledge.rating',
+  'knowledge.session',
   'knowledge.file',
 ]);
 
@@ -182,7 +190,14 @@ export function knowledgeSnapshot(sim) {
 /** Counts for the control snapshot. @param {Sim} sim */
 export function knowledgeCounts(sim) {
   const k = kstate(sim);
-  return { sessions: k.sessions.size, searches: k.searches.size, views: k.views.length, votes: k.votes.length, ratings: k.ratings.length, notFound: k.notFound.length };
+  return {
+    sessions: k.sessions.size,
+    searches: k.searches.size,
+    views: k.views.length,
+    votes: k.votes.length,
+    ratings: k.ratings.length,
+    notFound: k.notFound.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +205,11 @@ export function knowledgeCounts(sim) {
 
 /** Lower case, Polish diacritics folded (ą→a … ł→l … ź/ż→z), other marks dropped. @param {string} s */
 export function foldText(s) {
-  return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l');
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l');
 }
 
 /** Words (letters and digits) of a text, folded. @param {string} s */
@@ -200,11 +219,12 @@ export function tokenize(s) {
 
 /** Words too common to say anything (folded; Polish and English). */
 const STOPWORDS = new Set(
-  ('a aby ale albo bo by byc co czy dla do gdy i ich ile in jak jaki jakie jest jestem juz ktore ktory ' +
+  (
+    'a aby ale albo bo by byc co czy dla do gdy i ich ile in jak jaki jakie jest jestem juz ktore ktory ' +
     'lub ma mam mi mnie moge moj moja moje mozna na nad nie o od po pod przez przy sa sie ta tak to tu ' +
     'w we z za ze ' +
-    'an and are as at be by can do does for from how i if in is it me my of on or the to what when where which who why will with you your')
-    .split(' '),
+    'an and are as at be by can do does for from how i if in is it me my of on or the to what when where which who why will with you your'
+  ).split(' '),
 );
 
 /** The part of a query term a word must start with: the first max(4, length − 2) letters. @param {string} term */
@@ -356,7 +376,14 @@ function parseLocale(v, request) {
  */
 function list(v) {
   const items = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
-  return [...new Set(items.flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean))].slice(0, 50);
+  return [
+    ...new Set(
+      items
+        .flatMap((x) => String(x).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 50);
 }
 
 /**
@@ -471,7 +498,13 @@ function categoriesOf(lang, kbs) {
 
 /** @param {Lang} lang */
 function kbsJson(lang) {
-  return KNOWLEDGE_BASES.map((kb) => ({ id: kb.id, name: kb.name[lang], description: kb.description[lang], languages: kb.languages, documents: entries(lang).length }));
+  return KNOWLEDGE_BASES.map((kb) => ({
+    id: kb.id,
+    name: kb.name[lang],
+    description: kb.description[lang],
+    languages: kb.languages,
+    documents: entries(lang).length,
+  }));
 }
 
 /** @type {Map<string, Uint8Array>} */
@@ -508,7 +541,12 @@ function file(name, request) {
 function runSearch(c, q) {
   const found = searchEntries(q.lang, q.query, q);
   const searchId = randomId();
-  remember(kstate(c.sim).searches, searchId, { searchId, query: q.query, lang: q.lang, kbs: q.kbs, count: found.length, at: c.sim.serverNow(), sessionId: c.sessionId }, c.sim.options.maxKnowledgeRecords);
+  remember(
+    kstate(c.sim).searches,
+    searchId,
+    { searchId, query: q.query, lang: q.lang, kbs: q.kbs, count: found.length, at: c.sim.serverNow(), sessionId: c.sessionId },
+    c.sim.options.maxKnowledgeRecords,
+  );
   const documents = found.slice(0, q.size);
   const cats = [...new Set(documents.flatMap((e) => e.article.categories))];
   return {
@@ -540,7 +578,14 @@ function recordView(c, v) {
 function recordVote(c, v) {
   knownDoc(c, v.kbId, v.docId);
   const search = v.searchId ? kstate(c.sim).searches.get(v.searchId) : undefined;
-  return keep(c.sim, kstate(c.sim).votes, { recordId: randomId(), api: c.api, ...v, query: v.query || search?.query || null, sessionId: c.sessionId, at: c.sim.serverNow() });
+  return keep(c.sim, kstate(c.sim).votes, {
+    recordId: randomId(),
+    api: c.api,
+    ...v,
+    query: v.query || search?.query || null,
+    sessionId: c.sessionId,
+    at: c.sim.serverNow(),
+  });
 }
 
 /** @param {Ctx} c @param {{ kbId: string, docId: string, voteId: string | null, rating: unknown, comment: string }} v */
@@ -557,14 +602,32 @@ function recordRating(c, v) {
   knownDoc(c, kbId, docId);
   const r = String(v.rating ?? '').trim();
   if (!/^[1-5]$/.test(r)) throw kcError(c.request, 400, (t) => t.badRating);
-  return keep(c.sim, kstate(c.sim).ratings, { recordId: randomId(), api: c.api, kbId, docId, voteId: v.voteId, rating: Number(r), comment: v.comment, sessionId: c.sessionId, at: c.sim.serverNow() });
+  return keep(c.sim, kstate(c.sim).ratings, {
+    recordId: randomId(),
+    api: c.api,
+    kbId,
+    docId,
+    voteId: v.voteId,
+    rating: Number(r),
+    comment: v.comment,
+    sessionId: c.sessionId,
+    at: c.sim.serverNow(),
+  });
 }
 
 /** @param {Ctx} c @param {{ searchId: string | null, query: string | null, lang: Lang }} v */
 function recordNotFound(c, v) {
   if (!v.searchId && !v.query) throw kcError(c.request, 400, (t) => t.required('searchId'));
   const search = v.searchId ? kstate(c.sim).searches.get(v.searchId) : undefined;
-  return keep(c.sim, kstate(c.sim).notFound, { recordId: randomId(), api: c.api, searchId: v.searchId, query: v.query || search?.query || null, lang: v.lang, sessionId: c.sessionId, at: c.sim.serverNow() });
+  return keep(c.sim, kstate(c.sim).notFound, {
+    recordId: randomId(),
+    api: c.api,
+    searchId: v.searchId,
+    query: v.query || search?.query || null,
+    lang: v.lang,
+    sessionId: c.sessionId,
+    at: c.sim.serverNow(),
+  });
 }
 
 /**
@@ -579,7 +642,7 @@ function saveSession(c, b, existing) {
   /** @param {string} name @param {string | null | undefined} fallback */
   const opt = (name, fallback) => {
     const v = b[name];
-    return v === undefined || v === null || v === '' ? fallback ?? null : text(typeof v === 'object' ? JSON.stringify(v) : v, name, MAX_ID, c.request);
+    return v === undefined || v === null || v === '' ? (fallback ?? null) : text(typeof v === 'object' ? JSON.stringify(v) : v, name, MAX_ID, c.request);
   };
   const lang = b.language ?? b.lang;
   /** @type {KnowledgeSession} */
@@ -588,7 +651,14 @@ function saveSession(c, b, existing) {
     api: existing?.api || c.api,
     language: lang !== undefined && lang !== null && lang !== '' ? parseLocale(String(lang), c.request) : existing?.language || 'en',
     customer: opt('customer', existing?.customer ?? h.get(CLIENT_HEADERS.customerId)),
-    media: b.media === undefined || b.media === null || b.media === '' ? existing?.media ?? null : Array.isArray(b.media) ? list(b.media).slice(0, 20).map((m) => text(m, 'media', MAX_ID, c.request)) : opt('media', null),
+    media:
+      b.media === undefined || b.media === null || b.media === ''
+        ? (existing?.media ?? null)
+        : Array.isArray(b.media)
+          ? list(b.media)
+              .slice(0, 20)
+              .map((m) => text(m, 'media', MAX_ID, c.request))
+          : opt('media', null),
     tenantId: opt('tenantId', existing?.tenantId),
     contactCenterId: h.get(CLIENT_HEADERS.contactCenterId)?.slice(0, MAX_ID) ?? existing?.contactCenterId ?? null,
     apiClientId: h.get(CLIENT_HEADERS.apiClientId)?.slice(0, MAX_ID) ?? existing?.apiClientId ?? null,
@@ -601,7 +671,15 @@ function saveSession(c, b, existing) {
 }
 
 /** @param {KnowledgeSession} s */
-const sessionJson = (s) => ({ sessionId: s.sessionId, language: s.language, customer: s.customer, media: s.media, tenantId: s.tenantId, createdAt: new Date(s.createdAt).toISOString(), updatedAt: new Date(s.updatedAt).toISOString() });
+const sessionJson = (s) => ({
+  sessionId: s.sessionId,
+  language: s.language,
+  customer: s.customer,
+  media: s.media,
+  tenantId: s.tenantId,
+  createdAt: new Date(s.createdAt).toISOString(),
+  updatedAt: new Date(s.updatedAt).toISOString(),
+});
 
 /**
  * A request body as an object: JSON as it is, a form as its first values.
@@ -647,7 +725,9 @@ export async function handleKnowledge(sim, request, url) {
     response = v2 ? await routeV2(sim, request, url, p.slice(KC_V2.length)) : await routeV1(sim, request, url, p.slice(KC_V1.length));
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    const body = e.body || (v1 ? { response: null, status: e.status, error: e.message, sessionId: v1SessionId(sim, request, url) } : { error: e.message, status: e.status });
+    const body =
+      e.body ||
+      (v1 ? { response: null, status: e.status, error: e.message, sessionId: v1SessionId(sim, request, url) } : { error: e.message, status: e.status });
     response = json(body, e.status, /** @type {Record<string, string>} */ (e.headers || {}));
   }
   if (response.type === 'error') return response; // an injected drop
@@ -702,12 +782,18 @@ async function routeV2(sim, request, url, path) {
   /** @type {{ key: string, run: (c: Ctx) => Promise<Response> } | undefined} */
   let route;
   if (match(path, /^\/health\/v2\/ping$/)) {
-    route = { key: 'knowledge.ping', run: async (c) => (method(c, m, 'GET'), json({ status: 'ok', version: 'v2', time: new Date(sim.serverNow()).toISOString() })) };
+    route = {
+      key: 'knowledge.ping',
+      run: async (c) => (method(c, m, 'GET'), json({ status: 'ok', version: 'v2', time: new Date(sim.serverNow()).toISOString() })),
+    };
   } else if (match(path, /^\/config\/v2\/kbs$/)) {
     route = { key: 'knowledge.kbs', run: async (c) => (method(c, m, 'GET'), json({ kbs: kbsJson(langOf(c, q.get('locale'))) })) };
   } else if ((r = match(path, /^\/browse\/v2\/locales\/([^/]+)\/cats$/))) {
     const lang = r[1];
-    route = { key: 'knowledge.categories', run: async (c) => (method(c, m, 'GET'), json({ categories: categoriesOf(parseLocale(decode(lang), request), kbsOf(q.getAll('kbs'))) })) };
+    route = {
+      key: 'knowledge.categories',
+      run: async (c) => (method(c, m, 'GET'), json({ categories: categoriesOf(parseLocale(decode(lang), request), kbsOf(q.getAll('kbs'))) })),
+    };
   } else if (match(path, /^\/search\/v2\/docs\/top$/)) {
     route = {
       key: 'knowledge.top',
@@ -737,14 +823,16 @@ async function routeV2(sim, request, url, path) {
       key: 'knowledge.search',
       run: async (c) => {
         method(c, m, 'GET');
-        return json(runSearch(c, {
-          lang: langOf(c, q.get('locale')),
-          query: required(q.get('query'), 'query', MAX_QUERY, request),
-          kbs: kbsOf(q.getAll('kbs')),
-          cats: list(q.getAll('cats')),
-          size: intParam(q.get('size'), 'size', 1, 100, 10, request),
-          format: outputFormat(q.get('outputFormat'), request),
-        }));
+        return json(
+          runSearch(c, {
+            lang: langOf(c, q.get('locale')),
+            query: required(q.get('query'), 'query', MAX_QUERY, request),
+            kbs: kbsOf(q.getAll('kbs')),
+            cats: list(q.getAll('cats')),
+            size: intParam(q.get('size'), 'size', 1, 100, 10, request),
+            format: outputFormat(q.get('outputFormat'), request),
+          }),
+        );
       },
     };
   } else if (match(path, /^\/search\/v2\/suggest$/)) {
@@ -850,7 +938,13 @@ function feedback(c, op, b, lang) {
     return { recordId: rec.recordId };
   }
   if (op === 'rating') {
-    const rec = recordRating(c, { kbId: text(b.kbId, 'kbId', MAX_ID, request), docId: text(b.docId, 'docId', MAX_ID, request), voteId: optional(b, 'voteId', request), rating: b.rating, comment: text(b.comment, 'comment', MAX_TEXT, request) });
+    const rec = recordRating(c, {
+      kbId: text(b.kbId, 'kbId', MAX_ID, request),
+      docId: text(b.docId, 'docId', MAX_ID, request),
+      voteId: optional(b, 'voteId', request),
+      rating: b.rating,
+      comment: text(b.comment, 'comment', MAX_TEXT, request),
+    });
     return { recordId: rec.recordId, ...ratingOf(c.sim, rec.kbId, rec.docId) };
   }
   const kbId = required(b.kbId, 'kbId', MAX_ID, request);
@@ -943,11 +1037,16 @@ async function routeV1(sim, request, url, path) {
     return route('knowledge.feedback', 'POST', (c, b) => feedback(c, 'notfound', b, lang1(c, b.lang ?? b.locale)));
   }
   if (match(path, /^\/sessions\/new$/)) {
-    return route('knowledge.session', 'PUT', (c, b) => {
-      const s = saveSession(c, b);
-      c.sessionId = s.sessionId;
-      return sessionJson(s);
-    }, 201);
+    return route(
+      'knowledge.session',
+      'PUT',
+      (c, b) => {
+        const s = saveSession(c, b);
+        c.sessionId = s.sessionId;
+        return sessionJson(s);
+      },
+      201,
+    );
   }
   if ((r = match(path, /^\/sessions\/([^/]+)$/))) {
     const id = decode(r[1]);

@@ -91,7 +91,11 @@ function remember(map, key, value) {
 }
 
 /** @param {string} text */
-const base64url = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (text) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** @param {NgSession} s */
 export const clientTokenOf = (s) => base64url(JSON.stringify({ token: s.token, sessionId: s.sessionId, participantId: s.participantId }));
@@ -126,7 +130,8 @@ async function legacyAnswer(response, operationId) {
   const first = Array.isArray(body?.errors) && body.errors[0] ? body.errors[0] : { code: 0, message: body?.error || 'The chat call failed' };
   if (body?.statusCode === 1) return { ok: false, response: failure(503, 'SERVICE_UNAVAILABLE', String(first.message), operationId) };
   const code = Number(first.code);
-  if (code === CHAT_ERRORS.FIRST_NAME_REQUIRED || code === CHAT_ERRORS.NAME_REQUIRED) return { ok: false, response: coded('INVALID_NICKNAME', 400, operationId) };
+  if (code === CHAT_ERRORS.FIRST_NAME_REQUIRED || code === CHAT_ERRORS.NAME_REQUIRED)
+    return { ok: false, response: coded('INVALID_NICKNAME', 400, operationId) };
   if (code === CHAT_ERRORS.TOO_MANY_FILES) return { ok: false, response: coded('LIMIT_FILE_COUNT', 400, operationId) };
   if (code === CHAT_ERRORS.FILE_TOO_LARGE) return { ok: false, response: coded('LIMIT_FILE_SIZE', 413, operationId) };
   if (code === CHAT_ERRORS.INVALID_FILE_TYPE) return { ok: false, response: coded('INVALID_FILE_TYPE', 400, operationId) };
@@ -212,7 +217,10 @@ async function operationIdOf(request, url) {
 export async function handleNgrest(sim, request, url) {
   const p = url.pathname;
   if (p !== NGREST_PATH && !p.startsWith(NGREST_PATH + '/')) return undefined;
-  const [, sessionId, resource] = p.slice(NGREST_PATH.length + 1).split('/').filter(Boolean);
+  const [, sessionId, resource] = p
+    .slice(NGREST_PATH.length + 1)
+    .split('/')
+    .filter(Boolean);
   const keys = !sessionId ? (request.method === 'POST' ? ['ngrest.start', 'chat.start'] : undefined) : FAULT_KEYS[`${request.method} ${resource}`];
   if (!keys) return ngrest(sim, request, url);
   let chatId;
@@ -224,7 +232,8 @@ export async function handleNgrest(sim, request, url) {
   return sim.guard(keys[0], request, async () => /** @type {Response} */ (await ngrest(sim, request, url)), {
     chatId,
     fallback: [keys[1]],
-    failure: async (status) => failure(status || 503, 'SERVICE_UNAVAILABLE', SIMULATOR_TEXTS[requestLanguage(request)].simulatedChatFailure, await operationIdOf(request, url)),
+    failure: async (status) =>
+      failure(status || 503, 'SERVICE_UNAVAILABLE', SIMULATOR_TEXTS[requestLanguage(request)].simulatedChatFailure, await operationIdOf(request, url)),
   });
 }
 
@@ -237,13 +246,17 @@ export async function handleNgrest(sim, request, url) {
 async function ngrest(sim, request, url) {
   const p = url.pathname;
   if (p !== NGREST_PATH && !p.startsWith(NGREST_PATH + '/')) return undefined;
-  const parts = p.slice(NGREST_PATH.length + 1).split('/').filter(Boolean).map((x) => {
-    try {
-      return decodeURIComponent(x);
-    } catch {
-      return '\u0000';
-    }
-  });
+  const parts = p
+    .slice(NGREST_PATH.length + 1)
+    .split('/')
+    .filter(Boolean)
+    .map((x) => {
+      try {
+        return decodeURIComponent(x);
+      } catch {
+        return '\u0000';
+      }
+    });
   const [center, sessionId, resource, extra, ...more] = parts;
   const method = request.method;
 
@@ -310,7 +323,8 @@ async function ngrest(sim, request, url) {
 
   /* ---------------------------------------------------- a session's calls */
   const s = state.sessions.get(sessionId);
-  if (!s || !sim.state.chat.sessions.has(s.sessionId)) return failure(404, 'SESSION_NOT_FOUND', 'Chat session not found or expired', operationId, { chatEnded: true });
+  if (!s || !sim.state.chat.sessions.has(s.sessionId))
+    return failure(404, 'SESSION_NOT_FOUND', 'Chat session not found or expired', operationId, { chatEnded: true });
   if (!token || !sameKey(token, s.token)) return failure(401, 'INVALID_TOKEN', 'The client token is missing or wrong', operationId);
   const replay = s.operations.get(`${method} ${resource} ${operationId}`);
   if (replay) return json(replay.body, replay.status);
@@ -351,7 +365,12 @@ async function ngrest(sim, request, url) {
   if (resource === 'messages' && !extra && method === 'POST') {
     const type = text(data.type) || 'text';
     const message = typeof data.text === 'string' ? data.text : '';
-    const ops = /** @type {Record<string, string>} */ ({ text: 'send', customNotice: 'customNotice', typingStarted: 'startTyping', typingStopped: 'stopTyping' });
+    const ops = /** @type {Record<string, string>} */ ({
+      text: 'send',
+      customNotice: 'customNotice',
+      typingStarted: 'startTyping',
+      typingStopped: 'stopTyping',
+    });
     if (!ops[type]) return failure(400, 'INVALID_REQUEST', `Unknown message type '${type.slice(0, 40)}'`, operationId);
     if (type === 'text' && !message.trim()) return failure(400, 'INVALID_REQUEST', 'No message text provided', operationId);
     const answer = await call(ops[type], credentials(s, { message }));

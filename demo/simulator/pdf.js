@@ -7,9 +7,22 @@
 
 /** Polish letters outside WinAnsiEncoding, mapped to codes 161.. through an /Encoding /Differences array. */
 const EXTRA = [
-  ['Ą', 'Aogonek'], ['Ć', 'Cacute'], ['Ę', 'Eogonek'], ['Ł', 'Lslash'], ['Ń', 'Nacute'], ['Ś', 'Sacute'],
-  ['Ź', 'Zacute'], ['Ż', 'Zdotaccent'], ['ą', 'aogonek'], ['ć', 'cacute'], ['ę', 'eogonek'], ['ł', 'lslash'],
-  ['ń', 'nacute'], ['ś', 'sacute'], ['ź', 'zacute'], ['ż', 'zdotaccent'],
+  ['Ą', 'Aogonek'],
+  ['Ć', 'Cacute'],
+  ['Ę', 'Eogonek'],
+  ['Ł', 'Lslash'],
+  ['Ń', 'Nacute'],
+  ['Ś', 'Sacute'],
+  ['Ź', 'Zacute'],
+  ['Ż', 'Zdotaccent'],
+  ['ą', 'aogonek'],
+  ['ć', 'cacute'],
+  ['ę', 'eogonek'],
+  ['ł', 'lslash'],
+  ['ń', 'nacute'],
+  ['ś', 'sacute'],
+  ['ź', 'zacute'],
+  ['ż', 'zdotaccent'],
 ];
 const FIRST_EXTRA = 161;
 /** WinAnsi codes for the few non-Latin-1 characters we use. */

@@ -57,7 +57,9 @@ export function assertAgentToken(request, token) {
   const challenge = { 'www-authenticate': 'Bearer realm="live-assist agent console"' };
   if (!m) throw new HttpError(401, `Agent token required: ${TOKEN_HELP}`, undefined, challenge);
   if (!sameKey(m[1], token)) {
-    throw new HttpError(401, `Wrong agent token: ${TOKEN_HELP}`, undefined, { 'www-authenticate': 'Bearer realm="live-assist agent console", error="invalid_token"' });
+    throw new HttpError(401, `Wrong agent token: ${TOKEN_HELP}`, undefined, {
+      'www-authenticate': 'Bearer realm="live-assist agent console", error="invalid_token"',
+    });
   }
 }
 

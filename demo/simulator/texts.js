@@ -22,10 +22,22 @@ export const TEXTS = {
     idleAlert: 'Czy nadal jesteś z nami? Napisz wiadomość, aby kontynuować rozmowę.',
     idleClose: 'Rozmowa została zakończona z powodu braku aktywności.',
     topics: [
-      [/wplat|skladk|procent|ile plac/, 'Wpłata podstawowa pracownika wynosi 2% wynagrodzenia, a pracodawcy 1,5%. Obie strony mogą zadeklarować wpłaty dodatkowe: pracownik do 2%, pracodawca do 2,5%.'],
-      [/rezygn|wypis|deklarac/, 'Z oszczędzania w PPK możesz zrezygnować w każdej chwili, składając pracodawcy deklarację o rezygnacji. Co cztery lata pracodawca ponownie zapisze Cię do PPK, chyba że znów złożysz deklarację.'],
-      [/doplat|powitaln|panstw|250|240/, 'Państwo przekazuje wpłatę powitalną 250 zł oraz dopłatę roczną 240 zł, jeśli suma wpłat w danym roku osiągnie wymagany próg.'],
-      [/wyplat|emeryt|wiek|60/, 'Po ukończeniu 60 lat możesz wypłacić 25% środków jednorazowo, a 75% w co najmniej 120 miesięcznych ratach — bez podatku od zysków kapitałowych.'],
+      [
+        /wplat|skladk|procent|ile plac/,
+        'Wpłata podstawowa pracownika wynosi 2% wynagrodzenia, a pracodawcy 1,5%. Obie strony mogą zadeklarować wpłaty dodatkowe: pracownik do 2%, pracodawca do 2,5%.',
+      ],
+      [
+        /rezygn|wypis|deklarac/,
+        'Z oszczędzania w PPK możesz zrezygnować w każdej chwili, składając pracodawcy deklarację o rezygnacji. Co cztery lata pracodawca ponownie zapisze Cię do PPK, chyba że znów złożysz deklarację.',
+      ],
+      [
+        /doplat|powitaln|panstw|250|240/,
+        'Państwo przekazuje wpłatę powitalną 250 zł oraz dopłatę roczną 240 zł, jeśli suma wpłat w danym roku osiągnie wymagany próg.',
+      ],
+      [
+        /wyplat|emeryt|wiek|60/,
+        'Po ukończeniu 60 lat możesz wypłacić 25% środków jednorazowo, a 75% w co najmniej 120 miesięcznych ratach — bez podatku od zysków kapitałowych.',
+      ],
     ],
     fallback: [
       'Dziękuję za pytanie. Sprawdzam to w naszych materiałach.',
@@ -51,14 +63,26 @@ export const TEXTS = {
     idleAlert: 'Are you still there? Send a message to continue the chat.',
     idleClose: 'The chat was closed because of inactivity.',
     topics: [
-      [/contribut|how much|percent/, 'The basic employee contribution is 2% of pay and the employer pays 1.5%. Both may add voluntary contributions: up to 2% for the employee and up to 2.5% for the employer.'],
-      [/opt.?out|resign|leave the plan/, 'You can opt out at any time by handing your employer an opt-out declaration. Every four years you are enrolled again unless you opt out again.'],
-      [/state|welcome|annual|bonus/, 'The state pays a 250 PLN welcome payment and a 240 PLN annual payment when your contributions in the year reach the threshold.'],
-      [/withdraw|retire|age|60/, 'From the age of 60 you may take 25% as a lump sum and the remaining 75% in at least 120 monthly instalments, free of capital gains tax.'],
+      [
+        /contribut|how much|percent/,
+        'The basic employee contribution is 2% of pay and the employer pays 1.5%. Both may add voluntary contributions: up to 2% for the employee and up to 2.5% for the employer.',
+      ],
+      [
+        /opt.?out|resign|leave the plan/,
+        'You can opt out at any time by handing your employer an opt-out declaration. Every four years you are enrolled again unless you opt out again.',
+      ],
+      [
+        /state|welcome|annual|bonus/,
+        'The state pays a 250 PLN welcome payment and a 240 PLN annual payment when your contributions in the year reach the threshold.',
+      ],
+      [
+        /withdraw|retire|age|60/,
+        'From the age of 60 you may take 25% as a lump sum and the remaining 75% in at least 120 monthly instalments, free of capital gains tax.',
+      ],
     ],
     fallback: [
       'Thank you for your question. Let me check our materials.',
-      'I see. Is this about your own contributions or your employer\'s?',
+      "I see. Is this about your own contributions or your employer's?",
       'All right. If you like I can send you a PDF leaflet — just type "file".',
     ],
   },

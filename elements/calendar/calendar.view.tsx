@@ -51,15 +51,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
 
   return (
     <div className="la-calendar__backdrop">
-      <div
-        ref={dialog}
-        className="la-calendar la-surface"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        part="window"
-        tabIndex={-1}
-      >
+      <div ref={dialog} className="la-calendar la-surface" role="dialog" aria-modal="true" aria-labelledby={titleId} part="window" tabIndex={-1}>
         <header className="la-titlebar">
           <div className="la-titlebar__text">
             <h2 id={titleId} className="la-titlebar__title">
@@ -72,13 +64,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
         </header>
         <p className="la-calendar__prompt">{t.t('calendar.prompt')}</p>
         <div className="la-calendar__body">
-          <div
-            className="la-calendar__days"
-            role="group"
-            aria-label={t.t('calendar.days')}
-            aria-busy={loading || undefined}
-            onKeyDown={dayKeys}
-          >
+          <div className="la-calendar__days" role="group" aria-label={t.t('calendar.days')} aria-busy={loading || undefined} onKeyDown={dayKeys}>
             {days.map((d, i) => {
               const chosen = i === selectedDayIndex;
               return (
@@ -156,7 +142,12 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
           </Button>
         </ButtonGroup>
         {failed ? (
-          <AlertDialog title={t.t('common.error')} message={t.t('calendar.error')} okLabel={t.t('calendar.ok')} onDismiss={() => actor.send({ type: 'alert.dismiss' })} />
+          <AlertDialog
+            title={t.t('common.error')}
+            message={t.t('calendar.error')}
+            okLabel={t.t('calendar.ok')}
+            onDismiss={() => actor.send({ type: 'alert.dismiss' })}
+          />
         ) : null}
       </div>
     </div>

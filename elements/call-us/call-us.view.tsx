@@ -94,7 +94,11 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
   return (
     <div className="la-callus">
       <p ref={line} className="la-callus__main">
-        {mainLabel ? <span id={`${id}-main`} className="la-callus__label">{mainLabel}</span> : null}
+        {mainLabel ? (
+          <span id={`${id}-main`} className="la-callus__label">
+            {mainLabel}
+          </span>
+        ) : null}
         <a
           ref={link}
           part="number"
@@ -107,7 +111,9 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
       </p>
       {alternates.length ? (
         <section className="la-callus__section" aria-labelledby={`${id}-alt`}>
-          <h3 id={`${id}-alt`} className="la-callus__heading">{t.t('callus.alternates')}</h3>
+          <h3 id={`${id}-alt`} className="la-callus__heading">
+            {t.t('callus.alternates')}
+          </h3>
           <ul className="la-callus__alternates">
             {alternates.map((contact, index) => {
               const text = label(t, contact);
@@ -125,7 +131,9 @@ function CallUsView({ controller: actor }: ViewProps<CallUsActor>) {
       ) : null}
       {context.hours.length ? (
         <section className="la-callus__section" aria-labelledby={`${id}-hours`}>
-          <h3 id={`${id}-hours`} className="la-callus__heading">{t.t('callus.hours')}</h3>
+          <h3 id={`${id}-hours`} className="la-callus__heading">
+            {t.t('callus.hours')}
+          </h3>
           <ul className="la-callus__hours">
             {context.hours.map((hours, index) => (
               <li key={index}>{hours}</li>

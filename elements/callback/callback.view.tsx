@@ -77,7 +77,10 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
     let iti: ReturnType<typeof intlTelInput> | undefined;
     const picked = () => changed.current(el.value);
     const start = ({ intlTelInput, itiSheet, knownCountry }: PhonePicker) => {
-      const only = countryList.split(',').map(knownCountry).filter((iso2) => iso2 !== undefined);
+      const only = countryList
+        .split(',')
+        .map(knownCountry)
+        .filter((iso2) => iso2 !== undefined);
       if (only.length === 0) return;
       const root = el.getRootNode() as Document | ShadowRoot;
       // Its sheet goes where it always stood, before the callback's own (which refines it).
@@ -126,11 +129,15 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
     // Gone (the window closed, the language changed) before that: the frame and the idle callback are
     // cancelled, and a chunk still on its way starts nothing.
     const gone = new AbortController();
-    const frame = requestAnimationFrame(() =>
-      void app
-        .idle(500, gone.signal)
-        .then(() => loadPicker())
-        .then((chunk) => gone.signal.aborted || start(chunk), () => gone.signal.aborted || setPlain(true)),
+    const frame = requestAnimationFrame(
+      () =>
+        void app
+          .idle(500, gone.signal)
+          .then(() => loadPicker())
+          .then(
+            (chunk) => gone.signal.aborted || start(chunk),
+            () => gone.signal.aborted || setPlain(true),
+          ),
     );
     return () => {
       gone.abort();
@@ -152,7 +159,9 @@ function PhoneField({ label, value, error, maxLength, countryCodes, countries, o
     <div className={`la-field la-callback__phone${error ? ' la-field--invalid' : ''}`}>
       <label htmlFor={id}>
         {label}
-        <span className="la-field__required" aria-hidden="true">{' *'}</span>
+        <span className="la-field__required" aria-hidden="true">
+          {' *'}
+        </span>
         <span className="la-visually-hidden"> ({t.t('common.required')})</span>
       </label>
       <div className="la-callback__phone-box">
@@ -229,13 +238,15 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const context = snapshot.context;
   const { values, errors, settings, schedule } = context;
   const busy = snapshot.hasTag('busy');
-  const change = (field: CallbackField) => (event: { target: { value: string } }) =>
-    actor.send({ type: 'form.change', field, value: event.target.value });
+  const change = (field: CallbackField) => (event: { target: { value: string } }) => actor.send({ type: 'form.change', field, value: event.target.value });
   // The calendar is a page-level modal: on closing it gives focus back to this field (elements/common/modal.ts).
   const openCalendar = () => {
     setCalendarFailed(false);
     app.bus.load('Calendar').then(
-      () => app.bus.command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' }).catch(() => undefined),
+      () =>
+        app.bus
+          .command('Calendar.open', context.desiredTime ? { date: context.desiredTime, time: context.desiredTime } : undefined, { commander: 'Callback' })
+          .catch(() => undefined),
       () => setCalendarFailed(true),
     );
   };
@@ -245,7 +256,12 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
   const office = selectOffice(context);
   const officeLine =
     office && !office.open && settings.openingHours
-      ? [t.t(settings.scheduledCallback ? 'callback.officeClosed' : 'callus.closedNow'), officeText(t, office, settings.openingHours, context.now, env.timeFormat).opens].filter(Boolean).join(' ')
+      ? [
+          t.t(settings.scheduledCallback ? 'callback.officeClosed' : 'callus.closedNow'),
+          officeText(t, office, settings.openingHours, context.now, env.timeFormat).opens,
+        ]
+          .filter(Boolean)
+          .join(' ')
       : null;
   const asapMinutes = selectAsapMinutes(snapshot);
   const failureText = (() => {
@@ -352,47 +368,38 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
             ) : null}
             {settings.scheduledCallback ? (
               <>
-              <fieldset className="la-callback__schedule">
-                <legend className="la-callback__label">{t.t('callback.schedule')}</legend>
-                {settings.immediateCallback ? (
+                <fieldset className="la-callback__schedule">
+                  <legend className="la-callback__label">{t.t('callback.schedule')}</legend>
+                  {settings.immediateCallback ? (
+                    <label className="la-callback__choice">
+                      <input
+                        type="radio"
+                        name="schedule"
+                        value="asap"
+                        checked={schedule === 'asap'}
+                        disabled={!asapOffered}
+                        aria-describedby={officeLine ? `${idBase}-office` : undefined}
+                        onChange={() => actor.send({ type: 'schedule.asap' })}
+                      />
+                      {/* One text block, so the label and its note wrap together beside the radio button. */}
+                      <span>
+                        {t.t('callback.asap')}
+                        {asapMinutes !== null ? (
+                          <span className="la-callback__note"> {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', asapMinutes) })}</span>
+                        ) : null}
+                      </span>
+                    </label>
+                  ) : null}
                   <label className="la-callback__choice">
-                    <input
-                      type="radio"
-                      name="schedule"
-                      value="asap"
-                      checked={schedule === 'asap'}
-                      disabled={!asapOffered}
-                      aria-describedby={officeLine ? `${idBase}-office` : undefined}
-                      onChange={() => actor.send({ type: 'schedule.asap' })}
-                    />
-                    {/* One text block, so the label and its note wrap together beside the radio button. */}
-                    <span>
-                      {t.t('callback.asap')}
-                      {asapMinutes !== null ? (
-                        <span className="la-callback__note">
-                          {' '}
-                          {t.t('callback.asapNote', { minutes: t.plural('callback.asapMinutes', asapMinutes) })}
-                        </span>
-                      ) : null}
-                    </span>
+                    <input type="radio" name="schedule" value="pick" checked={schedule === 'pick'} onChange={() => actor.send({ type: 'schedule.pick' })} />
+                    <span>{t.t('callback.pick')}</span>
                   </label>
-                ) : null}
-                <label className="la-callback__choice">
-                  <input
-                    type="radio"
-                    name="schedule"
-                    value="pick"
-                    checked={schedule === 'pick'}
-                    onChange={() => actor.send({ type: 'schedule.pick' })}
-                  />
-                  <span>{t.t('callback.pick')}</span>
-                </label>
-                {schedule === 'asap' && errors.desiredTime ? (
-                  <span className="la-field__error" role="alert">
-                    {message(t, errors.desiredTime)}
-                  </span>
-                ) : null}
-              </fieldset>
+                  {schedule === 'asap' && errors.desiredTime ? (
+                    <span className="la-field__error" role="alert">
+                      {message(t, errors.desiredTime)}
+                    </span>
+                  ) : null}
+                </fieldset>
                 {schedule === 'pick' ? (
                   <div className={`la-field${errors.desiredTime ? ' la-field--invalid' : ''}`}>
                     <label htmlFor={`${idBase}-time`}>{t.t('callback.dateTime')}</label>

@@ -40,8 +40,8 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
           office && isHelpline(channel)
             ? [office.status, office.opens].filter(Boolean).join('. ')
             : status.status === 'wait'
-            ? t.t('stats.waitTime', { minutes: t.plural('stats.waitMinutes', status.minutes) })
-            : t.t(STATUS_TEXT[status.status]);
+              ? t.t('stats.waitTime', { minutes: t.plural('stats.waitMinutes', status.minutes) })
+              : t.t(STATUS_TEXT[status.status]);
         return (
           <li key={channel.name}>
             <button
@@ -55,7 +55,9 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
                 runChannel(app, channel);
               }}
             >
-              <span className="la-tile__icon la-badge" aria-hidden="true">{badge(channel.icon, channelIcon(channel.name), name)}</span>
+              <span className="la-tile__icon la-badge" aria-hidden="true">
+                {badge(channel.icon, channelIcon(channel.name), name)}
+              </span>
               <span className="la-tile__name">{name}</span>
               {channel.subtitle ? <span className="la-tile__subtitle">{channel.subtitle}</span> : null}
               <span className="la-tile__status">{text}</span>

@@ -48,7 +48,8 @@ function useVisualViewport(active: boolean) {
     const viewport = host.ownerDocument.defaultView?.visualViewport;
     const shadow = host.shadowRoot;
     if (!active || !viewport || !shadow) return;
-    const measure = () => sheet.replaceSync(`:host { --la-chat-viewport-height: ${Math.round(viewport.height)}px; --la-chat-viewport-top: ${Math.round(viewport.offsetTop)}px; }`);
+    const measure = () =>
+      sheet.replaceSync(`:host { --la-chat-viewport-height: ${Math.round(viewport.height)}px; --la-chat-viewport-top: ${Math.round(viewport.offsetTop)}px; }`);
     measure();
     shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
     viewport.addEventListener('resize', measure);
@@ -131,7 +132,8 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
   useLayoutEffect(() => {
     if (wasEditing.current && !editing && open) {
       const active = host.shadowRoot?.activeElement;
-      if (!active || active === host.shadowRoot?.querySelector('textarea') || !host.shadowRoot?.contains(active)) host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+      if (!active || active === host.shadowRoot?.querySelector('textarea') || !host.shadowRoot?.contains(active))
+        host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
     }
     wasEditing.current = editing;
   }, [editing, open, host]);
@@ -279,10 +281,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
         {idleAlert && context.idle ? (
           <AlertDialog
             title={t.t('chat.idle.title')}
-            message={[
-              t.t('chat.idle.message'),
-              ...(left !== null ? [t.plural('chat.idle.countdown', left)] : []),
-            ]}
+            message={[t.t('chat.idle.message'), ...(left !== null ? [t.plural('chat.idle.countdown', left)] : [])]}
             okLabel={t.t('chat.idle.stay')}
             onDismiss={() => actor.send({ type: 'alert.dismiss' })}
           />

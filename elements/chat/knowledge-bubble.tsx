@@ -36,7 +36,12 @@ export function KnowledgeBody({ knowledge, current, t, onOpen }: KnowledgeBodyPr
     ...(knowledge.query ? { query: knowledge.query } : {}),
   });
   const link = (item: KnowledgeLink, className: string) => (
-    <button type="button" className={`la-knowledge__link ${className}`} tabIndex={current ? 0 : -1} onClick={(event) => onOpen(request(item), event.currentTarget)}>
+    <button
+      type="button"
+      className={`la-knowledge__link ${className}`}
+      tabIndex={current ? 0 : -1}
+      onClick={(event) => onOpen(request(item), event.currentTarget)}
+    >
       {item.title}
     </button>
   );

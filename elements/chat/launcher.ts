@@ -13,10 +13,17 @@ export { sheets } from '../common/side-button.ts';
 export function draw(host: LaElement, root: HTMLElement, end: ChildNode): void {
   const controller = host.controller as WebChatController | undefined;
   const ready = controller && host.app.isReady;
-  sideButton(host, root, end, ready ? {
-    actor: controller.chatButton,
-    label: host.app.t.t('chat.button'),
-    icon: messageCircle,
-    activate: () => controller.clickChatButton(),
-  } : null);
+  sideButton(
+    host,
+    root,
+    end,
+    ready
+      ? {
+          actor: controller.chatButton,
+          label: host.app.t.t('chat.button'),
+          icon: messageCircle,
+          activate: () => controller.clickChatButton(),
+        }
+      : null,
+  );
 }

@@ -1,4 +1,15 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Icon } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
 import { useRovingFocus } from '../common/keyboard.ts';

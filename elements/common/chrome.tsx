@@ -89,7 +89,20 @@ export function closedWindowFocus(host: Element, others: Iterable<Element>, chan
   return page.find(inView) ?? page[0];
 }
 
-export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMinimize, onClose, footer, autoFocus = kind === 'dock', channel, sideButton, children }: WindowProps) {
+export function Window({
+  title,
+  subtitle,
+  icon,
+  kind = 'dock',
+  minimized,
+  onMinimize,
+  onClose,
+  footer,
+  autoFocus = kind === 'dock',
+  channel,
+  sideButton,
+  children,
+}: WindowProps) {
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
   const { app, host } = useView();
@@ -151,9 +164,15 @@ export function Window({ title, subtitle, icon, kind = 'dock', minimized, onMini
 export function TitleBar({ id, title, subtitle, icon, children }: { id: string; title: string; subtitle?: string; icon?: ReactNode; children?: ReactNode }) {
   return (
     <header className="la-titlebar" part="titlebar">
-      {icon ? <span className="la-titlebar__icon" aria-hidden="true">{icon}</span> : null}
+      {icon ? (
+        <span className="la-titlebar__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       <div className="la-titlebar__text">
-        <h2 id={id} className="la-titlebar__title">{title}</h2>
+        <h2 id={id} className="la-titlebar__title">
+          {title}
+        </h2>
         {subtitle ? <p className="la-titlebar__subtitle">{subtitle}</p> : null}
       </div>
       {children}
@@ -161,12 +180,28 @@ export function TitleBar({ id, title, subtitle, icon, children }: { id: string; 
   );
 }
 
-export function WindowControls({ title, minimized, onMinimize, onClose }: { title: string; minimized?: boolean; onMinimize?: () => void; onClose?: () => void }) {
+export function WindowControls({
+  title,
+  minimized,
+  onMinimize,
+  onClose,
+}: {
+  title: string;
+  minimized?: boolean;
+  onMinimize?: () => void;
+  onClose?: () => void;
+}) {
   const t = useT();
   return (
     <ButtonGroup variant="window-control">
       {onMinimize ? (
-        <button type="button" className="la-icon-button" aria-label={t.t(minimized ? 'common.maximize' : 'common.minimize')} aria-expanded={!minimized} onClick={onMinimize}>
+        <button
+          type="button"
+          className="la-icon-button"
+          aria-label={t.t(minimized ? 'common.maximize' : 'common.minimize')}
+          aria-expanded={!minimized}
+          onClick={onMinimize}
+        >
           <Icon d={minimized ? chevronUp : chevronDown} size={20} />
         </button>
       ) : null}
@@ -185,7 +220,19 @@ export function WindowControls({ title, minimized, onMinimize, onClose }: { titl
  * control it sits in is named). `block` lays it out as a block (a badge that centres it); `width` wider
  * than `size` with a wider `viewBox` leaves room after it (an icon before a label, without CSS).
  */
-export function Icon({ d, size = 24, width = size, viewBox = '0 0 24 24', block }: { d: string; size?: number; width?: number; viewBox?: string; block?: boolean }) {
+export function Icon({
+  d,
+  size = 24,
+  width = size,
+  viewBox = '0 0 24 24',
+  block,
+}: {
+  d: string;
+  size?: number;
+  width?: number;
+  viewBox?: string;
+  block?: boolean;
+}) {
   return (
     <svg
       className="la-icon"

@@ -36,11 +36,7 @@ class ErrorBoundary extends Component<{ fallback: string; children: ReactNode },
  * set by the host (r2wc's attribute parsing is not used: the host parses attributes with clear
  * errors, and r2wc's `function` type would resolve attribute strings to `window[value]`).
  */
-export function defineView<C>(
-  tag: string,
-  View: ComponentType<ViewProps<C>>,
-  sheets: readonly CSSStyleSheet[] = [],
-): ViewModule {
+export function defineView<C>(tag: string, View: ComponentType<ViewProps<C>>, sheets: readonly CSSStyleSheet[] = []): ViewModule {
   function Root({ app, host, controller, attrs }: Partial<ViewHostProps>) {
     if (!app || !host) return null;
     return (

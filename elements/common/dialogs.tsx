@@ -40,15 +40,7 @@ function DialogFrame({ title, role, message, onEscape, fallbackFocus, children }
   });
   return (
     <Smokescreen>
-      <div
-        ref={dialog}
-        className="la-dialog"
-        role={role}
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-message`}
-        tabIndex={-1}
-      >
+      <div ref={dialog} className="la-dialog" role={role} aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} tabIndex={-1}>
         <h3 id={`${id}-title`} className="la-dialog__title">
           {title}
         </h3>
@@ -78,7 +70,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question: No (first, focused) and Yes; Escape answers No. */
-export function ConfirmDialog({ title, message, onConfirm, onCancel, confirmLabel, cancelLabel, busy = false, role = 'alertdialog', fallbackFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  onConfirm,
+  onCancel,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  role = 'alertdialog',
+  fallbackFocus,
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     <DialogFrame title={title} role={role} message={<p>{message}</p>} onEscape={busy ? undefined : onCancel} fallbackFocus={fallbackFocus}>

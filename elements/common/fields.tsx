@@ -62,9 +62,7 @@ type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { lab
 export function TextArea({ label, error, hint, required, ...area }: AreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy }) => (
-        <textarea id={id} {...area} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      )}
+      {({ id, describedBy }) => <textarea id={id} {...area} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />}
     </FieldFrame>
   );
 }

@@ -62,13 +62,16 @@ let parts: Parts | undefined;
  * Lighthouse counts a task over 12.5 ms at 1× as blocking. Nothing is drawn before they are in anyway.
  */
 const loadParts = (app: App): Promise<Parts> =>
-  (common ??= app.nextTask().then(() => import('./parts.ts')).then(
-    (loaded) => (parts = loaded),
-    (error: unknown) => {
-      common = undefined;
-      throw error;
-    },
-  ));
+  (common ??= app
+    .nextTask()
+    .then(() => import('./parts.ts'))
+    .then(
+      (loaded) => (parts = loaded),
+      (error: unknown) => {
+        common = undefined;
+        throw error;
+      },
+    ));
 
 let currentApp: App | undefined;
 
@@ -159,11 +162,7 @@ export class LaElement extends HTMLElement {
     const { plugin } = this.spec;
     if (plugin) {
       // Every event of the plugin, whatever it is: forwarded untyped as `la-<event>`.
-      this.#subscriptions.push(
-        app.bus.events(`${plugin}.*`).subscribe((event) =>
-          this.emit(event.name.slice(plugin.length + 1).toLowerCase(), event.data),
-        ),
-      );
+      this.#subscriptions.push(app.bus.events(`${plugin}.*`).subscribe((event) => this.emit(event.name.slice(plugin.length + 1).toLowerCase(), event.data)));
       void app.whenProvidedByName(plugin).then((controller) => {
         this.#controller = controller;
         if (!this.spec.mountWhen) return this.#mount();
@@ -231,9 +230,7 @@ export class LaElement extends HTMLElement {
 
   /** Dispatches the public `la-<name>` event from the host: bubbling and composed. */
   emit(name: string, detail?: unknown): boolean {
-    return this.dispatchEvent(
-      new CustomEvent(`la-${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
-    );
+    return this.dispatchEvent(new CustomEvent(`la-${name}`, { detail, bubbles: true, composed: true, cancelable: true }));
   }
 
   /**

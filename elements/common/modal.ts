@@ -137,7 +137,9 @@ export function siblingsOf(element: Element): Element[] {
 export function otherElements(element: Element, connected: Iterable<Element>): Element[] {
   const hosts = [...connected];
   // The outermost of our elements holding `element`: e.g. <la-overlay> for a dialog inside its <la-call-us>.
-  const holder = hosts.filter((host) => composedContains(host, element)).find((host, _i, holders) => !holders.some((other) => other !== host && composedContains(other, host)));
+  const holder = hosts
+    .filter((host) => composedContains(host, element))
+    .find((host, _i, holders) => !holders.some((other) => other !== host && composedContains(other, host)));
   return hosts.filter((host) => !composedContains(host, element) && !(holder && composedContains(holder, host)));
 }
 

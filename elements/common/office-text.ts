@@ -6,7 +6,13 @@ import type { Translator } from '../../src/app/i18n.ts';
  * when it opens ('Opens Monday 08:00', 'Opens today 08:00'; 'Otwarcie: poniedziałek, 08:00'), the day and
  * hour in the office's time zone as the opening-hours lines are, on the configured 12/24-hour clock.
  */
-export function officeText(t: Translator, status: OfficeStatus, hours: OpeningHours, now: number, timeFormat: 12 | 24): { status: string; opens: string | null } {
+export function officeText(
+  t: Translator,
+  status: OfficeStatus,
+  hours: OpeningHours,
+  now: number,
+  timeFormat: 12 | 24,
+): { status: string; opens: string | null } {
   if (status.open) return { status: t.t('callus.available'), opens: null };
   if (status.opens === null) return { status: t.t('callus.closedNow'), opens: null };
   const zone = hours.timeZone ?? 'Europe/Warsaw';
@@ -24,4 +30,3 @@ export function officeText(t: Translator, status: OfficeStatus, hours: OpeningHo
   const day = sameDay ? t.t('callus.today') : apart === 1 ? t.t('callus.tomorrow') : format({ weekday: 'long' });
   return { status: t.t('callus.closedNow'), opens: t.t('callus.opens', { day, time }) };
 }
-

@@ -62,7 +62,9 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
         </ButtonGroup>
       </form>
       <div className="la-field">
-        <span id={`${id}-result`} className="la-console__label">{t.t('console.result')}</span>
+        <span id={`${id}-result`} className="la-console__label">
+          {t.t('console.result')}
+        </span>
         <output
           aria-labelledby={`${id}-result`}
           aria-live="polite"
@@ -92,7 +94,12 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
           {context.watches.map((w) => (
             <li key={w}>
               <code>{w}</code>
-              <button type="button" className="la-icon-button" aria-label={t.t('console.unwatch', { event: w })} onClick={() => actor.send({ type: 'watch.remove', pattern: w })}>
+              <button
+                type="button"
+                className="la-icon-button"
+                aria-label={t.t('console.unwatch', { event: w })}
+                onClick={() => actor.send({ type: 'watch.remove', pattern: w })}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -101,11 +108,11 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
       ) : null}
       <div className="la-console__log" role="log" aria-label={t.t('console.events')}>
         <ol>
-        {context.log.map((entry) => (
-          <li key={entry.id}>
-            <strong>{entry.name}</strong> <code>{entry.data === 'OK' ? '' : entry.data}</code>
-          </li>
-        ))}
+          {context.log.map((entry) => (
+            <li key={entry.id}>
+              <strong>{entry.name}</strong> <code>{entry.data === 'OK' ? '' : entry.data}</code>
+            </li>
+          ))}
         </ol>
       </div>
     </Window>

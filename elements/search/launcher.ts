@@ -11,9 +11,16 @@ export { sheets } from '../common/side-button.ts';
 export function draw(host: LaElement, root: HTMLElement, end: ChildNode): void {
   const controller = host.controller as SearchController | undefined;
   const ready = controller && host.app.isReady;
-  sideButton(host, root, end, ready ? {
-    actor: controller.sideButton,
-    label: host.app.t.t('search.sideButton'),
-    activate: () => controller.clickSideButton(),
-  } : null);
+  sideButton(
+    host,
+    root,
+    end,
+    ready
+      ? {
+          actor: controller.sideButton,
+          label: host.app.t.t('search.sideButton'),
+          activate: () => controller.clickSideButton(),
+        }
+      : null,
+  );
 }

@@ -125,7 +125,15 @@ function QuestionBox({ actor, t }: { actor: SearchActor; t: Translator }) {
 }
 
 /** The search's documents with their snippets and 'More'. */
-function Results({ documents, onMore, t }: { documents: readonly SearchDocument[]; onMore: (doc: SearchDocument, control: HTMLElement) => void; t: Translator }) {
+function Results({
+  documents,
+  onMore,
+  t,
+}: {
+  documents: readonly SearchDocument[];
+  onMore: (doc: SearchDocument, control: HTMLElement) => void;
+  t: Translator;
+}) {
   const id = useId();
   return (
     <ol className="la-search__results" aria-label={t.t('search.results')}>
@@ -227,7 +235,21 @@ function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rat
 }
 
 /** The whole document: title, sanitised answer, categories, attachments, feedback, Back and Close. */
-function DocumentView({ doc, actor, t, rating, onBack, onClose }: { doc: SearchDocument; actor: SearchActor; t: Translator; rating: boolean; onBack: () => void; onClose: () => void }) {
+function DocumentView({
+  doc,
+  actor,
+  t,
+  rating,
+  onBack,
+  onClose,
+}: {
+  doc: SearchDocument;
+  actor: SearchActor;
+  t: Translator;
+  rating: boolean;
+  onBack: () => void;
+  onClose: () => void;
+}) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   // Focus moves to the article's title (the 'More' that opened it is gone), never to <body>.

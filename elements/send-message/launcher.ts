@@ -12,10 +12,17 @@ export { sheets } from '../common/side-button.ts';
 export function draw(host: LaElement, root: HTMLElement, end: ChildNode): void {
   const controller = host.controller as SendMessageController | undefined;
   const ready = controller && host.app.isReady;
-  sideButton(host, root, end, ready ? {
-    actor: controller.sideButton,
-    label: host.app.t.t('sendmessage.sideButton'),
-    icon: mail,
-    activate: () => controller.clickSideButton(),
-  } : null);
+  sideButton(
+    host,
+    root,
+    end,
+    ready
+      ? {
+          actor: controller.sideButton,
+          label: host.app.t.t('sendmessage.sideButton'),
+          icon: mail,
+          activate: () => controller.clickSideButton(),
+        }
+      : null,
+  );
 }

@@ -152,9 +152,13 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             <p>{t.t('sendmessage.success')}</p>
             <ButtonGroup variant="primary">
               {embedded ? (
-                <Button variant="primary" onClick={() => actor.send({ type: 'form.reset' })}>{t.t('sendmessage.newMessage')}</Button>
+                <Button variant="primary" onClick={() => actor.send({ type: 'form.reset' })}>
+                  {t.t('sendmessage.newMessage')}
+                </Button>
               ) : (
-                <Button variant="primary" onClick={() => actor.send({ type: 'close' })}>{t.t('common.close')}</Button>
+                <Button variant="primary" onClick={() => actor.send({ type: 'close' })}>
+                  {t.t('common.close')}
+                </Button>
               )}
             </ButtonGroup>
           </div>
@@ -226,11 +230,15 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             {settings.dataProtection ? (
               <p className="la-send-message__notice">
                 {t.t('sendmessage.dataProtection', { controller: settings.dataProtection.controller, purpose: settings.dataProtection.purpose })}{' '}
-                <a href={settings.dataProtection.pdf} target="_blank" rel="noopener">{t.t('sendmessage.dataProtectionLink')}</a>
+                <a href={settings.dataProtection.pdf} target="_blank" rel="noopener">
+                  {t.t('sendmessage.dataProtectionLink')}
+                </a>
               </p>
             ) : null}
             <ButtonGroup variant="primary">
-              <Button type="submit" variant="primary">{t.t('sendmessage.send')}</Button>
+              <Button type="submit" variant="primary">
+                {t.t('sendmessage.send')}
+              </Button>
             </ButtonGroup>
           </form>
         )}

@@ -108,7 +108,9 @@ export const configCheck = (): Promise<typeof import('./config-check.ts')> =>
  * Logs the issues `find` names (or one of the loader's own, by name) with the explanations module, as
  * `[live-assist] <message> (<path>)`; never rejects.
  */
-export const explain = (find: ((check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]) | Parameters<Awaited<ReturnType<typeof configCheck>>['bootIssue']>[0]): Promise<void> =>
+export const explain = (
+  find: ((check: Awaited<ReturnType<typeof configCheck>>) => ConfigIssue[]) | Parameters<Awaited<ReturnType<typeof configCheck>>['bootIssue']>[0],
+): Promise<void> =>
   configCheck()
     .then((check) => check.log(typeof find === 'string' ? [check.bootIssue(find)] : find(check)))
     .catch((error: unknown) => console.error('[live-assist] The configuration has problems, but their explanation could not be loaded.', error));
@@ -318,8 +320,7 @@ export class App {
     // The translator's chunk, fetched beside the packs (both needed before any text is drawn).
     const i18n = import('./i18n.ts');
     try {
-      const hostPacks =
-        typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
+      const hostPacks = typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
       if (typeof main.i18n === 'string' && !hostPacks) {
         console.warn(`[live-assist] The language pack at ${main.i18n} could not be loaded; using the bundled one.`);
       }

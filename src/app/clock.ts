@@ -19,7 +19,8 @@ export function dateLocale(lang: string): string {
     Intl.getCanonicalLocales(lang);
     return lang;
   } catch {
-    if (!refused.has(lang)) console.warn(`[live-assist] main.lang: "${lang}" is not a language tag the browser knows (such as pl or en-GB): dates and times are shown in English`);
+    if (!refused.has(lang))
+      console.warn(`[live-assist] main.lang: "${lang}" is not a language tag the browser knows (such as pl or en-GB): dates and times are shown in English`);
     refused.add(lang);
     return 'en';
   }

@@ -26,8 +26,7 @@ export const ConfigMessages = {
   extensionNotReady: 'You must wait until App.ready is published before registering new Extensions.',
   extensionInvalid: 'The options name must be a string and extension must be a function or a URL.',
   extensionTaken: (name: string) => `The Extension name: ${name}, is already taken. Please use another name.`,
-  extensionNotPage: (commander: string) =>
-    `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
+  extensionNotPage: (commander: string) => `App.registerExtension may be run only by the host page's own script (LiveAssist.command), not by ${commander}`,
 } as const;
 
 /**
@@ -69,7 +68,7 @@ interface Field<T> {
   /** The accepted value (defaults to the value itself). */
   read?: (value: unknown) => T;
 }
-const oneOf = <T,>(values: readonly T[], message: string, fallback: T): Field<T> => ({
+const oneOf = <T>(values: readonly T[], message: string, fallback: T): Field<T> => ({
   problem: (value) => (values.includes(value as T) ? null : message),
   fallback: () => fallback,
 });
@@ -86,7 +85,8 @@ const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Rob
 
 const mainSchemas = {
   deploymentID: {
-    problem: (value: unknown) => (typeof value !== 'string' ? 'deploymentID must be a string' : value.length > 64 ? 'deploymentID must be at most 64 characters long' : null),
+    problem: (value: unknown) =>
+      typeof value !== 'string' ? 'deploymentID must be a string' : value.length > 64 ? 'deploymentID must be at most 64 characters long' : null,
     fallback: () => '',
   } as Field<string>,
   theme: oneOf(['dark', 'light'] as const, M.invalidTheme, 'dark'),
@@ -127,8 +127,7 @@ type FieldValue<K extends keyof typeof mainSchemas> = (typeof mainSchemas)[K] ex
 const specialKeys = ['lang', 'i18n', 'header', 'extensions'];
 const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** src/app/packs.ts `normalizePacks` (the loader's): host packs in canonical form, nested objects flattened
  * to dotted keys, or null when the value is not an object of language objects. */
@@ -192,9 +191,7 @@ export function resolveLanguage(lang: unknown, available: readonly string[]): { 
     return { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.noLanguage, path: 'main.lang' } };
   }
   const match = available.find((code) => code.toLowerCase() === lang.trim().toLowerCase());
-  return match
-    ? { lang: match }
-    : { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.unknownLanguage, path: 'main.lang' } };
+  return match ? { lang: match } : { lang: DEFAULT_LANGUAGE, issue: { level: 'warn', message: M.unknownLanguage, path: 'main.lang' } };
 }
 
 // The loader's own copy of src/app/urls.ts `httpUrl` (lazy chunks never import loader code: rollup.config.mjs).
@@ -209,12 +206,7 @@ const isHttpUrl = (value: unknown): boolean => {
 };
 
 /** Why an extension cannot be registered under `name`, or null when it can. */
-export function validateExtension(
-  name: unknown,
-  extension: unknown,
-  taken: ReadonlySet<string>,
-  ready: boolean,
-): string | null {
+export function validateExtension(name: unknown, extension: unknown, taken: ReadonlySet<string>, ready: boolean): string | null {
   if (!ready) return M.extensionNotReady;
   if (typeof name !== 'string' || name === '' || !(typeof extension === 'function' || isHttpUrl(extension))) {
     return M.extensionInvalid;
@@ -272,11 +264,7 @@ function readHeader(r: Reader, value: unknown): MainConfig['header'] {
     else dropped.push(name);
   }
   if (dropped.length > 0) {
-    r.report(
-      'warn',
-      `Request headers dropped: ${dropped.join(', ')} (only Authorization and apikey are accepted, as single-line strings)`,
-      'main.header',
-    );
+    r.report('warn', `Request headers dropped: ${dropped.join(', ')} (only Authorization and apikey are accepted, as single-line strings)`, 'main.header');
   }
   if (Object.keys(header).length === 0) r.report('warn', M.noRequestHeader, 'main.header');
   return header;
@@ -297,8 +285,7 @@ function readExtensions(r: Reader, value: unknown): MainConfig['extensions'] {
 }
 
 function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: readonly string[]): MainConfig {
-  const field = <K extends keyof typeof mainSchemas>(key: K): FieldValue<K> =>
-    r.field(mainSchemas[key] as Field<FieldValue<K>>, raw[key], `main.${key}`);
+  const field = <K extends keyof typeof mainSchemas>(key: K): FieldValue<K> => r.field(mainSchemas[key] as Field<FieldValue<K>>, raw[key], `main.${key}`);
   for (const key of Object.keys(raw)) {
     if (!knownKeys.has(key)) r.report('warn', `Unknown option main.${key} was ignored`, `main.${key}`);
   }

@@ -97,13 +97,20 @@ const FIELDS: Record<keyof MainConfig, Field | 0> = {
     },
     {},
     // A new object each time (the default too: `{}` read).
-    ({ enabled = false, family = 'Roboto:400,300,100', url }: Partial<MainConfig['fonts']>): MainConfig['fonts'] => ({ enabled, family, ...(url === undefined ? {} : { url }) }),
+    ({ enabled = false, family = 'Roboto:400,300,100', url }: Partial<MainConfig['fonts']>): MainConfig['fonts'] => ({
+      enabled,
+      family,
+      ...(url === undefined ? {} : { url }),
+    }),
   ],
   extensions: 0,
   debug: [oneOf(true, false), false],
 };
 /** The accepted request headers by their lower-case name (a Map: no prototype member is a header). */
-const HEADERS = new Map<string, 'Authorization' | 'apikey'>([['authorization', 'Authorization'], ['apikey', 'apikey']]);
+const HEADERS = new Map<string, 'Authorization' | 'apikey'>([
+  ['authorization', 'Authorization'],
+  ['apikey', 'apikey'],
+]);
 
 /** `lang` among `available` (case-insensitive, as `available` spells it), or undefined: then English, with a warning. */
 export function findLanguage(lang: unknown, available: readonly string[]): string | undefined {
@@ -169,8 +176,7 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
     return refuse(undefined);
   };
   /** A record's entries (`undefined`: none; not a record: refused). */
-  const entriesOf = (value: unknown): [string, unknown][] =>
-    value === undefined ? [] : isRecord(value) ? Object.entries(plain(value)) : refuse([]);
+  const entriesOf = (value: unknown): [string, unknown][] => (value === undefined ? [] : isRecord(value) ? Object.entries(plain(value)) : refuse([]));
   const headerOf = (value: unknown): MainConfig['header'] => {
     const header: MainConfig['header'] = {};
     for (const [name, text] of entriesOf(value)) {
@@ -205,7 +211,8 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
       const sections: [string, Record<string, unknown>][] = [];
       let main: Record<string, unknown> = {};
       for (const [name, section] of Object.entries(plain(raw))) {
-        if (!isRecord(section)) clean = false; // ignored
+        if (!isRecord(section))
+          clean = false; // ignored
         else if (name === 'main') main = plain(section);
         else sections.push([name, plain(section)]);
       }

@@ -9,8 +9,7 @@ import { clockOptions, dateLocale, type TimeFormat } from './clock.ts';
 export { dateLocale, type TimeFormat };
 export type DateInput = DateTime | Date;
 
-const toDateTime = (value: DateInput): DateTime =>
-  value instanceof Date ? DateTime.fromJSDate(value) : value;
+const toDateTime = (value: DateInput): DateTime => (value instanceof Date ? DateTime.fromJSDate(value) : value);
 
 /** "9:05 AM" / "09:05": hours and minutes in `lang`, on a 12- or 24-hour clock. */
 export function formatTime(value: DateInput, lang: string, timeFormat: TimeFormat): string {
@@ -18,11 +17,7 @@ export function formatTime(value: DateInput, lang: string, timeFormat: TimeForma
 }
 
 /** A date with the month's name by default ("12 May" / "12 maja"); other Intl options can be passed. */
-export function formatDate(
-  value: DateInput,
-  lang: string,
-  options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' },
-): string {
+export function formatDate(value: DateInput, lang: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' }): string {
   return toDateTime(value).setLocale(dateLocale(lang)).toLocaleString(options);
 }
 

@@ -24,8 +24,7 @@ function isMobileDevice(win: Window): boolean {
 export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject<Environment> {
   const query = `(max-width: ${main.mobileModeBreakpoint}px), (max-height: ${main.mobileModeBreakpoint}px)`;
   const media = win.matchMedia?.(query);
-  const mobile = () =>
-    main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode;
+  const mobile = () => (main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode);
   const subject = new BehaviorSubject<Environment>({
     theme: main.theme,
     mobile: mobile(),

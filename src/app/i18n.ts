@@ -16,15 +16,10 @@ export interface Translator {
   plural(key: string, count: number, params?: TranslationParams): string;
 }
 
-const lookup = (pack: LanguagePack, key: string): string | undefined =>
-  Object.hasOwn(pack, key) ? pack[key] : undefined;
+const lookup = (pack: LanguagePack, key: string): string | undefined => (Object.hasOwn(pack, key) ? pack[key] : undefined);
 
 const fill = (template: string, params: TranslationParams | undefined): string =>
-  params
-    ? template.replace(/\{(\w+)\}/g, (match, name: string) =>
-        Object.hasOwn(params, name) ? String(params[name]) : match,
-      )
-    : template;
+  params ? template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : template;
 
 /** Intl constructors throw a RangeError on a malformed language tag; fall back to English then. */
 const intl = <T>(make: (lang: string) => T, lang: string): T => {
@@ -42,7 +37,8 @@ const intl = <T>(make: (lang: string) => T, lang: string): T => {
  */
 const formats = new Map<string, { rules: Intl.PluralRules; numbers: Intl.NumberFormat }>();
 const formatsOf = (lang: string) =>
-  formats.get(lang) ?? formats.set(lang, { rules: intl((l) => new Intl.PluralRules(l), lang), numbers: intl((l) => new Intl.NumberFormat(l), lang) }).get(lang)!;
+  formats.get(lang) ??
+  formats.set(lang, { rules: intl((l) => new Intl.PluralRules(l), lang), numbers: intl((l) => new Intl.NumberFormat(l), lang) }).get(lang)!;
 
 /**
  * A translator over `pack`, then `fallback`, then the key. `onMiss` is told of a key found in neither

@@ -26,8 +26,7 @@ export async function loadLanguagePack(code: BundledLanguage | string): Promise<
 }
 
 /** A plain object (not null, not an array); config.ts reads with it too. */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Flat string entries of one language; nested objects (`{ callback: { confirm: '…' } }`) are flattened
  * to dotted keys, other values dropped. */
@@ -44,18 +43,12 @@ export function normalizePacks(value: unknown): LanguagePacks | null {
   if (!isRecord(value)) return null;
   const languages = Object.entries(value);
   if (!languages.every(([, pack]) => isRecord(pack))) return null;
-  return Object.fromEntries(
-    languages.map(([lang, pack]) => [lang, Object.fromEntries(flatten(pack as Record<string, unknown>))]),
-  );
+  return Object.fromEntries(languages.map(([lang, pack]) => [lang, Object.fromEntries(flatten(pack as Record<string, unknown>))]));
 }
 
 /** GET a host language-pack file (`{ "<lang>": { "<key>": "<text>" } }`). Null, never a rejection, on a
  * network error, a timeout, a non-2xx status or a body that is not such an object. */
-export async function fetchLanguagePack(
-  url: string,
-  fetchImpl: typeof fetch = fetch,
-  timeoutMs = 3000,
-): Promise<LanguagePacks | null> {
+export async function fetchLanguagePack(url: string, fetchImpl: typeof fetch = fetch, timeoutMs = 3000): Promise<LanguagePacks | null> {
   try {
     const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return null;
@@ -64,4 +57,3 @@ export async function fetchLanguagePack(
     return null;
   }
 }
-

@@ -26,13 +26,8 @@ export interface SectionSchema {
 }
 
 /** The type a section entry reads as. */
-export type EntryOf<E> = E extends ListOption<infer S>
-  ? v.InferOutput<S>[]
-  : E extends v.GenericSchema
-    ? v.InferOutput<E>
-    : E extends SectionSchema
-      ? SectionOf<E>
-      : never;
+export type EntryOf<E> =
+  E extends ListOption<infer S> ? v.InferOutput<S>[] : E extends v.GenericSchema ? v.InferOutput<E> : E extends SectionSchema ? SectionOf<E> : never;
 export type SectionOf<S extends SectionSchema> = { -readonly [K in keyof S]: EntryOf<S[K]> };
 
 export interface SectionIssue {
@@ -231,7 +226,10 @@ export const clickOptions = () =>
 export const clickCommand = () =>
   v.pipe(
     commandName(),
-    v.check<string, (issue: v.CheckIssue<string>) => string>((name) => CHANNEL_COMMAND.test(name), (issue) => notChannelCommand(issue.input)),
+    v.check<string, (issue: v.CheckIssue<string>) => string>(
+      (name) => CHANNEL_COMMAND.test(name),
+      (issue) => notChannelCommand(issue.input),
+    ),
   );
 /** A link a notice points to: http(s) or relative to the page (never `javascript:`). */
 export const link = () =>
@@ -264,7 +262,11 @@ export const MAX_CHANNELS = 50;
  */
 export const channelSchema = v.looseObject(
   {
-    name: v.pipe(v.string('each channel must be an object with a name'), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long')),
+    name: v.pipe(
+      v.string('each channel must be an object with a name'),
+      v.nonEmpty('must not be empty'),
+      v.maxLength(100, 'must be at most 100 characters long'),
+    ),
     enable: v.optional(v.boolean('must be true or false')),
     clickCommand: v.optional(clickCommand()),
     clickOptions: clickOptions(),

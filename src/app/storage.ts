@@ -84,7 +84,10 @@ export function createCookieJar(doc: Document, prefix: string): CookieJar {
     read(name, options) {
       const store = (doc.defaultView as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } } | null)?.cookieStore;
       return store
-        ? store.get(full(name, options?.hostOnly)).then((cookie) => (cookie ? decodeURIComponent(cookie.value) : undefined), () => this.get(name, options))
+        ? store.get(full(name, options?.hostOnly)).then(
+            (cookie) => (cookie ? decodeURIComponent(cookie.value) : undefined),
+            () => this.get(name, options),
+          )
         : Promise.resolve(this.get(name, options));
     },
     set: (name, value, options) => write(name, value, options?.maxAgeSeconds, options?.hostOnly),

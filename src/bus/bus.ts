@@ -31,10 +31,7 @@ interface PluginRecord {
 /** What a plugin gets back from `registerPlugin`: its own, typed view of the bus. */
 export interface PluginHandle<P extends string> {
   readonly name: P;
-  registerCommand<C extends CommandsOf<P>>(
-    command: C,
-    handler: CommandHandler<Extract<`${P}.${C}`, CommandName>>,
-  ): void;
+  registerCommand<C extends CommandsOf<P>>(command: C, handler: CommandHandler<Extract<`${P}.${C}`, CommandName>>): void;
   publish<E extends EventsOf<P>>(event: E, data: Events[Extract<`${P}.${E}`, keyof Events>]): void;
   /** Marks the plugin ready: commands buffered so far run now. */
   ready(): void;
@@ -52,7 +49,6 @@ export interface PluginInfo {
 }
 
 const toError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
-
 
 const matches = (pattern: string, name: string): boolean =>
   pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));
@@ -252,8 +248,7 @@ export class Bus {
         for (const resume of record.waiting.splice(0)) resume();
       },
       command: (name: CommandName, options?: unknown) => this.#run(name, options, meta),
-      subscribe: (pattern: EventPattern, handler: (event: EventOf<EventPattern>) => void) =>
-        this.subscribe(pattern, handler),
+      subscribe: (pattern: EventPattern, handler: (event: EventOf<EventPattern>) => void) => this.subscribe(pattern, handler),
       before: (command: string, hook: BeforeHook) => this.before(command, hook),
     } as PluginHandle<string>;
   }

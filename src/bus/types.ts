@@ -24,14 +24,11 @@ export type ResultOf<K extends CommandName> = Commands[K] extends { result: infe
  * A command's options argument: required, unless its options type admits `undefined` (declared
  * `void`, `X | void` or with `undefined`), then it may be left out.
  */
-export type OptionsArg<K extends CommandName> = undefined extends OptionsOf<K>
-  ? [options?: OptionsOf<K>]
-  : [options: OptionsOf<K>];
+export type OptionsArg<K extends CommandName> = undefined extends OptionsOf<K> ? [options?: OptionsOf<K>] : [options: OptionsOf<K>];
 
 /** The options argument followed by the optional sender (`Bus.command`). */
-export type CommandArgs<K extends CommandName> = undefined extends OptionsOf<K>
-  ? [options?: OptionsOf<K>, meta?: CommandMeta]
-  : [options: OptionsOf<K>, meta?: CommandMeta];
+export type CommandArgs<K extends CommandName> =
+  undefined extends OptionsOf<K> ? [options?: OptionsOf<K>, meta?: CommandMeta] : [options: OptionsOf<K>, meta?: CommandMeta];
 
 /** The plugin part of a `Plugin.name` string. */
 export type PluginOf<N extends string> = N extends `${infer P}.${string}` ? P : never;
@@ -48,10 +45,7 @@ export interface CommandMeta {
   commander: string;
 }
 
-export type CommandHandler<K extends CommandName> = (
-  options: OptionsOf<K>,
-  meta: CommandMeta,
-) => ResultOf<K> | Promise<ResultOf<K>>;
+export type CommandHandler<K extends CommandName> = (options: OptionsOf<K>, meta: CommandMeta) => ResultOf<K> | Promise<ResultOf<K>>;
 
 /** A `before` hook: return false (or a Promise of false) to cancel the command. */
 export type BeforeHook = (options: unknown, meta: CommandMeta & { command: string }) => unknown;

@@ -293,7 +293,11 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
       for (const [key, value] of Object.entries(userData)) {
         if (value !== undefined && value !== null) body.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
-      const answer = readAnswer('The callback answer', await requestJson(base, { method: 'POST', headers: submitHeaders, body, timeoutMs, ...http }), v1ReceiptSchema);
+      const answer = readAnswer(
+        'The callback answer',
+        await requestJson(base, { method: 'POST', headers: submitHeaders, body, timeoutMs, ...http }),
+        v1ReceiptSchema,
+      );
       return { id: answer?._id, desiredTime: answer?._desired_time, state: answer?._callback_state };
     } catch (error) {
       // A malformed answer is the generic failure for the visitor; its message says what was wrong.
@@ -321,7 +325,12 @@ export function createCallbackService(config: CallbackServiceConfig, fetchImpl?:
   async function wait(): Promise<number | undefined> {
     const queue = config.ewt?.queue;
     if (!queue) return undefined;
-    const body = await requestJson(config.ewt?.url ?? '/api/ewt/group', { headers: { 'Accept-Language': config.lang?.() || undefined }, query: { name: queue }, timeoutMs, ...http });
+    const body = await requestJson(config.ewt?.url ?? '/api/ewt/group', {
+      headers: { 'Accept-Language': config.lang?.() || undefined },
+      query: { name: queue },
+      timeoutMs,
+      ...http,
+    });
     const { ewt } = readAnswer('The wait-time answer', body, waitSchema);
     return ewt < 0 ? undefined : ewt;
   }

@@ -56,7 +56,8 @@ export function messagingUrlProblem(url: string, base = globalThis.location?.hre
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `Invalid messaging server URL: ${url.slice(0, 100)} (http or https only)`;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (!HOSTNAME.test(host) && !/^[0-9a-f:]+$/i.test(host)) return `Invalid messaging server host name: ${host.slice(0, 100)} (letters, digits, dot and hyphen only)`;
+  if (!HOSTNAME.test(host) && !/^[0-9a-f:]+$/i.test(host))
+    return `Invalid messaging server host name: ${host.slice(0, 100)} (letters, digits, dot and hyphen only)`;
   return undefined;
 }
 

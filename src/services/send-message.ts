@@ -128,9 +128,7 @@ function failureOf(error: unknown): SendMessageFailure {
   if (error.kind === 'timeout' || error.kind === 'network') return new SendMessageFailure(error.kind, error.message);
   const { errors, reason } = errorBody(error.body);
   if (error.status === 400 && errors.length) return new SendMessageFailure('rejected', errors[0]!.message, errors, 400);
-  return reason
-    ? new SendMessageFailure('server', reason, errors, error.status)
-    : new SendMessageFailure('unknown', error.message, errors, error.status);
+  return reason ? new SendMessageFailure('server', reason, errors, error.status) : new SendMessageFailure('unknown', error.message, errors, error.status);
 }
 
 /** The request body: multipart when there are files, form-encoded otherwise. */

@@ -64,13 +64,19 @@ const queueWaitSchema = v.pipe(
   v.transform((entry): QueueWait => ({ virtualQueue: entry.virtualQueue, ewt: entry.estimatedWaitTime ?? entry.ewt ?? -1 })),
 );
 const queueWaitsSchema = v.object({ data: v.array(queueWaitSchema, 'must be a list') }, objectMessage);
-const groupWaitSchema = v.object({ ewt: seconds, time: v.pipe(v.number('must be seconds since the epoch'), v.finite('must be seconds since the epoch')) }, objectMessage);
+const groupWaitSchema = v.object(
+  { ewt: seconds, time: v.pipe(v.number('must be seconds since the epoch'), v.finite('must be seconds since the epoch')) },
+  objectMessage,
+);
 
 /** Normalises `'a,b'` or `['a', 'b']`; null when no valid queue name is left. */
 export function queueNames(queues: unknown): string[] | null {
   const list = typeof queues === 'string' ? queues.split(',') : queues;
   if (!Array.isArray(list)) return null;
-  const names = list.filter((q): q is string => typeof q === 'string').map((q) => q.trim()).filter(Boolean);
+  const names = list
+    .filter((q): q is string => typeof q === 'string')
+    .map((q) => q.trim())
+    .filter(Boolean);
   return names.length && names.length === list.length ? names : null;
 }
 
@@ -107,8 +113,7 @@ export async function fetchQueueWaits(config: StatsConfig, queues: unknown): Pro
   const list = names.join(',');
   const mode = config.mode ?? 'mode1';
   const url = version === 'v2' ? `${config.dataURL.replace(/\/$/, '')}/${encodeURIComponent(mode)}` : config.dataURL;
-  const query =
-    version === 'v1' ? { name: list, aqt: config.aqt } : version === 'v2' ? { vq: list } : { 'virtual-queues': list, mode };
+  const query = version === 'v1' ? { name: list, aqt: config.aqt } : version === 'v2' ? { vq: list } : { 'virtual-queues': list, mode };
   const headers = { [version === 'v3' ? 'x-api-key' : 'apikey']: config.apikey };
   const { data } = await get(url, { query, headers, timeoutMs: config.timeout ?? 3000 }, queueWaitsSchema);
   if (data.length === 0) throw new StatsError('empty', statsMessages.empty);

@@ -18,10 +18,13 @@ declare module '../../src/app/app.ts' {
   }
 }
 
-const make = (config: unknown, plugins: PluginLoaders = {}, loadRuntime = async () => undefined) =>
-  new App({ window, config, plugins, loadRuntime });
+const make = (config: unknown, plugins: PluginLoaders = {}, loadRuntime = async () => undefined) => new App({ window, config, plugins, loadRuntime });
 
-const message = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: Error) => e.message);
+const message = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 
 describe('App', () => {
   it('reports a missing configuration in the console and still becomes ready in English', async () => {
@@ -173,23 +176,35 @@ describe('App', () => {
   it('tells a plugin whether it loads when idle (it may then yield between its steps) or for a command (it starts at once)', async () => {
     const starts: Array<[string, boolean | undefined]> = [];
     const loads: Array<[string, boolean | undefined]> = [];
-    const plugin = (name: 'Lazy' | 'Service') => async (_app: App, idle?: boolean) => (loads.push([name, idle]), {
-      register: async (a: App, idle?: boolean) => {
-        starts.push([name, idle]);
-        const handle = a.bus.registerPlugin(name);
-        if (idle) await new Promise((resolve) => setTimeout(resolve));
-        handle.registerCommand('hello', () => `hi from ${name}`);
-        handle.ready();
-      },
-    });
+    const plugin = (name: 'Lazy' | 'Service') => async (_app: App, idle?: boolean) => (
+      loads.push([name, idle]),
+      {
+        register: async (a: App, idle?: boolean) => {
+          starts.push([name, idle]);
+          const handle = a.bus.registerPlugin(name);
+          if (idle) await new Promise((resolve) => setTimeout(resolve));
+          handle.registerCommand('hello', () => `hi from ${name}`);
+          handle.ready();
+        },
+      }
+    );
     const app = make({ main: { lang: 'en' } }, { Lazy: plugin('Lazy'), Service: plugin('Service') }, async () => undefined);
     const idleLoad = app.bus.load('Service');
     // A command that arrives while the idle start is still in its first step waits for the whole start.
     expect(await app.bus.command('Service.hello' as never)).to.equal('hi from Service');
     await idleLoad;
     expect(await app.bus.command('Lazy.hello' as never)).to.equal('hi from Lazy');
-    expect(starts).to.deep.equal([['Service', true], ['Lazy', false]]);
-    expect(loads).to.deep.equal([['Service', true], ['Lazy', false]], 'the code is loaded knowing it too (src/plugins/index.ts evaluates the libraries first, in tasks of their own)');
+    expect(starts).to.deep.equal([
+      ['Service', true],
+      ['Lazy', false],
+    ]);
+    expect(loads).to.deep.equal(
+      [
+        ['Service', true],
+        ['Lazy', false],
+      ],
+      'the code is loaded knowing it too (src/plugins/index.ts evaluates the libraries first, in tasks of their own)',
+    );
   });
 
   it('evaluates the runtime only for a plugin that renders a view (viewPlugins), and preloads each plugin before loading it', async () => {
@@ -211,14 +226,14 @@ describe('App', () => {
     expect(runtimeLoads).to.equal(1);
     expect(preloaded).to.deep.equal([['Service', '(no runtime)'], ['Lazy']], 'a plugin without a view does not preload (compile) React');
     app.intent('Service');
-    expect(preloaded.at(-1)).to.deep.equal(['Service', '(likely)'], 'intent preloads the likely windows and the element\'s own');
+    expect(preloaded.at(-1)).to.deep.equal(['Service', '(likely)'], "intent preloads the likely windows and the element's own");
     app.intent('Service', { likely: false });
     expect(preloaded.at(-1)).to.deep.equal(['Service'], "an invite's intent preloads its own window's alone");
     app.preload();
     expect(preloaded.at(-1)).to.deep.equal(['(likely)', '(idle)'], 'idle prefetches the likely windows');
   });
 
-  it("a command to a plugin whose window opens with it (windowPlugins) fetches the runtime at once, without waiting for it; a load without a command does not", async () => {
+  it('a command to a plugin whose window opens with it (windowPlugins) fetches the runtime at once, without waiting for it; a load without a command does not', async () => {
     let runtimeLoads = 0;
     let release!: () => void;
     const plugin = new Promise<void>((resolve) => (release = resolve));
@@ -237,20 +252,16 @@ describe('App', () => {
     expect(runtimeLoads).to.equal(0, 'loaded when idle (no command): no React');
     const command = app.bus.command('Window.open' as never).catch((error: Error) => error.message);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runtimeLoads).to.equal(1, 'asked for while the plugin\'s chunk is still loading');
+    expect(runtimeLoads).to.equal(1, "asked for while the plugin's chunk is still loading");
     release();
     expect(await command).to.equal('Command does not exist', 'the plugin registered without the runtime');
   });
 
   it('rejects a lazy plugin command with "Could not load plugin file" when the runtime fails, then retries', async () => {
     let fail = true;
-    const app = make(
-      { main: { lang: 'en' } },
-      { Lazy: async () => ({ register: (a: App) => a.bus.registerPlugin('Lazy').ready() }) },
-      async () => {
-        if (fail) throw new TypeError('Failed to fetch dynamically imported module');
-      },
-    );
+    const app = make({ main: { lang: 'en' } }, { Lazy: async () => ({ register: (a: App) => a.bus.registerPlugin('Lazy').ready() }) }, async () => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+    });
     const first = await captureConsole(async () => {
       expect(await message(app.bus.command('Lazy.hello'))).to.equal('Could not load plugin file');
     });

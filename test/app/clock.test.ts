@@ -5,12 +5,19 @@ import { formatDate, formatTime } from '../../src/app/datetime.ts';
 // The chat's transcript and the callback's form format their Dates with the browser's Intl alone
 // (src/app/clock.ts), the calendar through luxon (src/app/datetime.ts): a visitor sees the same text from both.
 describe('clock', () => {
-  const dates = [new Date(2025, 4, 14, 9, 5), new Date(2025, 0, 1, 0, 0), new Date(2025, 11, 31, 23, 59), new Date(2024, 1, 29, 12, 30), new Date(2025, 2, 30, 13, 7)];
+  const dates = [
+    new Date(2025, 4, 14, 9, 5),
+    new Date(2025, 0, 1, 0, 0),
+    new Date(2025, 11, 31, 23, 59),
+    new Date(2024, 1, 29, 12, 30),
+    new Date(2025, 2, 30, 13, 7),
+  ];
 
   it('writes a Date’s time as luxon does, in Polish, English and German, on a 12- and a 24-hour clock', () => {
     for (const lang of ['pl', 'en', 'en-GB', 'de'])
       for (const timeFormat of [12, 24] as const)
-        for (const date of dates) expect(formatClock(date, lang, timeFormat), `${lang} ${timeFormat} ${date.toISOString()}`).to.equal(formatTime(date, lang, timeFormat));
+        for (const date of dates)
+          expect(formatClock(date, lang, timeFormat), `${lang} ${timeFormat} ${date.toISOString()}`).to.equal(formatTime(date, lang, timeFormat));
     expect(formatClock(new Date(2025, 4, 14, 9, 5), 'pl', 24)).to.equal('09:05');
     expect(formatClock(new Date(2025, 4, 14, 21, 5), 'en', 12)).to.equal('9:05 PM');
   });

@@ -1,17 +1,9 @@
 import { expect } from '@esm-bundle/chai';
-import {
-  ConfigMessages as M,
-  defaultMainConfig,
-  readConfig,
-  resolveLanguage,
-  validateExtension,
-  type ConfigIssue,
-} from '../../src/app/config-check.ts';
+import { ConfigMessages as M, defaultMainConfig, readConfig, resolveLanguage, validateExtension, type ConfigIssue } from '../../src/app/config-check.ts';
 import { loadConfig } from '../../src/app/config.ts';
 
 const LANGS = ['en', 'pl'] as const;
-const read = (main: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
-  readConfig({ main: { lang: 'pl', ...main }, ...rest }, LANGS);
+const read = (main: Record<string, unknown>, rest: Record<string, unknown> = {}) => readConfig({ main: { lang: 'pl', ...main }, ...rest }, LANGS);
 const messages = (issues: ConfigIssue[]) => issues.map((issue) => issue.message);
 
 describe('readConfig', () => {
@@ -109,9 +101,7 @@ describe('readConfig', () => {
   it("warns 'No matching language code found in language pack' for an unknown language and uses en", () => {
     const { main, issues } = read({ lang: 'de' });
     expect(main.lang).to.equal('en');
-    expect(issues).to.deep.equal([
-      { level: 'warn', message: 'No matching language code found in language pack', path: 'main.lang' },
-    ]);
+    expect(issues).to.deep.equal([{ level: 'warn', message: 'No matching language code found in language pack', path: 'main.lang' }]);
   });
 
   it('matches a language code case-insensitively', () => {
@@ -247,10 +237,7 @@ describe('readConfig', () => {
   it('reports a main section that is not an object and uses defaults', () => {
     const { main, issues } = readConfig({ main: 'dark' }, LANGS);
     expect(main.theme).to.equal('dark');
-    expect(messages(issues)).to.deep.equal([
-      'Configuration section "main" must be an object; it was ignored',
-      'No language code provided',
-    ]);
+    expect(messages(issues)).to.deep.equal(['Configuration section "main" must be an object; it was ignored', 'No language code provided']);
   });
 
   it('keeps valid extensions and reports invalid ones', () => {
@@ -293,8 +280,29 @@ describe('readConfig', () => {
       ['a cyclic main', { main: cyclic, sidebar: cyclic }],
       ['a cyclic i18n', { main: { lang: 'en', i18n: { en: cyclic } } }],
       ['getters that throw', throwing],
-      ['nested getters that throw', { main: { lang: 'en', get theme(): never { throw new Error('x'); }, fonts: throwing } }],
-      ['a proxy whose ownKeys throws', new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } })],
+      [
+        'nested getters that throw',
+        {
+          main: {
+            lang: 'en',
+            get theme(): never {
+              throw new Error('x');
+            },
+            fonts: throwing,
+          },
+        },
+      ],
+      [
+        'a proxy whose ownKeys throws',
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('no keys');
+            },
+          },
+        ),
+      ],
       ['a revoked proxy', revoked.proxy],
       ['a revoked proxy as main', { main: revoked.proxy }],
       ['an object without a prototype', Object.assign(Object.create(null) as object, { main: { lang: 'pl' } })],
@@ -327,9 +335,7 @@ describe('validateExtension', () => {
   });
 
   it('refuses registration before App.ready', () => {
-    expect(validateExtension('Mine', fn, taken, false)).to.equal(
-      'You must wait until App.ready is published before registering new Extensions.',
-    );
+    expect(validateExtension('Mine', fn, taken, false)).to.equal('You must wait until App.ready is published before registering new Extensions.');
   });
 
   it('refuses a name that is not a string, or an extension that is neither a function nor a URL', () => {
@@ -348,9 +354,7 @@ describe('validateExtension', () => {
   });
 
   it('refuses a name that is already taken', () => {
-    expect(validateExtension('Taken', fn, taken, true)).to.equal(
-      'The Extension name: Taken, is already taken. Please use another name.',
-    );
+    expect(validateExtension('Taken', fn, taken, true)).to.equal('The Extension name: Taken, is already taken. Please use another name.');
   });
 });
 
@@ -359,7 +363,12 @@ describe('validateExtension', () => {
 describe('loadConfig (the loader) and readConfig (the explanations) read alike', () => {
   const fn = () => undefined;
   const throwing = (value: Record<string, unknown>, key: string) =>
-    Object.defineProperty({ ...value }, key, { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty({ ...value }, key, {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
   // Each option's valid and invalid values (undefined: the option left out).
@@ -367,15 +376,67 @@ describe('loadConfig (the loader) and readConfig (the explanations) read alike',
     deploymentID: [undefined, '', 'ppk', 'x'.repeat(64), 'x'.repeat(65), 42, null],
     theme: [undefined, 'dark', 'light', 'blue', '', null, ['dark']],
     lang: ['en', undefined, 'pl', 'PL', ' pl ', 'de', 'xx', '', '  ', 42, null],
-    i18n: [undefined, '/packs/de.json', '  /packs/pl.json ', '', '  ', 42, { de: { common: { close: 'Schließen' } } }, { pl: 'not a pack' }, ['pl'], {}, throwing({ de: {} }, 'xx')],
+    i18n: [
+      undefined,
+      '/packs/de.json',
+      '  /packs/pl.json ',
+      '',
+      '  ',
+      42,
+      { de: { common: { close: 'Schließen' } } },
+      { pl: 'not a pack' },
+      ['pl'],
+      {},
+      throwing({ de: {} }, 'xx'),
+    ],
     timeFormat: [undefined, 12, 24, 13, '12', NaN],
     mobileMode: [undefined, 'auto', true, false, 'yes', 0],
     mobileModeBreakpoint: [undefined, 1, 480, 1e4, 0, 10001, NaN, Infinity, '480'],
-    header: [undefined, {}, { apikey: 'k' }, { Authorization: 'Bearer t', apikey: 'k' }, { authorization: 'x', 'X-Other': 'y' }, { apikey: 12 }, { apikey: 'a\r\nb' }, { constructor: 'x' }, { __proto__: 'x', toString: 'y' }, 'apikey: k', ['apikey'], null, throwing({ apikey: 'k' }, 'Authorization')],
+    header: [
+      undefined,
+      {},
+      { apikey: 'k' },
+      { Authorization: 'Bearer t', apikey: 'k' },
+      { authorization: 'x', 'X-Other': 'y' },
+      { apikey: 12 },
+      { apikey: 'a\r\nb' },
+      { constructor: 'x' },
+      { __proto__: 'x', toString: 'y' },
+      'apikey: k',
+      ['apikey'],
+      null,
+      throwing({ apikey: 'k' }, 'Authorization'),
+    ],
     pluginLoadDelay: [undefined, 1, 250, 2 ** 31 - 1, 2 ** 31, 0, 0.5, -1, NaN, '100'],
     preload: [undefined, 'idle', 'intent', 'eager', null],
-    fonts: [undefined, {}, { enabled: true }, { enabled: 'yes' }, { family: '' }, { family: 'x'.repeat(200) }, { family: 'x'.repeat(201) }, { family: 3 }, { url: 'https://fonts.example.com/css' }, { url: '/relative.css' }, { url: 7 }, 'Roboto', null, throwing({ enabled: true }, 'family')],
-    extensions: [undefined, {}, { Mine: fn }, { Remote: 'https://cdn.example.com/ext.js', Local: '/ext.js' }, { Bad: 42 }, { Evil: 'javascript:alert(1)', Mine: fn }, { '': fn }, 'ext', [fn], throwing({ Mine: fn }, 'Other')],
+    fonts: [
+      undefined,
+      {},
+      { enabled: true },
+      { enabled: 'yes' },
+      { family: '' },
+      { family: 'x'.repeat(200) },
+      { family: 'x'.repeat(201) },
+      { family: 3 },
+      { url: 'https://fonts.example.com/css' },
+      { url: '/relative.css' },
+      { url: 7 },
+      'Roboto',
+      null,
+      throwing({ enabled: true }, 'family'),
+    ],
+    extensions: [
+      undefined,
+      {},
+      { Mine: fn },
+      { Remote: 'https://cdn.example.com/ext.js', Local: '/ext.js' },
+      { Bad: 42 },
+      { Evil: 'javascript:alert(1)', Mine: fn },
+      { '': fn },
+      'ext',
+      [fn],
+      throwing({ Mine: fn }, 'Other'),
+    ],
     debug: [undefined, true, false, 'true', 1],
     unknown: [undefined, 'anything'],
   };
@@ -387,7 +448,7 @@ describe('loadConfig (the loader) and readConfig (the explanations) read alike',
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   /** Mostly the first (valid) value, so that each configuration has zero, one or a few problems. */
   const main = (): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
@@ -444,7 +505,14 @@ describe('loadConfig (the loader) and readConfig (the explanations) read alike',
       { main: { lang: ' PL ' } },
       JSON.parse('{"__proto__": {"polluted": true}, "main": {"lang": "en", "__proto__": {"polluted": true}}}'),
       Object.assign(Object.create(null) as object, { main: { lang: 'pl' } }),
-      new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } }),
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('no keys');
+          },
+        },
+      ),
     ];
     for (const raw of cases) {
       const fast = loadConfig(raw, LANGS);

@@ -66,10 +66,7 @@ describe('environment', () => {
     const win = { navigator: {}, matchMedia: (q: string) => (queries.push(q), { matches: false }) } as unknown as Window;
     watchEnvironment(win, main('auto'));
     watchEnvironment(win, loadConfig({ main: { lang: 'en', mobileModeBreakpoint: 480 } }, ['en']).main);
-    expect(queries.filter((q) => q.includes('width'))).to.deep.equal([
-      '(max-width: 600px), (max-height: 600px)',
-      '(max-width: 480px), (max-height: 480px)',
-    ]);
+    expect(queries.filter((q) => q.includes('width'))).to.deep.equal(['(max-width: 600px), (max-height: 600px)', '(max-width: 480px), (max-height: 480px)']);
   });
 });
 

@@ -18,8 +18,7 @@ const pl: LanguagePack = {
   'stats.waitMinutes.other': '{count} minuty',
 };
 
-const jsonResponse = (body: string, status = 200): Response =>
-  new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+const jsonResponse = (body: string, status = 200): Response => new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('createTranslator', () => {
   const t = createTranslator('pl', pl, en);

@@ -8,7 +8,12 @@ test('randomId uses randomUUID where the page has it', () => {
 });
 
 test('randomId falls back to 16 random bytes in hex on a page without randomUUID (not a secure context)', () => {
-  const source = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => { new Uint8Array((array as unknown as Uint8Array).buffer).fill(171); return array; } };
+  const source = {
+    getRandomValues: <T extends ArrayBufferView | null>(array: T) => {
+      new Uint8Array((array as unknown as Uint8Array).buffer).fill(171);
+      return array;
+    },
+  };
   assert.equal(randomId(source as Pick<Crypto, 'getRandomValues'>), 'ab'.repeat(16));
   const ids = new Set(Array.from({ length: 50 }, () => randomId({ getRandomValues: (a) => globalThis.crypto.getRandomValues(a) })));
   assert.equal(ids.size, 50);

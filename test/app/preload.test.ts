@@ -36,7 +36,13 @@ describe('preloadNames (src/load-graph.ts)', () => {
     expect(names({})).to.deep.equal(['runtime', 'WebChat', 'WindowManager']);
     // The session cookie of a running chat (host-only), or a page that keeps an asynchronous chat's session.
     expect(names({}, { webchat_session: '{"type":"rest"}' })).to.deep.equal(['runtime', 'WebChat', 'WindowManager', 'WebChatService', 'transport:rest']);
-    expect(names({ async: { enabled: true, getSessionData: () => undefined }, transport: { type: 'ngrest' } })).to.deep.equal(['runtime', 'WebChat', 'WindowManager', 'WebChatService', 'transport:ngrest']);
+    expect(names({ async: { enabled: true, getSessionData: () => undefined }, transport: { type: 'ngrest' } })).to.deep.equal([
+      'runtime',
+      'WebChat',
+      'WindowManager',
+      'WebChatService',
+      'transport:ngrest',
+    ]);
     // An async section without its page store, or turned off, keeps nothing.
     expect(names({ async: { enabled: false, getSessionData: () => undefined } })).not.to.include('WebChatService');
     expect(names({ async: { enabled: true } })).not.to.include('WebChatService');
@@ -76,7 +82,12 @@ describe('preloadNames (src/load-graph.ts)', () => {
   });
 
   it('never throws on a host object whose getter throws: the plugins asked for only', () => {
-    const sidebar = Object.defineProperty({}, 'channels', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const sidebar = Object.defineProperty({}, 'channels', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(preloadNames(appWith({ sidebar }), ['CallUs'], true)).to.deep.equal(['runtime', 'CallUs', ...COMPANIONS.CallUs!]);
   });
 });
@@ -95,8 +106,9 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     const links = () => [...head.querySelectorAll('link')].map((l) => `${l.rel} ${new URL(l.href).pathname}`);
     return { doc, timers, idles, links };
   };
-  const graph = (map: Record<string, string[]>): Parameters<typeof createLinker>[2] => (_app, plugins, how) =>
-    [...new Set([...(how?.runtime === false ? [] : ['runtime.js']), ...plugins.flatMap((p) => map[p] ?? [])])];
+  const graph =
+    (map: Record<string, string[]>): Parameters<typeof createLinker>[2] =>
+    (_app, plugins, how) => [...new Set([...(how?.runtime === false ? [] : ['runtime.js']), ...plugins.flatMap((p) => map[p] ?? [])])];
   const app = {} as App;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -104,7 +116,7 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     const { doc, timers, links } = page();
     const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ CallUs: ['call-us.js', 'overlay.js'] }));
     preload(app, ['CallUs'], {});
-    expect(links()).to.deep.equal([], 'not inside the visitor\'s pointerenter');
+    expect(links()).to.deep.equal([], "not inside the visitor's pointerenter");
     await settle();
     expect(timers.length).to.equal(1);
     while (timers.length) timers.shift()!();
@@ -122,7 +134,10 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     const viewOf = (plugins: readonly string[]) => plugins.includes('Search');
     const preload = createLinker(doc, 'http://x.test/dist/live-assist.js', graph({ Search: files, Sidebar: ['sidebar.js', 'stats.js'] }), viewOf);
     preload(opener, ['Search'], { view: true });
-    expect(links()).to.deep.equal(['runtime.js', ...files].map((f) => `modulepreload /dist/${f}`), 'every file, in the call');
+    expect(links()).to.deep.equal(
+      ['runtime.js', ...files].map((f) => `modulepreload /dist/${f}`),
+      'every file, in the call',
+    );
     // A plugin without a view (a command that opens nothing) and intent keep their slices.
     preload(opener, ['Sidebar'], { view: true });
     preload(opener, ['Search'], {});
@@ -178,7 +193,10 @@ describe('createLinker (src/load-graph.ts): links in slices, never one long task
     } finally {
       performance.now = now;
     }
-    expect(links()).to.deep.equal(files.slice(0, 12).map((f) => `prefetch /dist/${f}`), 'three batches: 1.5, 3 and 4.5 ms after the start');
+    expect(links()).to.deep.equal(
+      files.slice(0, 12).map((f) => `prefetch /dist/${f}`),
+      'three batches: 1.5, 3 and 4.5 ms after the start',
+    );
     expect(idles.length).to.equal(1, 'the rest waits for the next idle period');
   });
 });

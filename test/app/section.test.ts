@@ -16,10 +16,7 @@ describe('plugin sections (valibot)', () => {
     const { value, issues } = readSection('sidebar', { position: 'top', showOnStartup: 'yes', expandOnHover: false }, sidebarSection, log);
     expect(value).to.deep.equal({ position: 'right', showOnStartup: true, expandOnHover: false, availability: undefined, channels: [] });
     expect(issues.map((i) => i.path)).to.deep.equal(['sidebar.position', 'sidebar.showOnStartup']);
-    expect(lines).to.deep.equal([
-      "[live-assist] sidebar.position: must be 'left' or 'right'",
-      '[live-assist] sidebar.showOnStartup: must be true or false',
-    ]);
+    expect(lines).to.deep.equal(["[live-assist] sidebar.position: must be 'left' or 'right'", '[live-assist] sidebar.showOnStartup: must be true or false']);
   });
 
   it('reads a missing section as all defaults, silently; a section that is not an object is reported', () => {
@@ -36,10 +33,7 @@ describe('plugin sections (valibot)', () => {
     const { lines, log } = collect();
     const { value } = readSection('callback', { ewt: { display: 'no', queue: 'PPK_Callback', threshold: -5 } }, schema, log);
     expect(value).to.deep.equal({ ewt: { display: true, queue: 'PPK_Callback', threshold: 30 }, timeout: 3 });
-    expect(lines).to.deep.equal([
-      '[live-assist] callback.ewt.display: must be true or false',
-      '[live-assist] callback.ewt.threshold: must not be negative',
-    ]);
+    expect(lines).to.deep.equal(['[live-assist] callback.ewt.display: must be true or false', '[live-assist] callback.ewt.threshold: must not be negative']);
     expect(readSection('callback', { ewt: 60 }, schema, log).value.ewt).to.deep.equal({ display: true, queue: undefined, threshold: 30 });
     expect(lines.at(-1)).to.equal('[live-assist] callback.ewt: must be an object');
   });
@@ -76,15 +70,22 @@ describe('plugin sections (valibot)', () => {
     const { lines, log } = collect();
     const hostile = { name: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'x', extension: 'https://evil.example/x.js' } };
     const sidebar = readSection('sidebar', { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }, hostile] }, sidebarSection, log).value;
-    const selector = readSection('channelselector', { channels: [hostile, { name: 'Console', clickCommand: 'Console.open' }] }, channelSelectorSection, log).value;
-    const sideButton = readSection('sendmessage', { sideButton: { clickCommand: 'Overlay.open', clickOptions: { autoSubmit: true } } }, sendMessageSection, log).value.sideButton;
+    const selector = readSection(
+      'channelselector',
+      { channels: [hostile, { name: 'Console', clickCommand: 'Console.open' }] },
+      channelSelectorSection,
+      log,
+    ).value;
+    const sideButton = readSection('sendmessage', { sideButton: { clickCommand: 'Overlay.open', clickOptions: { autoSubmit: true } } }, sendMessageSection, log)
+      .value.sideButton;
     const autoSubmit = { name: 'Callback', clickCommand: 'Callback.open', clickOptions: { form: { phonenumber: '+48 600 000 000' }, autoSubmit: true } };
     expect(readSection('sidebar', { channels: [autoSubmit] }, sidebarSection, log).value.channels).to.deep.equal([]);
     expect(sidebar.channels.map((c) => c.name)).to.deep.equal(['Callback']);
     expect(selector.channels).to.deep.equal([]);
     expect(sideButton.clickCommand).to.equal('SendMessage.open');
     expect(sideButton.clickOptions).to.equal(undefined);
-    const refused = (name: string) => `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
+    const refused = (name: string) =>
+      `${name} may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)`;
     expect(lines).to.deep.equal([
       `[live-assist] sidebar.channels[1].clickCommand: ${refused('App.registerExtension')}`,
       `[live-assist] channelselector.channels[0].clickCommand: ${refused('App.registerExtension')}`,

@@ -34,12 +34,7 @@ const throwing = (what: string) => () => {
 
 describe('cookie domains', () => {
   it('tries parent domains shortest first, and none for localhost or IP addresses', () => {
-    expect(candidateDomains('www.pomoc.example.com.pl')).to.deep.equal([
-      '.com.pl',
-      '.example.com.pl',
-      '.pomoc.example.com.pl',
-      '.www.pomoc.example.com.pl',
-    ]);
+    expect(candidateDomains('www.pomoc.example.com.pl')).to.deep.equal(['.com.pl', '.example.com.pl', '.pomoc.example.com.pl', '.www.pomoc.example.com.pl']);
     expect(candidateDomains('example.pl')).to.deep.equal(['.example.pl']);
     expect(candidateDomains('localhost')).to.deep.equal([]);
     expect(candidateDomains('127.0.0.1')).to.deep.equal([]);
@@ -96,7 +91,10 @@ describe('cookie jar', () => {
     } finally {
       delete (store as { get?: unknown }).get;
     }
-    expect(asked).to.deep.equal(['storagetest_visitor', 'storagetest_visitor', 'storagetest_odd%20name', 'storagetestother_visitor'], 'read through cookieStore, by the full name');
+    expect(asked).to.deep.equal(
+      ['storagetest_visitor', 'storagetest_visitor', 'storagetest_odd%20name', 'storagetestother_visitor'],
+      'read through cookieStore, by the full name',
+    );
   });
 
   it('reads with document.cookie where the browser has no Cookie Store API or it fails', async () => {

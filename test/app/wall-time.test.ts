@@ -6,7 +6,7 @@ import { knownZone, wallTimeIn } from '../../machines/availability.ts';
 // Chromium, where Temporal is built in, both readings must agree everywhere: across daylight-saving
 // changes, in half-hour and 45-minute zones, at midnight and on week boundaries. (Node 20 has no Temporal:
 // test/machines/opening-hours.test.ts covers the Intl reading there.)
-describe('a zone\'s wall time through Temporal', () => {
+describe("a zone's wall time through Temporal", () => {
   const zones = ['Europe/Warsaw', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC', 'America/Sao_Paulo'];
 
   it('is built into this Chromium (else the Intl reading is used, and this file checks nothing)', () => {

@@ -26,7 +26,9 @@ export async function launchBare() {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
-  proc.stderr?.on('data', (chunk) => { stderr = (stderr + chunk).slice(-2000); });
+  proc.stderr?.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
   const toBrowser = /** @type {import('node:stream').Writable} */ (proc.stdio[3]);
   const fromBrowser = /** @type {import('node:stream').Readable} */ (proc.stdio[4]);
   let nextId = 0;
@@ -84,14 +86,18 @@ export async function launchBare() {
     const { targetId } = /** @type {{ targetId: string }} */ (await send('Target.createTarget', { url: 'about:blank', browserContextId }));
     const { sessionId } = /** @type {{ sessionId: string }} */ (await send('Target.attachToTarget', { targetId, flatten: true }));
     /** @type {Map<string, Set<(params: any) => void>>} */ const handlers = new Map();
-    listen(sessionId, (method, params) => { for (const h of handlers.get(method) ?? []) h(params); });
+    listen(sessionId, (method, params) => {
+      for (const h of handlers.get(method) ?? []) h(params);
+    });
     const cdp = {
       send: (/** @type {string} */ method, /** @type {object} */ params = {}) => send(method, params, sessionId),
       on(/** @type {string} */ event, /** @type {(params: any) => void} */ handler) {
         if (!handlers.has(event)) handlers.set(event, new Set());
         handlers.get(event)?.add(handler);
       },
-      off(/** @type {string} */ event, /** @type {(params: any) => void} */ handler) { handlers.get(event)?.delete(handler); },
+      off(/** @type {string} */ event, /** @type {(params: any) => void} */ handler) {
+        handlers.get(event)?.delete(handler);
+      },
     };
     await cdp.send('Page.enable');
     const evaluate = async (/** @type {string | Function} */ fn, /** @type {unknown} */ arg) => {

@@ -62,7 +62,12 @@ const SIDE_RUNS = RUNS_GIVEN || (QUICK ? 1 : 3);
  */
 const TABLES = ['sizes', 'levels', 'load', 'bytes', 'host', 'lighthouse', 'click', 'memory', 'transcript'];
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const ONLY = onlyArg ? onlyArg.split(',').map((t) => t.trim()).filter(Boolean) : null;
+const ONLY = onlyArg
+  ? onlyArg
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)
+  : null;
 if (ONLY) {
   const unknown = ONLY.filter((t) => !TABLES.includes(t));
   if (unknown.length) {
@@ -147,10 +152,13 @@ function sizes() {
   const rows = [];
   const row = (/** @type {string} */ key, /** @type {string} */ label, /** @type {string} */ kind, /** @type {string[]} */ files) => {
     for (const f of files) assigned.add(f);
-    const sum = files.reduce((s, f) => {
-      const m = /** @type {{ raw: number, gzip: number, brotli: number }} */ (measured.get(f));
-      return { raw: s.raw + m.raw, gzip: s.gzip + m.gzip, brotli: s.brotli + m.brotli };
-    }, { raw: 0, gzip: 0, brotli: 0 });
+    const sum = files.reduce(
+      (s, f) => {
+        const m = /** @type {{ raw: number, gzip: number, brotli: number }} */ (measured.get(f));
+        return { raw: s.raw + m.raw, gzip: s.gzip + m.gzip, brotli: s.brotli + m.brotli };
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
     const budgetKiB = config.budgets[key]?.gzipKiB ?? null;
     /** @type {Row} */
     const r = { key, label, kind, files, ...sum, budgetKiB, status: budgetKiB == null ? 'n/a' : sum.gzip > budgetKiB * KiB ? 'over' : 'ok' };
@@ -170,7 +178,12 @@ function sizes() {
   visit(entry.file);
   const loader = row('loader', config.budgets.loader?.label ?? 'loader', 'loader', [...upFront]);
   if (upFront.size > 1) loader.note = `with what it imports statically: ${[...upFront].slice(1).join(', ')}`;
-  const loaderWidgets = new Set(entry.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
+  const loaderWidgets = new Set(
+    entry.modules
+      .map(widgetOf)
+      .filter(Boolean)
+      .map((w) => group(/** @type {string} */ (w))),
+  );
 
   // Runtime.
   const runtimeFiles = manifest.chunks
@@ -185,12 +198,18 @@ function sizes() {
   /** @type {Chunk[]} */ const packs = [];
   for (const chunk of manifest.chunks) {
     if (assigned.has(chunk.file)) continue;
-    const groups = new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))));
+    const groups = new Set(
+      chunk.modules
+        .map(widgetOf)
+        .filter(Boolean)
+        .map((w) => group(/** @type {string} */ (w))),
+    );
     if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/[^/]+\.json$/.test(m))) packs.push(chunk);
     // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS,
     // SIDE_BUTTONS), what every element needs once it draws (parts), and what every page runs in the task
     // after the boot (after-boot): a row of its own each.
-    else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot'].includes(chunk.name)) widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
+    else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot'].includes(chunk.name))
+      widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
     // Shared chunks that hold one widget's small module beside what every window uses (rollup.config.mjs:
     // XState's holds the side-button machine, the load graph's the window manager): shared, by their name.
     else if (['xstate', 'load-graph'].includes(chunk.name)) shared.push(chunk);
@@ -212,7 +231,14 @@ function sizes() {
     }
   }
   for (const chunk of shared) {
-    const users = [...new Set(chunk.modules.map(widgetOf).filter(Boolean).map((w) => group(/** @type {string} */ (w))))];
+    const users = [
+      ...new Set(
+        chunk.modules
+          .map(widgetOf)
+          .filter(Boolean)
+          .map((w) => group(/** @type {string} */ (w))),
+      ),
+    ];
     const r = row(`shared:${chunk.name}`, `shared: ${chunk.name}`, 'shared', [chunk.file]);
     if (users.length > 1) r.note = `modules of ${users.join(', ')}`;
   }
@@ -222,7 +248,12 @@ function sizes() {
   const orphans = manifest.chunks.filter((c) => !assigned.has(c.file));
   if (orphans.length) throw new Error(`chunks not attributed to a row: ${orphans.map((c) => c.file).join(', ')}`);
 
-  const suite = row('suite', 'whole suite (every JS chunk)', 'suite', manifest.chunks.map((c) => c.file));
+  const suite = row(
+    'suite',
+    'whole suite (every JS chunk)',
+    'suite',
+    manifest.chunks.map((c) => c.file),
+  );
   suite.status = 'n/a';
   return { rows, loader, reference: config.reference };
 }
@@ -262,14 +293,20 @@ function loadLevels() {
   const afterOpen = tableOf('afterOpen');
   // A plugin's files and its view's (intent preloads both: src/load-graph.ts filesOf).
   const filesOf = (/** @type {string} */ name) => [...(graph.p[name] ?? []), ...(graph.v?.[name] ?? [])].map((i) => graph.f[i]);
-  const transportFiles = new Set(Object.keys(graph.p).filter((k) => k.startsWith('transport:')).flatMap(filesOf));
+  const transportFiles = new Set(
+    Object.keys(graph.p)
+      .filter((k) => k.startsWith('transport:'))
+      .flatMap(filesOf),
+  );
   // The dynamic imports a window's own code can make: those of the modules its plugins (the table's
   // import() of each), its view and the runtime reach by static imports. A file it holds only for a
   // helper (the channel selector's icons from the launchers' chunk) does not run that chunk's other code,
   // so the strip's imports (the sidebar's plugin, the mobile channel list) are not its later level. A
   // manifest without the module graph (an older build) counts every dynamic import of its files.
   const pluginTable = readFileSync(join(ROOT, 'src/plugins/index.ts'), 'utf8');
-  const pluginModules = Object.fromEntries([...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]));
+  const pluginModules = Object.fromEntries(
+    [...pluginTable.matchAll(/(\w+): \(\) => import\('\.\/([\w./-]+\.ts)'\)/g)].map(([, name, file]) => [name, `src/plugins/${file}`]),
+  );
   const moduleFile = new Map(manifest.chunks.flatMap((c) => c.modules.map((m) => [m, c.file])));
   const reachableDynamicImports = (/** @type {string[]} */ names, /** @type {string[]} */ files) => {
     const modules = /** @type {{ graph?: Record<string, { imports: string[], dynamicImports: string[] }> }} */ (manifest).graph;
@@ -291,7 +328,14 @@ function loadLevels() {
     return 1 + Math.max(0, ...(chunk?.imports ?? []).map((f) => depth(f, have)));
   };
   // The chat's window without its service where no chat may come back (src/load-graph.ts preloadNames), and with it.
-  const rows = WINDOWS.filter((w) => graph.p[w]).flatMap((w) => (w === 'WebChat' ? [[w, false], [w, true]] : [[w, false]]));
+  const rows = WINDOWS.filter((w) => graph.p[w]).flatMap((w) =>
+    w === 'WebChat'
+      ? [
+          [w, false],
+          [w, true],
+        ]
+      : [[w, false]],
+  );
   return rows.map(([w, comesBack]) => {
     const own = [...(companions[w] ?? []), ...(comesBack ? (afterOpen[w] ?? []) : [])];
     const names = ['runtime', w, ...own, ...(comesBack && graph.p['transport:rest'] ? ['transport:rest'] : [])];
@@ -303,9 +347,24 @@ function loadLevels() {
     const pluginFile = byFile.get(graph.f[(graph.p[w] ?? []).find((i) => byFile.get(graph.f[i])?.isDynamicEntry && !/^runtime-/.test(graph.f[i])) ?? -1]);
     const first = pluginFile ? depth(pluginFile.file, new Set()) : 0;
     const seen = new Set(pluginFile ? [pluginFile.file, ...pluginFile.imports] : []);
-    const second = Math.max(0, ...names.slice(1).flatMap(filesOf).filter((f) => byFile.get(f)?.isDynamicEntry).map((f) => depth(f, seen)));
+    const second = Math.max(
+      0,
+      ...names
+        .slice(1)
+        .flatMap(filesOf)
+        .filter((f) => byFile.get(f)?.isDynamicEntry)
+        .map((f) => depth(f, seen)),
+    );
     const afterIdle = later.length ? 2 : 1;
-    return { window: comesBack ? `${w}, a chat comes back` : w, files: files.length, gzip, levels: afterIdle + graphLevel, afterIdle, later, withoutPreload: first + second };
+    return {
+      window: comesBack ? `${w}, a chat comes back` : w,
+      files: files.length,
+      gzip,
+      levels: afterIdle + graphLevel,
+      afterIdle,
+      later,
+      withoutPreload: first + second,
+    };
   });
 }
 
@@ -344,11 +403,17 @@ function sizeTable(/** @type {Row[]} */ rows) {
       status,
     ];
   });
-  return table(
-    ['row', 'files', 'minified B', 'gzip-9 B', 'gzip KiB', 'brotli-11 B', 'brotli KiB', 'budget gzip KiB', 'status'],
-    body,
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
-  );
+  return table(['row', 'files', 'minified B', 'gzip-9 B', 'gzip KiB', 'brotli-11 B', 'brotli KiB', 'budget gzip KiB', 'status'], body, [
+    'l',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+    'l',
+  ]);
 }
 
 // ───────────────────────────────────────────── browser
@@ -376,8 +441,12 @@ const CONFIG_SCRIPT = `window.liveAssistConfig = {
 };
 `;
 const TYPES = /** @type {Record<string, string>} */ ({
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 });
 
 /** A static server for the host page and dist/, compressing as the browser asks (br, else gzip). */
@@ -386,9 +455,14 @@ async function serve() {
   const encode = (/** @type {string} */ key, /** @type {Buffer} */ body, /** @type {'br'|'gzip'|'identity'} */ enc) => {
     const id = `${enc}:${key}`;
     if (!cache.has(id)) {
-      cache.set(id, enc === 'br'
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
-        : enc === 'gzip' ? gzipSync(body, { level: 9 }) : body);
+      cache.set(
+        id,
+        enc === 'br'
+          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          : enc === 'gzip'
+            ? gzipSync(body, { level: 9 })
+            : body,
+      );
     }
     return /** @type {Buffer} */ (cache.get(id));
   };
@@ -492,7 +566,9 @@ async function networkLog(/** @type {import('playwright').Page} */ page) {
     pending.delete(e.requestId);
   });
   return {
-    setPhase: (/** @type {string} */ p) => { phase = p; },
+    setPhase: (/** @type {string} */ p) => {
+      phase = p;
+    },
     /** Waits until no request has been in flight for `quietMs`. */
     async settle(quietMs = 300, timeoutMs = 10_000) {
       const start = performance.now();
@@ -514,13 +590,19 @@ async function oneRun(/** @type {import('playwright').Browser} */ browser, /** @
     const page = await context.newPage();
     /** @type {string[]} */ const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     const net = await networkLog(page);
     await page.goto(`${origin}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => {
-      const m = /** @type {any} */ (window).__bench.marks;
-      return m.ready !== undefined && m.sidebarButton !== undefined;
-    }, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => {
+        const m = /** @type {any} */ (window).__bench.marks;
+        return m.ready !== undefined && m.sidebarButton !== undefined;
+      },
+      null,
+      { timeout: 15_000 },
+    );
     await net.settle(500);
     const marks = await page.evaluate(() => /** @type {any} */ (window).__bench.marks);
     const before = net.entries('load');
@@ -533,8 +615,12 @@ async function oneRun(/** @type {import('playwright').Browser} */ browser, /** @
       /** @type {number | null} */ let commandMs = null;
       /** @type {string | null} */ let error = null;
       const command = w.LiveAssist.command('Console.open').then(
-        () => { commandMs = performance.now() - t0; },
-        (/** @type {any} */ e) => { error = String(e?.message ?? e); },
+        () => {
+          commandMs = performance.now() - t0;
+        },
+        (/** @type {any} */ e) => {
+          error = String(e?.message ?? e);
+        },
       );
       const timeout = new Promise((r) => setTimeout(() => r(null), 15_000));
       const t1 = await Promise.race([shown, timeout]);
@@ -606,7 +692,8 @@ function timingTable(/** @type {Awaited<ReturnType<typeof timings>>} */ t) {
     ['bytes transferred by Console.open', stats(t.runs.map((r) => r.consoleOpen.transferred)), b],
   ];
   const body = metrics.map(([name, s, f]) =>
-    s ? [name, f(s.median), f(s.min), f(s.max), s.n === s.of ? String(s.n) : `${s.n} of ${s.of}`] : [name, 'timeout', '', '', `0 of ${t.runs.length}`]);
+    s ? [name, f(s.median), f(s.min), f(s.max), s.n === s.of ? String(s.n) : `${s.n} of ${s.of}`] : [name, 'timeout', '', '', `0 of ${t.runs.length}`],
+  );
   return table(['metric (headless Chromium)', 'median', 'min', 'max', 'runs'], body, ['l', 'r', 'r', 'r', 'r']);
 }
 
@@ -658,7 +745,12 @@ async function transcriptTimings() {
     // DOM size: every element of the document and of its shadow roots.
     const domElements = await page.evaluate(() => {
       let n = 0;
-      const walk = (/** @type {Document | ShadowRoot} */ root) => { for (const el of root.querySelectorAll('*')) { n++; if (el.shadowRoot) walk(el.shadowRoot); } };
+      const walk = (/** @type {Document | ShadowRoot} */ root) => {
+        for (const el of root.querySelectorAll('*')) {
+          n++;
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
       walk(document);
       return n;
     });
@@ -713,35 +805,41 @@ try {
 }
 const { rows, loader, reference } = measured;
 if (wants('sizes')) {
-console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
-console.log(sizeTable(rows));
-const pack = rows.find((r) => r.key === 'lang:en');
-const launchers = rows.find((r) => r.key === 'launchers');
-const parts = rows.find((r) => r.key === 'parts');
-const translator = rows.find((r) => r.key === 'i18n');
-const afterBoot = rows.find((r) => r.key === 'after-boot');
-const upFront = loader.gzip + (translator?.gzip ?? 0) + (afterBoot?.gzip ?? 0) + (parts?.gzip ?? 0) + (launchers?.gzip ?? 0) + (pack?.gzip ?? 0);
-console.log(
-  `\nUp front a host page with a sidebar loads the loader, then side by side the translator, what runs after the boot (idle work, restores), the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and its language pack: ` +
-    `${loader.gzip} B + ${translator?.gzip ?? 0} B + ${afterBoot?.gzip ?? 0} B + ${parts?.gzip ?? 0} B + ${launchers?.gzip ?? 0} B + ${pack?.gzip ?? 0} B (en) = ` +
-    `${upFront} B gzip (${kib(upFront)} KiB, ${(upFront / 1000).toFixed(1)} KB); the runtime and each widget follow on intent or use.\n` +
-    `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,
-);
-for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
+  console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
+  console.log(sizeTable(rows));
+  const pack = rows.find((r) => r.key === 'lang:en');
+  const launchers = rows.find((r) => r.key === 'launchers');
+  const parts = rows.find((r) => r.key === 'parts');
+  const translator = rows.find((r) => r.key === 'i18n');
+  const afterBoot = rows.find((r) => r.key === 'after-boot');
+  const upFront = loader.gzip + (translator?.gzip ?? 0) + (afterBoot?.gzip ?? 0) + (parts?.gzip ?? 0) + (launchers?.gzip ?? 0) + (pack?.gzip ?? 0);
+  console.log(
+    `\nUp front a host page with a sidebar loads the loader, then side by side the translator, what runs after the boot (idle work, restores), the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and its language pack: ` +
+      `${loader.gzip} B + ${translator?.gzip ?? 0} B + ${afterBoot?.gzip ?? 0} B + ${parts?.gzip ?? 0} B + ${launchers?.gzip ?? 0} B + ${pack?.gzip ?? 0} B (en) = ` +
+      `${upFront} B gzip (${kib(upFront)} KiB, ${(upFront / 1000).toFixed(1)} KB); the runtime and each widget follow on intent or use.\n` +
+      `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,
+  );
+  for (const r of rows.filter((x) => x.note)) console.log(`  note: ${r.label}: ${r.note}`);
 }
 
 const levels = wants('levels') ? loadLevels() : null;
-if (!wants('levels')) { /* not asked for */ } else if (levels) {
-  console.log(`\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
-    `so they come in one round trip (where a chat comes back, the chat's service and configured transport with them); a dynamic import none of them holds can make ` +
-    `one more. 'levels' is a cold 'intent' page, whose first intent also fetches the load graph (src/load-graph.ts) first; ` +
-    `'after idle' a page whose idle preload fetched it. 'without preload' counts the sequential fetch levels when the ` +
-    `browser discovers the same files import by import.\n`);
-  console.log(table(
-    ['window', 'files at intent', 'gzip KiB', 'levels', 'after idle', 'without preload', 'possible later level'],
-    levels.map((l) => [l.window, String(l.files), kib(l.gzip), String(l.levels), String(l.afterIdle), String(l.withoutPreload), l.later.join(', ') || '—']),
-    ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
-  ));
+if (!wants('levels')) {
+  /* not asked for */
+} else if (levels) {
+  console.log(
+    `\nLoad levels after intent (from the chunk graph): intent links every file below at once (<link rel=modulepreload>), ` +
+      `so they come in one round trip (where a chat comes back, the chat's service and configured transport with them); a dynamic import none of them holds can make ` +
+      `one more. 'levels' is a cold 'intent' page, whose first intent also fetches the load graph (src/load-graph.ts) first; ` +
+      `'after idle' a page whose idle preload fetched it. 'without preload' counts the sequential fetch levels when the ` +
+      `browser discovers the same files import by import.\n`,
+  );
+  console.log(
+    table(
+      ['window', 'files at intent', 'gzip KiB', 'levels', 'after idle', 'without preload', 'possible later level'],
+      levels.map((l) => [l.window, String(l.files), kib(l.gzip), String(l.levels), String(l.afterIdle), String(l.withoutPreload), l.later.join(', ') || '—']),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ),
+  );
 } else {
   console.log('\nLoad levels: the build carries no load graph (src/load-graph.ts, src/preload.ts): every window loads import by import.');
 }
@@ -753,11 +851,13 @@ if (wants('load')) {
   try {
     browserResults = await timings(runtimeFiles);
   } catch (error) {
-    browserError = error instanceof Error ? error.stack ?? error.message : String(error);
+    browserError = error instanceof Error ? (error.stack ?? error.message) : String(error);
   }
   if (browserResults) {
-    console.log(`\nlive-assist in ${browserResults.browser}: median of ${RUNS} fresh page loads (a new browser context each), ` +
-      `plain host page with <la-sidebar>, main.preload 'intent'\n`);
+    console.log(
+      `\nlive-assist in ${browserResults.browser}: median of ${RUNS} fresh page loads (a new browser context each), ` +
+        `plain host page with <la-sidebar>, main.preload 'intent'\n`,
+    );
     console.log(timingTable(browserResults));
     const first = browserResults.runs[0];
     const encodings = [...new Set(browserResults.runs.flatMap((r) => [...r.beforeInteraction.encodings, ...r.consoleOpen.encodings]))];
@@ -765,7 +865,7 @@ if (wants('load')) {
     console.log(`Fetched before any interaction: ${first.beforeInteraction.files.join(', ')}`);
     console.log(`Fetched by Console.open: ${first.consoleOpen.files.join(', ') || '(nothing)'}`);
     if (browserResults.runs.some((r) => r.beforeInteraction.runtimeFetched)) {
-      console.log('WARNING: the runtime chunk was fetched before any interaction although preload is \'intent\'.');
+      console.log("WARNING: the runtime chunk was fetched before any interaction although preload is 'intent'.");
     }
     const errors = [...new Set(browserResults.runs.flatMap((r) => [...r.errors, ...(r.consoleOpen.error ? [r.consoleOpen.error] : [])]))];
     if (errors.length) console.log(`Page errors: ${errors.join(' | ')}`);
@@ -780,7 +880,13 @@ if (wants('load')) {
 if (['bytes', 'host', 'lighthouse', 'click', 'memory'].some(wants)) {
   const side = await import('./side-by-side.mjs');
   const { peerPath } = await import('./peers.mjs');
-  const peers = Boolean(peerPath('botframework-webchat') || peerPath('@n8n/chat') || peerPath('@typebot.io/js') || peerPath('@rocket.chat/livechat') || peerPath('@botpress/webchat'));
+  const peers = Boolean(
+    peerPath('botframework-webchat') ||
+    peerPath('@n8n/chat') ||
+    peerPath('@typebot.io/js') ||
+    peerPath('@rocket.chat/livechat') ||
+    peerPath('@botpress/webchat'),
+  );
   /** @type {[string, () => Promise<{ results: unknown, text: string }>][]} */
   const jobs = [
     ['bytes', () => side.bytesTable({ runs: SIDE_RUNS, referenceKB: reference.totalKB })],
@@ -798,7 +904,7 @@ if (['bytes', 'host', 'lighthouse', 'click', 'memory'].some(wants)) {
       console.log(`\n${text}\n  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     } catch (error) {
       sideErrors.push(name);
-      console.error(`\nbench: the ${name} table could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(`\nbench: the ${name} table could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 }
@@ -806,8 +912,10 @@ if (['bytes', 'host', 'lighthouse', 'click', 'memory'].some(wants)) {
 if (wants('transcript')) {
   try {
     transcriptResults = await transcriptTimings();
-    console.log(`\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
-      `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame), ${transcriptResults.domElements} DOM elements; each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`);
+    console.log(
+      `\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
+        `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame), ${transcriptResults.domElements} DOM elements; each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`,
+    );
     console.log(transcriptTable(transcriptResults));
     // Beside it, BotFramework-WebChat at the same count, where it gets there in the time allowed (test/bench/.peers/).
     const { webchatTranscriptTable } = await import('./side-by-side.mjs');
@@ -816,26 +924,33 @@ if (wants('transcript')) {
     /** @type {any} */ (transcriptResults).webchatPeer = peer.results;
     if (transcriptResults.errors.length) console.log(`Page errors: ${transcriptResults.errors.join(' | ')}`);
   } catch (error) {
-    console.error(`\nbench: the transcript measurements could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`\nbench: the transcript measurements could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
 
 const over = rows.filter((r) => r.status === 'over');
-writeFileSync(join(DIST, 'bench.json'), JSON.stringify({
-  date: new Date().toISOString(),
-  node: process.version,
-  buildMs,
-  unit: { sizes: 'bytes', budgets: 'gzip KiB (1024 bytes)' },
-  sizes: rows,
-  reference,
-  overBudget: over.map((r) => r.key),
-  loadLevels: levels,
-  browser: browserResults,
-  browserError,
-  transcript: transcriptResults,
-  sideBySide,
-  sideErrors,
-}, null, 2) + '\n');
+writeFileSync(
+  join(DIST, 'bench.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      buildMs,
+      unit: { sizes: 'bytes', budgets: 'gzip KiB (1024 bytes)' },
+      sizes: rows,
+      reference,
+      overBudget: over.map((r) => r.key),
+      loadLevels: levels,
+      browser: browserResults,
+      browserError,
+      transcript: transcriptResults,
+      sideBySide,
+      sideErrors,
+    },
+    null,
+    2,
+  ) + '\n',
+);
 console.log('\nResults written to dist/bench.json.');
 
 if (over.length) {

@@ -52,7 +52,11 @@ const browser = await launchBare();
 const url = `${demo.url.replace(/\/$/, '')}/en`;
 /** @type {number[]} */ const spent = [];
 let opens = 0;
-const readMarks = () => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('la-top:')).map((m) => [m.name, m.startTime]);
+const readMarks = () =>
+  performance
+    .getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('la-top:'))
+    .map((m) => [m.name, m.startTime]);
 try {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
@@ -76,7 +80,9 @@ if (!opens) {
   console.log(`${file}: its top level did not run in a ${windowName} open`);
 } else {
   const total = spent.reduce((s, v) => s + (v ?? 0), 0) / opens;
-  console.log(`${file}: top level ${total.toFixed(1)} ms in a new tab's ${windowName} open at ${cpu}× CPU (mean of ${opens}); ${snippets.length - 1} statements, the costliest:`);
+  console.log(
+    `${file}: top level ${total.toFixed(1)} ms in a new tab's ${windowName} open at ${cpu}× CPU (mean of ${opens}); ${snippets.length - 1} statements, the costliest:`,
+  );
   spent
     .map((v, i) => [v / opens, i])
     .sort((a, b) => b[0] - a[0])

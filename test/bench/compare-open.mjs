@@ -41,8 +41,7 @@ const builds = [
 const browser = await launchBare();
 
 /** Opens `name` in a new tab of `context`: measured at `cpu`× when `measure` (a warm-up, or a warm open's first tab, otherwise). */
-const visit = async (context, url, name, measure) =>
-  (await openInNewTab(context, url, { name, tag: TAGS[name] }, { cpu: measure ? cpu : undefined })).ms;
+const visit = async (context, url, name, measure) => (await openInNewTab(context, url, { name, tag: TAGS[name] }, { cpu: measure ? cpu : undefined })).ms;
 
 const results = new Map();
 try {
@@ -70,9 +69,13 @@ try {
   for (const { server } of builds) await server.close();
   rmSync(rootB, { recursive: true, force: true });
 }
-console.log(`Open → usable window, ${cold ? 'cold (a fresh context)' : 'warm (a new tab, HTTP cache warm)'}, ${cpu}× CPU, the demo's English page, preload 'intent'; ms, median (range) of ${runs}, the two builds interleaved\n`);
+console.log(
+  `Open → usable window, ${cold ? 'cold (a fresh context)' : 'warm (a new tab, HTTP cache warm)'}, ${cpu}× CPU, the demo's English page, preload 'intent'; ms, median (range) of ${runs}, the two builds interleaved\n`,
+);
 for (const [key, values] of results) {
   const s = stats(values);
   const timedOut = values.filter((v) => v == null).length;
-  console.log(`${key.replace('\t', '  ').padEnd(48)} ${s ? `${s.median.toFixed(0).padStart(5)} (${s.min.toFixed(0)}–${s.max.toFixed(0)})` : '    —'}${timedOut ? `, ${timedOut} not usable in 30 s` : ''}`);
+  console.log(
+    `${key.replace('\t', '  ').padEnd(48)} ${s ? `${s.median.toFixed(0).padStart(5)} (${s.min.toFixed(0)}–${s.max.toFixed(0)})` : '    —'}${timedOut ? `, ${timedOut} not usable in 30 s` : ''}`,
+  );
 }

@@ -29,18 +29,20 @@ const RUNS = Number(option('runs', '5')) || 5;
 const CPU = Number(option('cpu', '4')) || 4;
 
 const ARTICLE = `<main><h1>An article</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris.</p>'.repeat(40)}</main>`;
-const page = (/** @type {string} */ preload) => preload === 'none'
-  ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,"></head><body>${ARTICLE}</body></html>`
-  : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,">
+const page = (/** @type {string} */ preload) =>
+  preload === 'none'
+    ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,"></head><body>${ARTICLE}</body></html>`
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,">
 <script defer src="/config-${preload}.js"></script><script type="module" src="/dist/live-assist.js"></script></head><body>${ARTICLE}<la-sidebar></la-sidebar></body></html>`;
-const config = (/** @type {string} */ preload) => `window.liveAssistConfig = ${JSON.stringify({
-  main: { lang: 'en', preload },
-  sidebar: { channels: ['CallUs', 'Callback', 'SendMessage', 'Search'].map((name) => ({ name, clickCommand: `${name}.open` })) },
-  callus: { contacts: [{ number: '+48 22 100 20 30' }] },
-  callback: { dataURL: '/callback' },
-  sendmessage: { dataURL: '/send-message' },
-  search: { dataURL: '/search' },
-})};`;
+const config = (/** @type {string} */ preload) =>
+  `window.liveAssistConfig = ${JSON.stringify({
+    main: { lang: 'en', preload },
+    sidebar: { channels: ['CallUs', 'Callback', 'SendMessage', 'Search'].map((name) => ({ name, clickCommand: `${name}.open` })) },
+    callus: { contacts: [{ number: '+48 22 100 20 30' }] },
+    callback: { dataURL: '/callback' },
+    sendmessage: { dataURL: '/send-message' },
+    search: { dataURL: '/search' },
+  })};`;
 
 /** Serves the pages and DIST, gzip-compressed, with long cache headers on the chunks. */
 async function serve() {
@@ -54,13 +56,19 @@ async function serve() {
     else if (configMode) [body, type] = [Buffer.from(config(configMode)), 'text/javascript; charset=utf-8'];
     else if (url.pathname.startsWith('/dist/')) {
       const file = normalize(join(DIST, decodeURIComponent(url.pathname.slice(6))));
-      if (file.startsWith(DIST + sep) && existsSync(file)) [body, type] = [readFileSync(file), file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json'];
+      if (file.startsWith(DIST + sep) && existsSync(file))
+        [body, type] = [readFileSync(file), file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json'];
     }
     if (!body) return void res.writeHead(404).end();
     const zipped = gzipSync(body, { level: 6 });
     // As a CDN serves them (and the demo server, issue 17 item 5): hashed chunks for a year, the rest revalidated.
     const hashed = /^\/dist\/.+-[\w-]{8}\.js$/.test(url.pathname);
-    res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': zipped.length, 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    res.writeHead(200, {
+      'content-type': type,
+      'content-encoding': 'gzip',
+      'content-length': zipped.length,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
     res.end(zipped);
   });
   await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
@@ -88,7 +96,14 @@ async function oneRun(/** @type {import('playwright').Browser} */ browser, /** @
   await tab.waitForTimeout(3000);
   const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const long = await tab.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).__long));
-  const before = { bytes, longMs: long.reduce((s, d) => s + d, 0), longCount: long.length, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, heapKB: metrics.JSHeapUsedSize / 1024 };
+  const before = {
+    bytes,
+    longMs: long.reduce((s, d) => s + d, 0),
+    longCount: long.length,
+    scriptMs: metrics.ScriptDuration * 1000,
+    taskMs: metrics.TaskDuration * 1000,
+    heapKB: metrics.JSHeapUsedSize / 1024,
+  };
   let clickMs = null;
   if (mode !== 'none') {
     const button = tab.locator('la-sidebar').getByRole('button', { name: 'Callback' });
@@ -115,12 +130,16 @@ try {
   const results = { none: [], intent: [], idle: [] };
   // Interleaved, so a slow moment of the machine falls on every mode alike.
   for (let i = 0; i < RUNS; i++) for (const mode of Object.keys(results)) results[mode].push(await oneRun(browser, server.origin, mode));
-  console.log(`\nHost article page, ${DIST}, CPU ${CPU}× slower, median (range) of ${RUNS} fresh loads; load + 3 s, then a click on 'Callback' to its first field\n`);
+  console.log(
+    `\nHost article page, ${DIST}, CPU ${CPU}× slower, median (range) of ${RUNS} fresh loads; load + 3 s, then a click on 'Callback' to its first field\n`,
+  );
   console.log('| page | fetched KB (wire) | long tasks ms | long tasks | script ms | tasks ms | JS heap KB | click → callback form ms |');
   console.log('|:--|--:|--:|--:|--:|--:|--:|--:|');
   for (const [mode, runs] of Object.entries(results)) {
     const col = (/** @type {(r: typeof runs[number]) => number} */ f, digits = 0) => range(runs.map(f), digits);
-    console.log(`| ${mode === 'none' ? 'article, no widgets' : `live-assist, preload '${mode}'`} | ${col((r) => r.bytes / 1000, 1)} | ${col((r) => r.longMs)} | ${col((r) => r.longCount)} | ${col((r) => r.scriptMs)} | ${col((r) => r.taskMs)} | ${col((r) => r.heapKB)} | ${mode === 'none' ? '—' : col((r) => /** @type {number} */ (r.clickMs))} |`);
+    console.log(
+      `| ${mode === 'none' ? 'article, no widgets' : `live-assist, preload '${mode}'`} | ${col((r) => r.bytes / 1000, 1)} | ${col((r) => r.longMs)} | ${col((r) => r.longCount)} | ${col((r) => r.scriptMs)} | ${col((r) => r.taskMs)} | ${col((r) => r.heapKB)} | ${mode === 'none' ? '—' : col((r) => /** @type {number} */ (r.clickMs))} |`,
+    );
   }
 } finally {
   await browser.close();

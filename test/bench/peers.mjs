@@ -43,11 +43,18 @@ export const peerPath = (/** @type {string} */ name) => {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   mkdirSync(PEERS_DIR, { recursive: true });
   if (!existsSync(join(PEERS_DIR, 'package.json'))) {
-    writeFileSync(join(PEERS_DIR, 'package.json'), JSON.stringify({
-      name: 'live-assist-bench-peers',
-      private: true,
-      description: 'Installed by npm run bench:peers (test/bench/peers.mjs); not part of live-assist.',
-    }, null, 2) + '\n');
+    writeFileSync(
+      join(PEERS_DIR, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'live-assist-bench-peers',
+          private: true,
+          description: 'Installed by npm run bench:peers (test/bench/peers.mjs); not part of live-assist.',
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   }
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   let failed = 0;
@@ -74,7 +81,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       }
       rmSync(tmp, { recursive: true, force: true });
     } else {
-      ok = spawnSync('npm', ['install', '--prefix', PEERS_DIR, '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', `${name}@${version}`], { stdio: 'inherit' }).status === 0;
+      ok =
+        spawnSync('npm', ['install', '--prefix', PEERS_DIR, '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', `${name}@${version}`], {
+          stdio: 'inherit',
+        }).status === 0;
     }
     if (!ok) failed++;
     console.log(`bench:peers: ${name}@${version} ${ok ? 'installed' : 'did NOT install: the bench skips it'}.`);

@@ -18,7 +18,9 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (preload) {
-    await page.addInitScript({ content: `(() => { let c; Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => c, set: (v) => { c = v; c.main = { ...c.main, preload: ${JSON.stringify(preload)} }; } }); })();` });
+    await page.addInitScript({
+      content: `(() => { let c; Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => c, set: (v) => { c = v; c.main = { ...c.main, preload: ${JSON.stringify(preload)} }; } }); })();`,
+    });
   }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -57,7 +59,11 @@ try {
     for (let i = 0; i < samples.length - 1; i++) {
       const [at, id] = samples[i];
       if (at < start || at > start + duration) continue;
-      for (let n = id; n !== undefined; n = parent.get(n)) if (/\/dist\//.test(byId.get(n).callFrame.url)) { ms += samples[i + 1][0] - at; break; }
+      for (let n = id; n !== undefined; n = parent.get(n))
+        if (/\/dist\//.test(byId.get(n).callFrame.url)) {
+          ms += samples[i + 1][0] - at;
+          break;
+        }
     }
     return Math.round(ms);
   };
@@ -68,12 +74,22 @@ try {
       const [at, id] = samples[i];
       if (at < start || at > start + duration) continue;
       const url = byId.get(id).callFrame.url;
-      if (/\/dist\//.test(url)) by.set(url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''), (by.get(url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')) ?? 0) + samples[i + 1][0] - at);
+      if (/\/dist\//.test(url))
+        by.set(
+          url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''),
+          (by.get(url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')) ?? 0) + samples[i + 1][0] - at,
+        );
     }
-    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([f]) => f).join(' ');
+    return [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([f]) => f)
+      .join(' ');
   };
-  console.log(`tasks over ${min} ms at ${cpu}× (start ms + duration ms [of which in live-assist's files: the top files]): ${long.map(([s, d]) => `${s}+${d} [${ours(s, d)}${ours(s, d) ? `: ${files(s, d)}` : ''}]`).join(', ') || 'none'}; ` +
-    `blocking over 50 ms at ${cpu}×: ${long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0)} ms, ×4 of --cpu=1 (Lighthouse's view): ${long.reduce((a, [, d]) => a + Math.max(0, 4 * d - 50), 0)} ms\n`);
+  console.log(
+    `tasks over ${min} ms at ${cpu}× (start ms + duration ms [of which in live-assist's files: the top files]): ${long.map(([s, d]) => `${s}+${d} [${ours(s, d)}${ours(s, d) ? `: ${files(s, d)}` : ''}]`).join(', ') || 'none'}; ` +
+      `blocking over 50 ms at ${cpu}×: ${long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0)} ms, ×4 of --cpu=1 (Lighthouse's view): ${long.reduce((a, [, d]) => a + Math.max(0, 4 * d - 50), 0)} ms\n`,
+  );
   for (const [start, duration] of long) {
     const self = new Map();
     for (let i = 0; i < samples.length - 1; i++) {
@@ -99,7 +115,11 @@ try {
       }
     }
     console.log('  inclusive:');
-    for (const [k, v] of [...total].filter(([k]) => /\.js:/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(1).padStart(6)} ms  ${k}`);
+    for (const [k, v] of [...total]
+      .filter(([k]) => /\.js:/.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25))
+      console.log(`  ${v.toFixed(1).padStart(6)} ms  ${k}`);
   }
 } finally {
   await browser.close();

@@ -41,12 +41,15 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await cdp.send('Profiler.start');
-  const ms = await page.evaluate(async ({ name, tag }) => {
-    const t0 = performance.now();
-    const usable = window.__usable(tag);
-    window.LiveAssist.command(`${name}.open`).catch(() => {});
-    return (await usable) - t0;
-  }, { name, tag });
+  const ms = await page.evaluate(
+    async ({ name, tag }) => {
+      const t0 = performance.now();
+      const usable = window.__usable(tag);
+      window.LiveAssist.command(`${name}.open`).catch(() => {});
+      return (await usable) - t0;
+    },
+    { name, tag },
+  );
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -62,8 +65,15 @@ try {
     const key = `${f.functionName || '(anon)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
     byFn.set(key, (byFn.get(key) ?? 0) + t);
   }
-  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n');
-  console.log(`${name} ${cold ? 'cold' : afterIdle ? 'after idle preload' : 'warm (new tab)'} at ${cpu}×: usable in ${ms.toFixed(0)} ms\n\nself time by script:\n${top(byUrl, 15)}\n\nby function:\n${top(byFn, 25)}`);
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n');
+  console.log(
+    `${name} ${cold ? 'cold' : afterIdle ? 'after idle preload' : 'warm (new tab)'} at ${cpu}×: usable in ${ms.toFixed(0)} ms\n\nself time by script:\n${top(byUrl, 15)}\n\nby function:\n${top(byFn, 25)}`,
+  );
 } finally {
   await browser.close();
   await demo.close();

@@ -61,19 +61,34 @@ export function table(/** @type {string[]} */ header, /** @type {string[][]} */ 
 }
 
 /** Wire bytes per request through the DevTools protocol (encodedDataLength: headers and body as sent). */
-async function wireLog(/** @type {{ send: (method: string, params?: object) => Promise<unknown>, on: (event: string, handler: (e: any) => void) => unknown }} */ cdp) {
+async function wireLog(
+  /** @type {{ send: (method: string, params?: object) => Promise<unknown>, on: (event: string, handler: (e: any) => void) => unknown }} */ cdp,
+) {
   await cdp.send('Network.enable');
   /** @type {Map<string, string>} */ const urls = new Map();
   /** @type {{ url: string, bytes: number }[]} */ const done = [];
   let inFlight = 0;
   let last = performance.now();
-  cdp.on('Network.requestWillBeSent', (e) => { last = performance.now(); if (!e.request.url.startsWith('data:')) { urls.set(e.requestId, e.request.url); inFlight++; } });
+  cdp.on('Network.requestWillBeSent', (e) => {
+    last = performance.now();
+    if (!e.request.url.startsWith('data:')) {
+      urls.set(e.requestId, e.request.url);
+      inFlight++;
+    }
+  });
   cdp.on('Network.loadingFinished', (e) => {
     last = performance.now();
     const url = urls.get(e.requestId);
-    if (url !== undefined) { inFlight--; urls.delete(e.requestId); done.push({ url, bytes: e.encodedDataLength }); }
+    if (url !== undefined) {
+      inFlight--;
+      urls.delete(e.requestId);
+      done.push({ url, bytes: e.encodedDataLength });
+    }
   });
-  cdp.on('Network.loadingFailed', (e) => { last = performance.now(); if (urls.delete(e.requestId)) inFlight--; });
+  cdp.on('Network.loadingFailed', (e) => {
+    last = performance.now();
+    if (urls.delete(e.requestId)) inFlight--;
+  });
   return {
     done,
     /** Resolves once nothing has been in flight for quietMs (long polls aside: at most timeoutMs). */
@@ -126,7 +141,12 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
         await page.waitForTimeout(3000);
         await log.quiet(1000);
         const widgets = log.done.filter((d) => new URL(d.url).pathname.startsWith('/dist/'));
-        results[mode].push({ total: log.done.reduce((s, d) => s + d.bytes, 0), widgets: widgets.reduce((s, d) => s + d.bytes, 0), files: widgets.length, names: widgets.map((d) => `${new URL(d.url).pathname.slice(6)} ${(d.bytes / 1000).toFixed(1)}`) });
+        results[mode].push({
+          total: log.done.reduce((s, d) => s + d.bytes, 0),
+          widgets: widgets.reduce((s, d) => s + d.bytes, 0),
+          files: widgets.length,
+          names: widgets.map((d) => `${new URL(d.url).pathname.slice(6)} ${(d.bytes / 1000).toFixed(1)}`),
+        });
         await context.close();
       }
     }
@@ -138,19 +158,31 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
   const rows = Object.entries(results).map(([mode, runs]) => {
     const widgets = med(runs.map((r) => r.widgets));
     return [
-      mode === 'none' ? 'demo page without the widgets' : mode === 'intent-quiet' ? "live-assist, 'intent', chat button and invite off" : `live-assist, preload '${mode}'`,
-      mr(runs.map((r) => r.total / 1000), 1),
-      mode === 'none' ? '—' : mr(runs.map((r) => r.widgets / 1000), 1),
+      mode === 'none'
+        ? 'demo page without the widgets'
+        : mode === 'intent-quiet'
+          ? "live-assist, 'intent', chat button and invite off"
+          : `live-assist, preload '${mode}'`,
+      mr(
+        runs.map((r) => r.total / 1000),
+        1,
+      ),
+      mode === 'none'
+        ? '—'
+        : mr(
+            runs.map((r) => r.widgets / 1000),
+            1,
+          ),
       mode === 'none' ? '—' : String(med(runs.map((r) => r.files))),
       mode === 'none' || widgets == null ? '—' : `${((widgets / 1000 / o.referenceKB) * 100).toFixed(1)} %`,
     ];
   });
   return {
     results,
-    text: `(a) Bytes before any interaction: the demo's Polish page (demo server: brotli, immutable chunks), fresh context, load + 3 s + 1 s of quiet network; ` +
+    text:
+      `(a) Bytes before any interaction: the demo's Polish page (demo server: brotli, immutable chunks), fresh context, load + 3 s + 1 s of quiet network; ` +
       `wire bytes (DevTools encodedDataLength), median (range) of ${o.runs}; page without widgets ${base == null ? '—' : (base / 1000).toFixed(1)} KB\n\n` +
-      table(['page', 'all KB', 'live-assist KB (/dist/)', 'files', `of the reference (${o.referenceKB} KB)`],
-        rows, ['l', 'r', 'r', 'r', 'r']) +
+      table(['page', 'all KB', 'live-assist KB (/dist/)', 'files', `of the reference (${o.referenceKB} KB)`], rows, ['l', 'r', 'r', 'r', 'r']) +
       `\n  fetched in 'intent' mode (KB): ${results.intent[0]?.names.join(', ') ?? '—'}` +
       `\n  (the demo configures the chat's side button and an auto-invite, which load the chat's plugin and session code (no React, no view) before any interaction; the last row turns both off)`,
   };
@@ -161,14 +193,15 @@ export async function bytesTable(/** @type {{ runs: number, referenceKB: number 
 const ARTICLE = `<main><h1>An article</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris.</p>'.repeat(40)}</main>`;
 const shell = (/** @type {string} */ head, /** @type {string} */ body = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Article</title><link rel="icon" href="data:,">${head}</head><body>${ARTICLE}${body}</body></html>`;
-const laConfig = (/** @type {string} */ preload) => `window.liveAssistConfig = ${JSON.stringify({
-  main: { lang: 'en', preload },
-  sidebar: { channels: ['CallUs', 'Callback', 'SendMessage', 'Search'].map((name) => ({ name, clickCommand: `${name}.open` })) },
-  callus: { contacts: [{ number: '+48 22 100 20 30' }] },
-  callback: { dataURL: '/callback' },
-  sendmessage: { dataURL: '/send-message' },
-  search: { dataURL: '/search' },
-})};`;
+const laConfig = (/** @type {string} */ preload) =>
+  `window.liveAssistConfig = ${JSON.stringify({
+    main: { lang: 'en', preload },
+    sidebar: { channels: ['CallUs', 'Callback', 'SendMessage', 'Search'].map((name) => ({ name, clickCommand: `${name}.open` })) },
+    callus: { contacts: [{ number: '+48 22 100 20 30' }] },
+    callback: { dataURL: '/callback' },
+    sendmessage: { dataURL: '/send-message' },
+    search: { dataURL: '/search' },
+  })};`;
 
 /**
  * The peers, each as its documentation embeds it, served from test/bench/.peers/ (`/peers/<package>/…`).
@@ -177,37 +210,62 @@ const laConfig = (/** @type {string} */ preload) => `window.liveAssistConfig = $
  */
 const PEERS = [
   {
-    id: 'webchat', label: 'BotFramework-WebChat', pkg: 'botframework-webchat',
+    id: 'webchat',
+    label: 'BotFramework-WebChat',
+    pkg: 'botframework-webchat',
     note: 'renders the whole chat (it has no launcher) over a Direct Line stand-in that never answers',
-    page: () => shell('<script src="/peers/botframework-webchat/dist/webchat.js"></script>', `<div id="webchat" style="height:600px"></div><script>
+    page: () =>
+      shell(
+        '<script src="/peers/botframework-webchat/dist/webchat.js"></script>',
+        `<div id="webchat" style="height:600px"></div><script>
 const observable = (start) => ({ subscribe(o) { const next = typeof o === 'function' ? o : (v) => o && o.next && o.next(v); if (start) start(next); return { unsubscribe() {}, closed: false }; } });
 const directLine = { activity$: observable(), connectionStatus$: observable((next) => { next(0); next(1); next(2); }), postActivity: () => observable((next) => next('id')), end() {} };
 window.WebChat.renderWebChat({ directLine }, document.getElementById('webchat'));
-</script>`),
+</script>`,
+      ),
   },
   {
-    id: 'rocketchat', label: 'Rocket.Chat Livechat', pkg: '@rocket.chat/livechat',
+    id: 'rocketchat',
+    label: 'Rocket.Chat Livechat',
+    pkg: '@rocket.chat/livechat',
     note: 'its embed script and the widget iframe it opens (build/ served as /rc/livechat)',
-    page: () => shell('', `<script>
+    page: () =>
+      shell(
+        '',
+        `<script>
 (function (w, d, s, u) { w.RocketChat = function (c) { w.RocketChat._.push(c); }; w.RocketChat._ = []; w.RocketChat.url = u;
   var h = d.getElementsByTagName(s)[0], j = d.createElement(s); j.async = true; j.src = '/rc/livechat/rocketchat-livechat.min.js'; h.parentNode.insertBefore(j, h);
 })(window, document, 'script', location.origin + '/rc/livechat');
-</script>`),
+</script>`,
+      ),
   },
   {
-    id: 'typebot', label: 'Typebot bubble', pkg: '@typebot.io/js',
+    id: 'typebot',
+    label: 'Typebot bubble',
+    pkg: '@typebot.io/js',
     note: 'Typebot.initBubble with apiHost on this server',
-    page: () => shell(`<script type="module">import Typebot from '/peers/@typebot.io/js/dist/web.js'; Typebot.initBubble({ typebot: 'bench', apiHost: location.origin });</script>`),
+    page: () =>
+      shell(
+        `<script type="module">import Typebot from '/peers/@typebot.io/js/dist/web.js'; Typebot.initBubble({ typebot: 'bench', apiHost: location.origin });</script>`,
+      ),
   },
   {
-    id: 'botpress', label: 'Botpress webchat', pkg: '@botpress/webchat',
+    id: 'botpress',
+    label: 'Botpress webchat',
+    pkg: '@botpress/webchat',
     note: 'its React components (Fab and Webchat) bundled by esbuild with React 19, as its inject script renders them',
-    page: () => shell('<link rel="stylesheet" href="/peers/@botpress/webchat/dist/style.css"><script type="module" src="/botpress.js"></script>', '<div id="bp"></div>'),
+    page: () =>
+      shell('<link rel="stylesheet" href="/peers/@botpress/webchat/dist/style.css"><script type="module" src="/botpress.js"></script>', '<div id="bp"></div>'),
   },
   {
-    id: 'n8n', label: 'n8n chat', pkg: '@n8n/chat',
+    id: 'n8n',
+    label: 'n8n chat',
+    pkg: '@n8n/chat',
     note: "createChat in 'window' mode (its launcher) with a webhook on this server",
-    page: () => shell(`<link rel="stylesheet" href="/peers/@n8n/chat/dist/style.css"><script type="module">import { createChat } from '/peers/@n8n/chat/dist/chat.bundle.es.js'; createChat({ webhookUrl: location.origin + '/n8n-webhook' });</script>`),
+    page: () =>
+      shell(
+        `<link rel="stylesheet" href="/peers/@n8n/chat/dist/style.css"><script type="module">import { createChat } from '/peers/@n8n/chat/dist/chat.bundle.es.js'; createChat({ webhookUrl: location.origin + '/n8n-webhook' });</script>`,
+      ),
   },
 ];
 
@@ -224,14 +282,28 @@ async function bundleBotpress() {
   const out = await build({
     stdin: { contents: BOTPRESS_ENTRY, resolveDir: PEERS_DIR, loader: 'js' },
     nodePaths: [join(PEERS_DIR, 'node_modules')],
-    bundle: true, format: 'esm', write: false, minify: true, target: 'es2022', logLevel: 'silent',
+    bundle: true,
+    format: 'esm',
+    write: false,
+    minify: true,
+    target: 'es2022',
+    logLevel: 'silent',
     loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.woff2': 'dataurl', '.woff': 'dataurl' },
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   return Buffer.from(out.outputFiles[0].contents);
 }
 
-const TYPES = /** @type {Record<string, string>} */ ({ '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' });
+const TYPES = /** @type {Record<string, string>} */ ({
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+});
 
 /** The article pages, dist/ and the peers' folders, gzip, hashed files cached as a CDN would. */
 async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} */ botpress) {
@@ -243,19 +315,29 @@ async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} 
     let type = 'text/html; charset=utf-8';
     const file = (/** @type {string} */ base, /** @type {string} */ rel) => {
       const f = normalize(join(base, rel));
-      if (f.startsWith(base + sep) && existsSync(f) && !f.endsWith(sep)) { body = readFileSync(f); type = `${TYPES[extname(f)] ?? 'application/octet-stream'}; charset=utf-8`; }
+      if (f.startsWith(base + sep) && existsSync(f) && !f.endsWith(sep)) {
+        body = readFileSync(f);
+        type = `${TYPES[extname(f)] ?? 'application/octet-stream'}; charset=utf-8`;
+      }
     };
     const mode = /^\/la-(intent|idle)$/.exec(path)?.[1];
     const peer = PEERS.find((p) => path === `/peer/${p.id}`);
     if (path === '/article') body = Buffer.from(shell(''));
-    else if (mode) body = Buffer.from(shell(`<script defer src="/config-${mode}.js"></script><script type="module" src="/dist/live-assist.js"></script>`, '<la-sidebar></la-sidebar>'));
+    else if (mode)
+      body = Buffer.from(
+        shell(`<script defer src="/config-${mode}.js"></script><script type="module" src="/dist/live-assist.js"></script>`, '<la-sidebar></la-sidebar>'),
+      );
     else if (/^\/config-(intent|idle)\.js$/.test(path)) [body, type] = [Buffer.from(laConfig(path.slice(8, -3))), 'text/javascript'];
     else if (peer) body = Buffer.from(peer.page());
     else if (path === '/botpress.js' && botpress) [body, type] = [botpress, 'text/javascript'];
     else if (path.startsWith('/dist/')) file(dist, path.slice(6));
-    else if (path === '/rc/livechat') { const dir = peerPath('@rocket.chat/livechat'); if (dir) file(join(dir, 'build'), 'index.html'); }
-    else if (path.startsWith('/rc/livechat/')) { const dir = peerPath('@rocket.chat/livechat'); if (dir) file(join(dir, 'build'), path.slice(13)); }
-    else if (path.startsWith('/peers/')) {
+    else if (path === '/rc/livechat') {
+      const dir = peerPath('@rocket.chat/livechat');
+      if (dir) file(join(dir, 'build'), 'index.html');
+    } else if (path.startsWith('/rc/livechat/')) {
+      const dir = peerPath('@rocket.chat/livechat');
+      if (dir) file(join(dir, 'build'), path.slice(13));
+    } else if (path.startsWith('/peers/')) {
       const name = Object.keys(PEER_PACKAGES).find((n) => path.startsWith(`/peers/${n}/`));
       const dir = name && peerPath(name);
       if (name && dir) file(dir, path.slice(8 + name.length));
@@ -264,7 +346,12 @@ async function hostServer(/** @type {string} */ dist, /** @type {Buffer | null} 
     if (!zipped.has(path)) zipped.set(path, gzipSync(body, { level: 6 }));
     const gz = /** @type {Buffer} */ (zipped.get(path));
     const hashed = /-[\w-]{8}\.js$|\.[0-9a-f]{5}\.js$/.test(path) || path.startsWith('/peers/');
-    res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': gz.length, 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    res.writeHead(200, {
+      'content-type': type,
+      'content-encoding': 'gzip',
+      'content-length': gz.length,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
     res.end(gz);
   });
   await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
@@ -297,12 +384,19 @@ async function hostRun(/** @type {Awaited<ReturnType<typeof launchBare>>} */ bro
     });
     await tab.goto(url, { timeout: 60_000 });
     await tab.waitForTimeout(3000);
-    const metrics = Object.fromEntries(/** @type {{ metrics: { name: string, value: number }[] }} */ (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const { long, errors } = /** @type {{ long: number[], errors: string[] }} */ (await tab.evaluate(() => ({ long: /** @type {any} */ (window).__long, errors: /** @type {any} */ (window).__errors })));
+    const metrics = Object.fromEntries(
+      /** @type {{ metrics: { name: string, value: number }[] }} */ (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
+    const { long, errors } = /** @type {{ long: number[], errors: string[] }} */ (
+      await tab.evaluate(() => ({ long: /** @type {any} */ (window).__long, errors: /** @type {any} */ (window).__errors }))
+    );
     return {
       kb: log.done.reduce((s, d) => s + d.bytes, 0) / 1000,
-      longMs: long.reduce((s, d) => s + d, 0), scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000,
-      heapKB: metrics.JSHeapUsedSize / 1024, errors,
+      longMs: long.reduce((s, d) => s + d, 0),
+      scriptMs: metrics.ScriptDuration * 1000,
+      taskMs: metrics.TaskDuration * 1000,
+      heapKB: metrics.JSHeapUsedSize / 1024,
+      errors,
     };
   } finally {
     await context.close();
@@ -311,17 +405,24 @@ async function hostRun(/** @type {Awaited<ReturnType<typeof launchBare>>} */ bro
 
 export async function hostTable(/** @type {{ runs: number, cpu: number, dist: string, peers: boolean }} */ o) {
   const notes = [];
-  const peers = o.peers ? PEERS.filter((p) => {
-    if (peerPath(p.pkg)) return true;
-    notes.push(`${p.label}: not installed (npm run bench:peers), skipped`);
-    return false;
-  }) : [];
+  const peers = o.peers
+    ? PEERS.filter((p) => {
+        if (peerPath(p.pkg)) return true;
+        notes.push(`${p.label}: not installed (npm run bench:peers), skipped`);
+        return false;
+      })
+    : [];
   if (!o.peers) notes.push('peers not measured: test/bench/.peers/ is not installed (npm run bench:peers)');
   let botpress = null;
   if (peers.some((p) => p.id === 'botpress')) {
-    try { botpress = await bundleBotpress(); } catch (error) {
+    try {
+      botpress = await bundleBotpress();
+    } catch (error) {
       notes.push(`Botpress webchat: the bundle failed (${String(error).split('\n')[0]}), skipped`);
-      peers.splice(peers.findIndex((p) => p.id === 'botpress'), 1);
+      peers.splice(
+        peers.findIndex((p) => p.id === 'botpress'),
+        1,
+      );
     }
   }
   const server = await hostServer(o.dist, botpress);
@@ -337,7 +438,9 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
     // Interleaved, so a slow moment of the machine falls on every page alike.
     for (let i = 0; i < o.runs; i++) {
       for (const p of pages) {
-        try { results[p.id].push(await hostRun(browser, server.origin + p.url, o.cpu)); } catch (error) {
+        try {
+          results[p.id].push(await hostRun(browser, server.origin + p.url, o.cpu));
+        } catch (error) {
           notes.push(`${p.label}: run ${i + 1} failed: ${String(error).split('\n')[0]}`);
         }
       }
@@ -347,12 +450,18 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
     server.close();
   }
   const base = (/** @type {'longMs'|'scriptMs'|'heapKB'} */ k) => med(results.article.map((r) => r[k])) ?? 0;
-  const delta = (/** @type {string} */ id, /** @type {'longMs'|'scriptMs'|'heapKB'} */ k) => { const m = med(results[id].map((r) => r[k])); return m == null ? null : Math.max(0, m - base(k)); };
+  const delta = (/** @type {string} */ id, /** @type {'longMs'|'scriptMs'|'heapKB'} */ k) => {
+    const m = med(results[id].map((r) => r[k]));
+    return m == null ? null : Math.max(0, m - base(k));
+  };
   const body = pages.map((p) => {
     const runs = results[p.id];
     return [
       p.label,
-      mr(runs.map((r) => r.kb), 1),
+      mr(
+        runs.map((r) => r.kb),
+        1,
+      ),
       mr(runs.map((r) => r.longMs)),
       mr(runs.map((r) => r.scriptMs)),
       mr(runs.map((r) => r.heapKB)),
@@ -365,10 +474,20 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
   for (const p of pages.filter((x) => x.note)) notes.push(`${p.label}: ${p.note}`);
   return {
     results,
-    text: `(b) Host article page at ${o.cpu}× CPU, median (range) of ${o.runs} fresh loads (pages interleaved), load + 3 s; ` +
+    text:
+      `(b) Host article page at ${o.cpu}× CPU, median (range) of ${o.runs} fresh loads (pages interleaved), load + 3 s; ` +
       `ratios compare what each adds to the bare article with what live-assist adds in its default mode, 'idle'; in tabs without the DevTools Runtime domain (bare-tab.mjs)\n\n` +
-      table(['page', 'wire KB', 'long tasks ms', 'script ms', 'JS heap KB', 'long tasks ×', 'script ×', 'heap ×', 'page errors'], body,
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']) +
+      table(['page', 'wire KB', 'long tasks ms', 'script ms', 'JS heap KB', 'long tasks ×', 'script ×', 'heap ×', 'page errors'], body, [
+        'l',
+        'r',
+        'r',
+        'r',
+        'r',
+        'r',
+        'r',
+        'r',
+        'r',
+      ]) +
       (notes.length ? `\n${notes.map((n) => `  note: ${n}`).join('\n')}` : ''),
   };
 }
@@ -376,7 +495,9 @@ export async function hostTable(/** @type {{ runs: number, cpu: number, dist: st
 // ───────────────────────────────────────────── (f) BotFramework-WebChat at 5,000 messages
 
 /** WebChat over a Direct Line stand-in whose activity stream the bench feeds (`window.__wc`). */
-const WEBCHAT_TRANSCRIPT_PAGE = shell('<script src="/peers/botframework-webchat/dist/webchat.js"></script>', `<div id="webchat" style="height:640px;width:400px"></div><script>
+const WEBCHAT_TRANSCRIPT_PAGE = shell(
+  '<script src="/peers/botframework-webchat/dist/webchat.js"></script>',
+  `<div id="webchat" style="height:640px;width:400px"></div><script>
 let push = () => {};
 const observable = (start) => ({ subscribe(o) { const next = typeof o === 'function' ? o : (v) => o && o.next && o.next(v); if (start) start(next); return { unsubscribe() {}, closed: false }; } });
 const directLine = { activity$: observable((next) => { push = next; }), connectionStatus$: observable((next) => { next(0); next(1); next(2); }), postActivity: () => observable((next) => next('id')), end() {} };
@@ -392,10 +513,12 @@ window.__wc = {
   async append() { const t0 = performance.now(); push(activity()); await shows('Message ' + n + ':'); await frameEnd(); return performance.now() - t0; },
   nextKeystroke() { return new Promise((resolve) => { let t0 = 0; document.addEventListener('keydown', () => { t0 = performance.now(); }, { once: true, capture: true }); document.addEventListener('input', async () => { await frameEnd(); resolve(performance.now() - t0); }, { once: true, capture: true }); }); },
 };
-</script>`);
+</script>`,
+);
 
 export async function webchatTranscriptTable(/** @type {{ messages: number, samples: number, budgetMs: number }} */ o) {
-  if (!peerPath('botframework-webchat')) return { results: null, text: `  BotFramework-WebChat at ${o.messages} messages: skipped — not installed in test/bench/.peers/ (npm run bench:peers).` };
+  if (!peerPath('botframework-webchat'))
+    return { results: null, text: `  BotFramework-WebChat at ${o.messages} messages: skipped — not installed in test/bench/.peers/ (npm run bench:peers).` };
   const server = await hostServer(join(ROOT, 'dist'), null);
   const browser = await launchChromium();
   try {
@@ -413,7 +536,11 @@ export async function webchatTranscriptTable(/** @type {{ messages: number, samp
     /** @type {number} */ let reached = o.messages;
     if (!filled) {
       // Not all in the time allowed: stop feeding, let it render what it has, and measure at that count.
-      const partial = await page.evaluate(async () => { const wc = /** @type {any} */ (window).__wc; wc.stop = true; return wc.fill(0, 1); });
+      const partial = await page.evaluate(async () => {
+        const wc = /** @type {any} */ (window).__wc;
+        wc.stop = true;
+        return wc.fill(0, 1);
+      });
       reached = partial.shown;
     }
     const fillMs = Date.now() - t0;
@@ -423,7 +550,9 @@ export async function webchatTranscriptTable(/** @type {{ messages: number, samp
     const box = page.locator('#webchat').locator('input[type=text], textarea').first();
     await box.focus();
     for (let i = 0; i < o.samples; i++) {
-      await page.evaluate(() => { /** @type {any} */ (window).__key = /** @type {any} */ (window).__wc.nextKeystroke(); });
+      await page.evaluate(() => {
+        /** @type {any} */ (window).__key = /** @type {any} */ (window).__wc.nextKeystroke();
+      });
       await page.keyboard.press(i % 2 ? 'b' : 'a');
       keys.push(await page.evaluate(() => /** @type {any} */ (window).__key));
     }
@@ -431,8 +560,11 @@ export async function webchatTranscriptTable(/** @type {{ messages: number, samp
     const f = (/** @type {number[]} */ v) => mr(v, 1);
     return {
       results: { feasible: reached >= o.messages, reached, fillMs, nodes, appends, keys },
-      text: `  BotFramework-WebChat ${PEER_PACKAGES['botframework-webchat'].version} at ${reached} messages` +
-        (reached < o.messages ? ` (not ${o.messages}: feeding it 100 at a time took longer than the bench allows, ${o.budgetMs / 1000} s; it rendered ${reached} in ${(fillMs / 1000).toFixed(0)} s)` : ` (fed in ${(fillMs / 1000).toFixed(1)} s)`) +
+      text:
+        `  BotFramework-WebChat ${PEER_PACKAGES['botframework-webchat'].version} at ${reached} messages` +
+        (reached < o.messages
+          ? ` (not ${o.messages}: feeding it 100 at a time took longer than the bench allows, ${o.budgetMs / 1000} s; it rendered ${reached} in ${(fillMs / 1000).toFixed(0)} s)`
+          : ` (fed in ${(fillMs / 1000).toFixed(1)} s)`) +
         `, median (range) of ${o.samples}: ` +
         `append one message → next frame ${f(appends)} ms; keystroke in its send box → next frame ${f(keys)} ms; DOM elements ${nodes}`,
     };
@@ -488,7 +620,9 @@ export async function openWindow(/** @type {{ evaluate: (fn: Function, arg: any)
     const usable = /** @type {any} */ (window).__usable(tag);
     /** @type {any} */ (window).LiveAssist.command(`${name}.open`).catch(() => {});
     /** @type {ReturnType<typeof setTimeout> | undefined} */ let timer;
-    const timeout = new Promise((r) => { timer = setTimeout(() => r(null), 30_000); });
+    const timeout = new Promise((r) => {
+      timer = setTimeout(() => r(null), 30_000);
+    });
     const t1 = /** @type {number | null} */ (await Promise.race([usable, timeout]));
     // Cleared, so the memory table does not count 30 s timers (and their closures) of the bench's own.
     clearTimeout(timer);
@@ -600,7 +734,8 @@ export async function clickTable(/** @type {{ runs: number }} */ o) {
   const body = WINDOWS.map((w) => [w.name, ...[1, 4].flatMap((cpu) => PHASES.map((phase) => mr(results[`${w.name}|${cpu}|${phase}`] ?? [])))]);
   return {
     results,
-    text: `(d) Open → usable window (LiveAssist.command('<Window>.open'), as a sidebar click sends it, until a form field of the window is visible ` +
+    text:
+      `(d) Open → usable window (LiveAssist.command('<Window>.open'), as a sidebar click sends it, until a form field of the window is visible ` +
       `and enabled, in a rendered frame), the demo's English page, preload 'intent' (the open is the intent), ms, median (range) of ${o.runs}; cold: a fresh context; ` +
       `warm: a new tab of the same context (HTTP cache warm, but the module map empty: every module is evaluated again); ` +
       `reopen: in the warm tab, the window closed and opened again (its code evaluated, its element on the page); ` +
@@ -667,10 +802,18 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
             const names = (d.detachedNodes ?? []).map((/** @type {any} */ n) => n.treeNode.nodeName);
             templates = names.filter((/** @type {string} */ n) => n === 'TEMPLATE').length;
             detached = names.length - templates;
-          } catch { /* older Chromium */ }
+          } catch {
+            /* older Chromium */
+          }
           return {
-            heapKB: heap.usedSize / 1024, codeKB: parts.code / 1024, shapesKB: parts.shapes / 1024, valuesKB: parts.values / 1024,
-            nodes: counters.nodes, listeners: counters.jsEventListeners, detached, templates,
+            heapKB: heap.usedSize / 1024,
+            codeKB: parts.code / 1024,
+            shapesKB: parts.shapes / 1024,
+            valuesKB: parts.values / 1024,
+            nodes: counters.nodes,
+            listeners: counters.jsEventListeners,
+            detached,
+            templates,
           };
         };
         // One open and close first, so the code is loaded and the baseline holds what any later cycle needs.
@@ -705,22 +848,50 @@ export async function memoryTable(/** @type {{ cycles: number }} */ o) {
   }
   const kb = (/** @type {number} */ v) => (Math.round(v) || 0).toFixed(0);
   const body = results.map(({ window, before, after, after2, failures, stillOpen }) => [
-    window, kb(before.heapKB), kb(after.heapKB), kb(after.heapKB - before.heapKB),
-    kb(after.codeKB - before.codeKB), kb(after.shapesKB - before.shapesKB), kb(after.valuesKB - before.valuesKB),
-    kb(after2.heapKB - after.heapKB), kb(after2.valuesKB - after.valuesKB),
-    String(before.nodes), String(after2.nodes),
+    window,
+    kb(before.heapKB),
+    kb(after.heapKB),
+    kb(after.heapKB - before.heapKB),
+    kb(after.codeKB - before.codeKB),
+    kb(after.shapesKB - before.shapesKB),
+    kb(after.valuesKB - before.valuesKB),
+    kb(after2.heapKB - after.heapKB),
+    kb(after2.valuesKB - after.valuesKB),
+    String(before.nodes),
+    String(after2.nodes),
     after2.detached == null ? '—' : `${after2.detached} (+${after2.templates})`,
-    String(after2.listeners - before.listeners), String(failures), String(stillOpen),
+    String(after2.listeners - before.listeners),
+    String(failures),
+    String(stillOpen),
   ]);
   return {
     results,
-    text: `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, then ${o.cycles} times more, the demo's English page; ` +
+    text:
+      `(e) Memory: each window opened (until usable) and closed ${o.cycles} times after a first open, then ${o.cycles} times more, the demo's English page; ` +
       `after a precise GC (a heap snapshot): JS heap (Runtime.getHeapUsage), and from the snapshot what grew: V8's compiled code ` +
       `and feedback, hidden classes (shapes), JS values (objects, closures, arrays, strings); DOM nodes and listeners (Memory.getDOMCounters), ` +
       `detached nodes still reachable (DOM.getDetachedDomNodes; in brackets the <template>s among them, counted apart)\n\n` +
-      table(['window', 'heap before KB', `heap after ${o.cycles} KB`, 'Δ KB', 'Δ code KB', 'Δ shapes KB', 'Δ JS values KB',
-        `Δ KB next ${o.cycles}`, 'Δ JS values KB next', 'nodes before', `nodes after ${2 * o.cycles}`, 'detached after', 'Δ listeners', 'opens timed out', 'still open after close'], body,
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']) +
+      table(
+        [
+          'window',
+          'heap before KB',
+          `heap after ${o.cycles} KB`,
+          'Δ KB',
+          'Δ code KB',
+          'Δ shapes KB',
+          'Δ JS values KB',
+          `Δ KB next ${o.cycles}`,
+          'Δ JS values KB next',
+          'nodes before',
+          `nodes after ${2 * o.cycles}`,
+          'detached after',
+          'Δ listeners',
+          'opens timed out',
+          'still open after close',
+        ],
+        body,
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ) +
       `\n  (V8 compiles and optimises the window's functions as they get hot: compiled code and shapes grow over the first cycles and level off; a leak grows JS values and nodes with every cycle)`,
   };
 }
@@ -741,15 +912,20 @@ export async function lighthouseTable(/** @type {{ runs: number }} */ o) {
     for (let i = 0; i < o.runs; i++) {
       for (const variant of Object.keys(results)) {
         const result = await lighthouse(`${demo.url.replace(/\/$/, '')}/`, {
-          port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
           // Without the widgets: the loader and the deployment's configuration are never fetched.
           blockedUrlPatterns: variant === 'without' ? ['*/dist/*', '*/assets/deployment-config.js'] : [],
         });
         const audits = result.lhr.audits;
         results[variant].push({
           score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-          tbt: audits['total-blocking-time'].numericValue, cls: audits['cumulative-layout-shift'].numericValue,
-          lcp: audits['largest-contentful-paint'].numericValue, kb: audits['total-byte-weight'].numericValue / 1000,
+          tbt: audits['total-blocking-time'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+          lcp: audits['largest-contentful-paint'].numericValue,
+          kb: audits['total-byte-weight'].numericValue / 1000,
         });
       }
     }
@@ -758,13 +934,24 @@ export async function lighthouseTable(/** @type {{ runs: number }} */ o) {
     await demo.close();
   }
   const body = Object.entries(results).map(([v, runs]) => [
-    `demo Polish page ${v} the widgets`, mr(runs.map((r) => r.score)), mr(runs.map((r) => r.tbt)), mr(runs.map((r) => r.cls), 3),
-    mr(runs.map((r) => r.lcp)), mr(runs.map((r) => r.kb), 1),
+    `demo Polish page ${v} the widgets`,
+    mr(runs.map((r) => r.score)),
+    mr(runs.map((r) => r.tbt)),
+    mr(
+      runs.map((r) => r.cls),
+      3,
+    ),
+    mr(runs.map((r) => r.lcp)),
+    mr(
+      runs.map((r) => r.kb),
+      1,
+    ),
   ]);
   const lhVersion = JSON.parse(readFileSync(join(lhDir, 'package.json'), 'utf8')).version;
   return {
     results,
-    text: `(c) Lighthouse ${lhVersion} (mobile preset: simulated slow 4G, 4× CPU) on the demo's Polish page, Debian's Chromium via chrome-launcher, ` +
+    text:
+      `(c) Lighthouse ${lhVersion} (mobile preset: simulated slow 4G, 4× CPU) on the demo's Polish page, Debian's Chromium via chrome-launcher, ` +
       `median (range) of ${o.runs}; without = the loader and the deployment configuration blocked\n\n` +
       table(['page', 'performance score', 'TBT ms', 'CLS', 'LCP ms', 'transfer KB'], body, ['l', 'r', 'r', 'r', 'r', 'r']),
   };

@@ -123,12 +123,41 @@ describe('Bus', () => {
   });
 
   describe('commands named by configuration or markup (channelCommand)', () => {
-    it('allows only the widgets\' public open and show commands', () => {
-      const allowed = ['Callback.open', 'CallUs.open', 'ChannelSelector.open', 'WebChat.open', 'SendMessage.open', 'SendMessage.redirect',
-        'SendMessage.showButton', 'Search.open', 'Sidebar.expand', 'Sidebar.showChannels', 'Calendar.open'];
-      const refused = ['App.registerExtension', 'App.setTheme', 'App.closeAll', 'Console.open', 'Overlay.open', 'Toaster.open',
-        'Callback.close', 'Sidebar.configure', 'Sidebar.addButton', 'SendMessage.configure', 'Cobrowse.start', 'WebChat.show',
-        'Callback.open ', 'Callback.open.x', 'xCallback.open', 'callback.open', '', 42, undefined];
+    it("allows only the widgets' public open and show commands", () => {
+      const allowed = [
+        'Callback.open',
+        'CallUs.open',
+        'ChannelSelector.open',
+        'WebChat.open',
+        'SendMessage.open',
+        'SendMessage.redirect',
+        'SendMessage.showButton',
+        'Search.open',
+        'Sidebar.expand',
+        'Sidebar.showChannels',
+        'Calendar.open',
+      ];
+      const refused = [
+        'App.registerExtension',
+        'App.setTheme',
+        'App.closeAll',
+        'Console.open',
+        'Overlay.open',
+        'Toaster.open',
+        'Callback.close',
+        'Sidebar.configure',
+        'Sidebar.addButton',
+        'SendMessage.configure',
+        'Cobrowse.start',
+        'WebChat.show',
+        'Callback.open ',
+        'Callback.open.x',
+        'xCallback.open',
+        'callback.open',
+        '',
+        42,
+        undefined,
+      ];
       expect(allowed.filter((name) => !isChannelCommand(name))).to.deep.equal([]);
       expect(refused.filter((name) => isChannelCommand(name))).to.deep.equal([]);
     });
@@ -221,9 +250,7 @@ describe('Bus', () => {
       });
       test.ready();
       const remove = bus.before('Test.echo', (options) => (options as { text: string }).text !== 'forbidden');
-      expect(await rejection(bus.command('Test.echo', { text: 'forbidden' }))).to.equal(
-        "Command was cancelled by a 'before' function.",
-      );
+      expect(await rejection(bus.command('Test.echo', { text: 'forbidden' }))).to.equal("Command was cancelled by a 'before' function.");
       expect(ran).to.equal(false);
       expect(await bus.command('Test.echo', { text: 'fine' })).to.equal('fine');
       remove();
@@ -240,9 +267,7 @@ describe('Bus', () => {
         if (meta.commander === 'Evil') throw new Error('no');
       });
       expect(await bus.command('Test.whoami')).to.equal('page');
-      expect(await rejection(bus.command('Test.whoami', undefined, { commander: 'Evil' }))).to.equal(
-        BusErrors.cancelled,
-      );
+      expect(await rejection(bus.command('Test.whoami', undefined, { commander: 'Evil' }))).to.equal(BusErrors.cancelled);
       expect(seen).to.deep.equal(['page:Test.whoami', 'Evil:Test.whoami']);
     });
   });

@@ -37,7 +37,14 @@ describe('bus.events (RxJS)', () => {
   });
 
   it('composes with RxJS operators, through pipe and through from()', async () => {
-    const piped = lastValueFrom(bus.events('Stream.*').pipe(filter((e) => n(e) % 2 === 0), map(n), take(2), toArray()));
+    const piped = lastValueFrom(
+      bus.events('Stream.*').pipe(
+        filter((e) => n(e) % 2 === 0),
+        map(n),
+        take(2),
+        toArray(),
+      ),
+    );
     const viaFrom = lastValueFrom(from(bus.events('Stream.tick')).pipe(map(n), take(2), toArray()));
     [1, 2, 3, 4, 6].forEach((i) => (i % 2 ? tick(i) : tock(i)));
     expect(await piped).to.deep.equal([2, 4]);

@@ -34,7 +34,10 @@ test('control API: a cross-site HTML form post (form-encoded, text/plain or mult
 });
 
 test('control API: JSON is required even from the same origin; a body-less POST (no-cors fetch) is refused', async () => {
-  for (const [type, body] of [['application/x-www-form-urlencoded', 'queue=PPK_Chat&ewt=9999'], ['text/plain', '{"queue":"PPK_Chat","ewt":9999}']]) {
+  for (const [type, body] of [
+    ['application/x-www-form-urlencoded', 'queue=PPK_Chat&ewt=9999'],
+    ['text/plain', '{"queue":"PPK_Chat","ewt":9999}'],
+  ]) {
     const r = await fetch(server.url + '/__control/wait', { method: 'POST', headers: { 'content-type': type }, body });
     assert.equal(r.status, 415, type);
     assert.match((await r.json()).error, /Content-Type: application\/json/);

@@ -20,7 +20,10 @@ test('agent console: list, accept (scripted agent disabled for that chat), see t
   clock.advance(60000); // the scripted agent would have joined by now
   let r = await refresh(sim, chat);
   const agents = r.messages.filter((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent');
-  assert.deepEqual(agents.map((m) => m.from.name), ['Marek']);
+  assert.deepEqual(
+    agents.map((m) => m.from.name),
+    ['Marek'],
+  );
 
   await op(sim, chat, 'startTyping', { message: 'Kiedy mog' });
   let t = await call(sim, `/api/agent/chats/${chat.chatId}/transcript?from=1`, { headers: auth(sim, { 'x-agent-key': key }) });
@@ -80,7 +83,10 @@ test('control: wait per queue changes the next stats answers', async () => {
   assert.equal((await call(sim, '/api/ewt/group?name=PPK_Chat')).body.ewt, 12000);
   await call(sim, '/__control/wait', { json: { waits: { PPK_Callback: 5, New: 7 } } });
   const v2 = await call(sim, '/api/stats/v2/mode1?vq=PPK_Callback,New', { headers: { apikey: 'k' } });
-  assert.deepEqual(v2.body.data.map((d) => d.ewt), [5, 7]);
+  assert.deepEqual(
+    v2.body.data.map((d) => d.ewt),
+    [5, 7],
+  );
   await call(sim, '/__control/wait', { json: { waits: { New: null } } });
   assert.equal((await call(sim, '/api/ewt/group?name=New')).body.ewt, -1);
   assert.equal((await call(sim, '/__control/wait', { json: { queue: 'PPK_Chat', ewt: 'lots' } })).status, 400);
@@ -93,7 +99,10 @@ test('control: the server clock (18:00 Warsaw) changes the group-EWT time and th
   const ewt = await call(sim, '/api/ewt/group?name=PPK_Chat');
   assert.equal(ewt.body.time, Date.parse('2025-03-03T17:00:00Z') / 1000);
   const slots = (await call(sim, '/api/callback/v3/availability/ppk-callback?start=2025-03-03')).body.data.slots;
-  assert.ok(slots.every((x) => x.capacity === 0), 'every slot of today is over');
+  assert.ok(
+    slots.every((x) => x.capacity === 0),
+    'every slot of today is over',
+  );
   clock.advance(60000);
   assert.equal((await call(sim, '/api/ewt/group?name=PPK_Chat')).body.time, Date.parse('2025-03-03T17:01:00Z') / 1000, 'time keeps flowing');
   await call(sim, '/__control/clock', { json: { time: '2025-06-02T09:00:00+02:00' } });

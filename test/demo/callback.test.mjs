@@ -77,7 +77,13 @@ test('v3 create: ASAP and scheduled; booking reduces the capacity', async () => 
 
 test('v1 create: form-encoded with apikey; other fields are user data', async () => {
   const { sim } = makeSim();
-  const r = await v1(sim, { _customer_number: '+48600100200', _desired_time: SLOT_1100, _call_direction: 'USERTERMINATED', subject: 'Wpłaty', email: 'jan@example.com' });
+  const r = await v1(sim, {
+    _customer_number: '+48600100200',
+    _desired_time: SLOT_1100,
+    _call_direction: 'USERTERMINATED',
+    subject: 'Wpłaty',
+    email: 'jan@example.com',
+  });
   assert.equal(r.status, 200);
   assert.equal(r.body._callback_state, 'SCHEDULED');
   assert.ok(r.body._id);

@@ -12,13 +12,20 @@ import { startServer } from '../../demo/server.mjs';
 
 installCometdWindow();
 
-const texts = (sim, chatId) => sim.state.chat.sessions.get(chatId).transcript.filter((m) => m.type === 'Message').map((m) => m.text);
+const texts = (sim, chatId) =>
+  sim.state.chat.sessions
+    .get(chatId)
+    .transcript.filter((m) => m.type === 'Message')
+    .map((m) => m.text);
 
 test('legacy REST: the same Idempotency-Key again stores nothing and answers the same index (marked replayed); a new key is a new message', async () => {
   const { sim } = makeSim();
   const chat = await startChat(sim);
   const send = (key, message) =>
-    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message }, headers: key === undefined ? {} : { 'idempotency-key': key } });
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, {
+      form: { ...chat.creds, message },
+      headers: key === undefined ? {} : { 'idempotency-key': key },
+    });
   const first = await send('m-1', 'Dzień dobry');
   assert.equal(first.body.statusCode, 0);
   assert.equal(typeof first.body.index, 'number');
@@ -38,7 +45,8 @@ test('legacy REST: the same Idempotency-Key again stores nothing and answers the
 test('legacy REST: the same key with another message is refused (422, statusCode 2) and stores nothing; a malformed key is 400', async () => {
   const { sim } = makeSim();
   const chat = await startChat(sim);
-  const send = (key, message) => call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message }, headers: { 'idempotency-key': key } });
+  const send = (key, message) =>
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message }, headers: { 'idempotency-key': key } });
   assert.equal((await send('k', 'one')).body.statusCode, 0);
   const other = await send('k', 'two');
   assert.equal(other.status, 422);
@@ -53,7 +61,8 @@ test('legacy REST: the same key with another message is refused (422, statusCode
 test('legacy REST: a response dropped after the server acted, then the retry with the same key: one message, the retry gets its index', async () => {
   const { sim } = makeSim();
   const chat = await startChat(sim);
-  const send = () => call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'lost answer' }, headers: { 'idempotency-key': 'id-1' } });
+  const send = () =>
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'lost answer' }, headers: { 'idempotency-key': 'id-1' } });
   await call(sim, '/__control/faults', { json: { endpoint: 'chat.send', chatId: chat.chatId, dropResponseRate: 1 } });
   assert.equal((await send()).res.type, 'error');
   assert.equal((await send()).res.type, 'error', 'dropped again');
@@ -65,7 +74,8 @@ test('legacy REST: a response dropped after the server acted, then the retry wit
   assert.deepEqual(texts(sim, chat.chatId), ['lost answer']);
   // A dropped request (the server never acted) or a failure answer leaves the key free: the retry stores it.
   await call(sim, '/__control/faults', { json: { endpoint: 'chat.send', dropRequestRate: 1 } });
-  const send2 = () => call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'second' }, headers: { 'idempotency-key': 'id-2' } });
+  const send2 = () =>
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'second' }, headers: { 'idempotency-key': 'id-2' } });
   assert.equal((await send2()).res.type, 'error');
   await call(sim, '/__control/faults', { json: { endpoint: 'chat.send', failureRate: 1 } });
   assert.equal((await send2()).body.statusCode, 1);
@@ -77,7 +87,8 @@ test('legacy REST: a response dropped after the server acted, then the retry wit
 test('legacy REST: two sends of one key at the same time (a retry while the first still runs): one message, both answers the same index', async () => {
   const { sim } = makeSim();
   const chat = await startChat(sim);
-  const send = () => call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'racing' }, headers: { 'idempotency-key': 'race' } });
+  const send = () =>
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message: 'racing' }, headers: { 'idempotency-key': 'race' } });
   const answers = await Promise.all([send(), send(), send()]);
   assert.deepEqual(new Set(answers.map((a) => a.body.index)).size, 1);
   assert.equal(answers.filter((a) => a.res.headers.get('idempotent-replayed') === 'true').length, 2);
@@ -88,7 +99,8 @@ test('the key is scoped to the chat; keys are bounded per chat (maxTranscript) a
   const { sim } = makeSim({ maxTranscript: 5 });
   const a = await startChat(sim);
   const b = await startChat(sim);
-  const send = (chat, key, message) => call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message }, headers: { 'idempotency-key': key } });
+  const send = (chat, key, message) =>
+    call(sim, `/api/chat/${chat.service}/${chat.chatId}/send`, { form: { ...chat.creds, message }, headers: { 'idempotency-key': key } });
   const inA = await send(a, 'same', 'hello');
   const inB = await send(b, 'same', 'hello');
   assert.equal(inA.body.statusCode, 0);
@@ -112,12 +124,15 @@ test('the key is scoped to the chat; keys are bounded per chat (maxTranscript) a
   assert.equal(sim.state.chat.sessions.size, 0);
 });
 
-test('next-gen REST: POST …/messages with the same Idempotency-Key and a new operationId stores one message and answers the same index; the key is the legacy send\'s', async () => {
+test("next-gen REST: POST …/messages with the same Idempotency-Key and a new operationId stores one message and answers the same index; the key is the legacy send's", async () => {
   const { sim } = makeSim();
   const start = await call(sim, '/api/ngrest/ppk', { json: { operationId: 'op-start', data: { form: { firstName: 'Jan' }, endpoint: 'customer-chat' } } });
   const { token, sessionId, participantId } = JSON.parse(Buffer.from(start.body.data.clientToken, 'base64url').toString());
   const send = (operationId, key, text = 'ng message') =>
-    call(sim, `/api/ngrest/ppk/${sessionId}/messages`, { json: { operationId, data: { type: 'text', text } }, headers: { 'x-client-token': token, 'idempotency-key': key } });
+    call(sim, `/api/ngrest/ppk/${sessionId}/messages`, {
+      json: { operationId, data: { type: 'text', text } },
+      headers: { 'x-client-token': token, 'idempotency-key': key },
+    });
   const first = await send('op-1', 'cm-1');
   assert.equal(first.status, 200);
   const again = await send('op-2', 'cm-1');
@@ -139,7 +154,12 @@ test('next-gen REST: POST …/messages with the same Idempotency-Key and a new o
   assert.deepEqual(texts(sim, sessionId), ['ng message', 'second']);
   // The same chat over legacy REST: the same key is the same message.
   const legacy = await call(sim, `/api/chat/customer-chat/${sessionId}/send`, {
-    form: { userId: participantId, secureKey: sim.state.chat.sessions.get(sessionId).secureKey, alias: sim.state.chat.sessions.get(sessionId).alias, message: 'second' },
+    form: {
+      userId: participantId,
+      secureKey: sim.state.chat.sessions.get(sessionId).secureKey,
+      alias: sim.state.chat.sessions.get(sessionId).alias,
+      message: 'second',
+    },
     headers: { 'idempotency-key': 'cm-2' },
   });
   assert.equal(legacy.body.index, retry.body.data.index);
@@ -185,9 +205,16 @@ test('CometD: sendMessage with the same clientMessageId stores one message and a
     const bad = await opC('sendMessage', { ...creds, message: 'x', clientMessageId: 'has space' });
     assert.equal(bad.statusCode, 2);
     const messages = server.simulator.state.chat.sessions.get(chat.chatId).transcript.filter((m) => m.type === 'Message');
-    assert.deepEqual(messages.map((m) => m.text), ['over bayeux', 'over bayeux', 'over bayeux']);
+    assert.deepEqual(
+      messages.map((m) => m.text),
+      ['over bayeux', 'over bayeux', 'over bayeux'],
+    );
     // A dropped answer after the send, then the retry with the same id: still one message, the same index.
-    await fetch(server.url + '/__control/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'cometd.publish.sendMessage', chatId: chat.chatId, dropResponseRate: 1 }) });
+    await fetch(server.url + '/__control/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'cometd.publish.sendMessage', chatId: chat.chatId, dropResponseRate: 1 }),
+    });
     cometd.publish(channel, { operation: 'sendMessage', requestId: ++seq, ...creds, message: 'answer lost', clientMessageId: 'c-3' });
     await waitFor(() => server.simulator.state.chat.sessions.get(chat.chatId).transcript.some((m) => m.text === 'answer lost'), { what: 'stored' });
     await fetch(server.url + '/__control/faults', { method: 'DELETE' });

@@ -12,10 +12,18 @@ test('start answers statusCode 0 with chatId, secureKey, alias, userId; transcri
   const r = await refresh(sim, chat);
   assert.equal(r.statusCode, 0);
   assert.equal(r.chatEnded, false);
-  assert.deepEqual(r.messages.map((m) => m.index), r.messages.map((_, i) => i + 1));
+  assert.deepEqual(
+    r.messages.map((m) => m.index),
+    r.messages.map((_, i) => i + 1),
+  );
   assert.equal(r.nextPosition, r.messages.length + 1);
   assert.deepEqual(types(r.messages).slice(0, 6), [
-    'Client:ParticipantJoined', 'External:Notice', 'Agent:ParticipantJoined', 'Agent:TypingStarted', 'Agent:TypingStopped', 'Agent:Message',
+    'Client:ParticipantJoined',
+    'External:Notice',
+    'Agent:ParticipantJoined',
+    'Agent:TypingStarted',
+    'Agent:TypingStopped',
+    'Agent:Message',
   ]);
   assert.equal(r.messages[5].text, 'Dzień dobry, nazywam się Anna. W czym mogę pomóc?');
   assert.equal(typeof r.idleTimerExpire, 'number');
@@ -150,10 +158,22 @@ test('requestNotifications returns the transcript from a position', async () => 
 test('start validation: statusCode 2 with 102, 161, 364, 204 and malformed userData', async () => {
   const { sim } = makeSim();
   const codes = async (form) => (await call(sim, '/api/chat/customer-chat', { form })).body;
-  assert.deepEqual((await codes({ lastName: 'Nowak' })).errors.map((e) => e.code), [102]);
-  assert.deepEqual((await codes({})).errors.map((e) => e.code), [161]);
-  assert.deepEqual((await codes({ firstName: 'A', emailAddress: 'nope' })).errors.map((e) => e.code), [364]);
-  assert.deepEqual((await codes({ firstName: 'A', text: 'x'.repeat(501) })).errors.map((e) => e.code), [204]);
+  assert.deepEqual(
+    (await codes({ lastName: 'Nowak' })).errors.map((e) => e.code),
+    [102],
+  );
+  assert.deepEqual(
+    (await codes({})).errors.map((e) => e.code),
+    [161],
+  );
+  assert.deepEqual(
+    (await codes({ firstName: 'A', emailAddress: 'nope' })).errors.map((e) => e.code),
+    [364],
+  );
+  assert.deepEqual(
+    (await codes({ firstName: 'A', text: 'x'.repeat(501) })).errors.map((e) => e.code),
+    [204],
+  );
   const bad = await codes({ firstName: 'A', userData: '{oops' });
   assert.equal(bad.statusCode, 2);
   assert.equal(bad.errors[0].message, 'malformed JSON provided in userData property');

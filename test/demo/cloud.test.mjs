@@ -13,7 +13,11 @@ const OPTIONS = {
   organizationId: 'ppk-org',
   deploymentId: 'ppk-webchat',
   routingTarget: { targetType: 'QUEUE', targetAddress: 'customer-chat-bot', language: 'pl', priority: 5 },
-  memberInfo: { displayName: 'Jan', role: 'CUSTOMER', customFields: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty', languageCode: 'pl' } },
+  memberInfo: {
+    displayName: 'Jan',
+    role: 'CUSTOMER',
+    customFields: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty', languageCode: 'pl' },
+  },
   journeyContext: { customer: { id: 'c-1', idType: 'cookie' } },
 };
 const types = (entities) => entities.map((m) => m.bodyType);
@@ -25,7 +29,8 @@ async function create(sim, options = OPTIONS) {
   return { ...r.body, auth: { authorization: `Bearer ${r.body.jwt}` } };
 }
 const messages = (sim, c, query = '') => call(sim, `${CLOUD_PATH}/${c.id}/messages${query}`, { headers: c.auth });
-const send = (sim, c, body, headers = {}) => call(sim, `${CLOUD_PATH}/${c.id}/members/${c.member.id}/messages`, { json: { body, bodyType: 'standard' }, headers: { ...c.auth, ...headers } });
+const send = (sim, c, body, headers = {}) =>
+  call(sim, `${CLOUD_PATH}/${c.id}/members/${c.member.id}/messages`, { json: { body, bodyType: 'standard' }, headers: { ...c.auth, ...headers } });
 
 test('create: the conversation options start a chat of the one model; the answer is id, an HS256 jwt, the stream URI and the member id', async () => {
   const { sim } = makeSim();
@@ -40,7 +45,14 @@ test('create: the conversation options start a chat of the one model; the answer
   const chat = sim.state.chat.sessions.get(c.id);
   assert.equal(chat.userId, c.member.id);
   assert.equal(chat.service, 'customer-chat-bot');
-  assert.deepEqual(chat.visitor, { nickname: 'Jan', firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty', endpoint: 'customer-chat-bot' });
+  assert.deepEqual(chat.visitor, {
+    nickname: 'Jan',
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    emailAddress: 'jan@example.com',
+    subject: 'Wpłaty',
+    endpoint: 'customer-chat-bot',
+  });
   assert.equal(chat.userData.routingLanguage, 'pl');
   assert.equal(chat.userData.routingPriority, '5');
   assert.deepEqual(JSON.parse(chat.userData.journeyContext), OPTIONS.journeyContext);
@@ -70,7 +82,7 @@ test('create refuses bad conversation options with 400 and the reason; an unavai
   assert.equal(sim.state.chat.sessions.size, 0);
 });
 
-test('the jwt is checked on every call: missing or wrong 401, another conversation\'s 401, an unknown conversation 404, another member 403', async () => {
+test("the jwt is checked on every call: missing or wrong 401, another conversation's 401, an unknown conversation 404, another member 403", async () => {
   const { sim } = makeSim();
   const c = await create(sim);
   const other = await create(sim);
@@ -105,18 +117,33 @@ test('messages: sequence is the transcript index; pages after / before of up to 
   assert.equal(all.entities.length, 100);
   assert.deepEqual(types(all.entities.slice(0, 3)), ['member-join', 'notice', 'standard']);
   const model = sim.state.chat.sessions.get(c.id).transcript;
-  assert.ok(model.some((m) => m.type === 'TypingStarted'), 'the model has the typing notice');
+  assert.ok(
+    model.some((m) => m.type === 'TypingStarted'),
+    'the model has the typing notice',
+  );
   const listed = model.filter((m) => m.type !== 'TypingStarted').map((m) => m.index);
-  assert.deepEqual(all.entities.map((m) => m.sequence), listed.slice(0, 100));
+  assert.deepEqual(
+    all.entities.map((m) => m.sequence),
+    listed.slice(0, 100),
+  );
   assert.equal(all.next, `${CLOUD_PATH}/${c.id}/messages?after=${listed[99]}&maxResults=100`);
   const rest = (await messages(sim, c, `?after=${listed[99]}`)).body;
-  assert.deepEqual(rest.entities.map((m) => m.sequence), listed.slice(100));
+  assert.deepEqual(
+    rest.entities.map((m) => m.sequence),
+    listed.slice(100),
+  );
   assert.equal(rest.next, undefined, 'the last page has no next');
   const newest = (await messages(sim, c, '?maxResults=10')).body;
-  assert.deepEqual(newest.entities.map((m) => m.sequence), listed.slice(-10));
+  assert.deepEqual(
+    newest.entities.map((m) => m.sequence),
+    listed.slice(-10),
+  );
   assert.equal(newest.previousPage, `${CLOUD_PATH}/${c.id}/messages?before=${listed.at(-10)}&maxResults=10`);
   const older = (await messages(sim, c, `?before=${listed.at(-10)}&maxResults=5`)).body;
-  assert.deepEqual(older.entities.map((m) => m.body), ['m105', 'm106', 'm107', 'm108', 'm109']);
+  assert.deepEqual(
+    older.entities.map((m) => m.body),
+    ['m105', 'm106', 'm107', 'm108', 'm109'],
+  );
   const first = all.entities[2];
   assert.deepEqual(Object.keys(first).sort(), ['body', 'bodyType', 'conversation', 'id', 'sender', 'sequence', 'timestamp']);
   assert.equal(first.sender.id, c.member.id);
@@ -164,7 +191,18 @@ test('members: roles and states through the bot hand-over, the scripted agent an
   assert.deepEqual(one.body, { id: c.member.id, displayName: 'Jan', role: 'CUSTOMER', state: 'CONNECTED' });
   assert.equal((await call(sim, `${CLOUD_PATH}/${c.id}/members/nobody`, { headers: c.auth })).status, 404);
   const history = (await messages(sim, c)).body.entities;
-  assert.deepEqual(types(history), ['member-join', 'member-join', 'standard', 'standard', 'standard', 'member-leave', 'notice', 'member-join', 'standard', 'standard']);
+  assert.deepEqual(types(history), [
+    'member-join',
+    'member-join',
+    'standard',
+    'standard',
+    'standard',
+    'member-leave',
+    'notice',
+    'member-join',
+    'standard',
+    'standard',
+  ]);
   assert.equal((await call(sim, `${CLOUD_PATH}/${c.id}/members/${c.member.id}`, { method: 'DELETE', headers: c.auth })).status, 204);
   assert.deepEqual(await members(), ['CUSTOMER:DISCONNECTED', 'WORKFLOW:DISCONNECTED', 'AGENT:DISCONNECTED']);
   assert.equal((await messages(sim, c)).body.entities.at(-1).sender.id, c.member.id, 'the visitor leaving is the last message');
@@ -180,7 +218,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const control = (body) => fetch(`${server.url}/__control/cloud`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const control = (body) =>
+  fetch(`${server.url}/__control/cloud`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A conversation on the demo server and a socket on its stream, keeping every frame and the close code. */
 async function stream(options = OPTIONS) {
@@ -213,18 +252,33 @@ test('stream: member-change, typing-indicator and message frames in transcript o
     body: JSON.stringify({ body: 'Chcę rozmawiać z konsultantem', bodyType: 'standard' }),
   });
   for (let i = 0; i < 10; i++) clock.advance(1000);
-  await waitFor(() => events(frames).some((f) => f.metadata.type === 'member-change' && f.eventBody.member.state === 'DISCONNECTED'), { what: 'the bot leaves' });
+  await waitFor(() => events(frames).some((f) => f.metadata.type === 'member-change' && f.eventBody.member.state === 'DISCONNECTED'), {
+    what: 'the bot leaves',
+  });
   const list = events(frames);
-  assert.deepEqual(list.slice(0, 2).map((f) => f.metadata.type), ['member-change', 'message']);
+  assert.deepEqual(
+    list.slice(0, 2).map((f) => f.metadata.type),
+    ['member-change', 'message'],
+  );
   assert.deepEqual(list[0].eventBody.member, { id: 'bot-1', state: 'CONNECTED' });
   assert.equal(list[0].topicName, `v2.conversations.chats.${c.id}.members`);
   assert.equal(list[1].topicName, `v2.conversations.chats.${c.id}.messages`);
-  assert.ok(list.some((f) => f.metadata.type === 'typing-indicator' && f.eventBody.sender.id === 'bot-1'), 'the bot typed');
+  assert.ok(
+    list.some((f) => f.metadata.type === 'typing-indicator' && f.eventBody.sender.id === 'bot-1'),
+    'the bot typed',
+  );
   const sequences = list.map((f) => f.eventBody.sequence);
-  assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b));
+  assert.deepEqual(
+    sequences,
+    [...sequences].sort((a, b) => a - b),
+  );
   assert.equal(new Set(sequences).size, sequences.length);
   const model = server.simulator.state.chat.sessions.get(c.id).transcript;
-  assert.deepEqual(sequences, model.filter((m) => m.index >= 2 && m.type !== 'TypingStopped').map((m) => m.index), 'every event of the model after the socket opened, typing stops aside');
+  assert.deepEqual(
+    sequences,
+    model.filter((m) => m.index >= 2 && m.type !== 'TypingStopped').map((m) => m.index),
+    'every event of the model after the socket opened, typing stops aside',
+  );
   ws.close();
 });
 
@@ -233,7 +287,10 @@ test('stream: a heartbeat every heartbeatMs; stopped heartbeats; a silenced sock
   try {
     const one = await stream();
     await waitFor(() => one.frames.filter((f) => f.topicName === 'channel.metadata').length >= 3, { what: 'three heartbeats' });
-    assert.deepEqual(one.frames.find((f) => f.topicName === 'channel.metadata'), { topicName: 'channel.metadata', eventBody: { message: CLOUD_HEARTBEAT } });
+    assert.deepEqual(
+      one.frames.find((f) => f.topicName === 'channel.metadata'),
+      { topicName: 'channel.metadata', eventBody: { message: CLOUD_HEARTBEAT } },
+    );
     assert.equal((await control({ heartbeats: false })).status, 200);
     await new Promise((resolve) => setTimeout(resolve, 150));
     const count = one.frames.length;
@@ -295,14 +352,25 @@ test('faults (cloud.* keys): a failed create is 503; a send whose request is dro
   const c = await create(sim);
   await faults({ endpoint: 'cloud.send', chatId: c.id, dropRequestRate: 1 });
   assert.equal((await send(sim, c, 'Zgubione żądanie', { 'idempotency-key': 'k-1' })).res.type, 'error');
-  assert.equal(sim.state.chat.sessions.get(c.id).transcript.some((m) => m.text === 'Zgubione żądanie'), false, 'nothing stored');
+  assert.equal(
+    sim.state.chat.sessions.get(c.id).transcript.some((m) => m.text === 'Zgubione żądanie'),
+    false,
+    'nothing stored',
+  );
   await faults({ faults: { 'cloud.send': { chatId: c.id, clear: true } } });
   await faults({ endpoint: 'cloud.send', chatId: c.id, dropResponseRate: 1 });
   assert.equal((await send(sim, c, 'Zgubiona odpowiedź', { 'idempotency-key': 'k-2' })).res.type, 'error');
   await call(sim, '/__control/faults', { method: 'DELETE' });
   const retry = await send(sim, c, 'Zgubiona odpowiedź', { 'idempotency-key': 'k-2' });
   assert.equal(retry.status, 200);
-  assert.deepEqual(sim.state.chat.sessions.get(c.id).transcript.filter((m) => m.text === 'Zgubiona odpowiedź').map((m) => m.index), [retry.body.sequence], 'stored once');
+  assert.deepEqual(
+    sim.state.chat.sessions
+      .get(c.id)
+      .transcript.filter((m) => m.text === 'Zgubiona odpowiedź')
+      .map((m) => m.index),
+    [retry.body.sequence],
+    'stored once',
+  );
   await faults({ endpoint: 'cloud.messages', duplicateRate: 1 });
   const page = (await messages(sim, c, '?after=0')).body.entities.map((m) => m.sequence);
   assert.equal(page.length, new Set(page).size + 1, 'one message twice');
@@ -312,7 +380,12 @@ test('faults (cloud.* keys): a failed create is 503; a send whose request is dro
 });
 
 test('stream faults (cloud.stream): disconnectRate drops the socket at a push; duplicateRate sends a frame twice', async () => {
-  const faults = (body) => fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const faults = (body) =>
+    fetch(`${server.url}/__control/faults`, {
+      method: body ? 'POST' : 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
   try {
     const one = await stream();
     await faults({ endpoint: 'cloud.stream', chatId: one.c.id, duplicateRate: 1 });

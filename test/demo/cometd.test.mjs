@@ -74,11 +74,18 @@ test('requestChat on the bot channel: the answer has the session; the bot greets
   }
   await waitFor(() => v.pushed().filter((m) => m.type === 'Message' && m.from.type === 'Agent').length >= 2, { what: 'the agent greeting and answer' });
   const indexes = v.pushed().map((m) => m.index);
-  assert.deepEqual(indexes, indexes.map((_, i) => i + 1), 'every index once, in order');
+  assert.deepEqual(
+    indexes,
+    indexes.map((_, i) => i + 1),
+    'every index once, in order',
+  );
   const seq = types(v.pushed());
   assert.ok(seq.indexOf('Bot:ParticipantLeft') < seq.indexOf('Agent:ParticipantJoined'));
   // The REST API reads the same chat: the same transcript.
-  const rest = await fetch(`${server.url}/api/chat/customer-chat-bot/${chat.chatId}/refresh`, { method: 'POST', body: new URLSearchParams({ ...creds(chat), transcriptPosition: '1' }) }).then((r) => r.json());
+  const rest = await fetch(`${server.url}/api/chat/customer-chat-bot/${chat.chatId}/refresh`, {
+    method: 'POST',
+    body: new URLSearchParams({ ...creds(chat), transcriptPosition: '1' }),
+  }).then((r) => r.json());
   assert.deepEqual(rest.messages.slice(0, v.pushed().length), v.pushed());
   await v.close();
 });
@@ -131,7 +138,10 @@ test('a forced disconnect: the client gets 402, re-handshakes, requestNotificati
   // Messages the chat gains while the client is away.
   clock.advance(6000);
   await waitFor(() => v.handshakes.filter((m) => m.successful).length >= 2, { what: 'the re-handshake', timeout: 8000 });
-  assert.ok(v.connects.some((m) => !m.successful && /^402::/.test(String(m.error))), 'the server no longer knew the client');
+  assert.ok(
+    v.connects.some((m) => !m.successful && /^402::/.test(String(m.error))),
+    'the server no longer knew the client',
+  );
   const position = Math.max(...v.pushed().map((m) => m.index)) + 1;
   const resync = await v.op('requestNotifications', { ...creds(chat), transcriptPosition: position });
   assert.equal(resync.statusCode, 0);
@@ -140,7 +150,11 @@ test('a forced disconnect: the client gets 402, re-handshakes, requestNotificati
   await waitFor(() => v.pushes.length > 0 && Math.max(...v.pushed().map((m) => m.index)) >= resync.nextPosition, { what: 'a push after the resync' });
   const seen = [...all, ...v.pushed().slice(before)].map((m) => m.index);
   const unique = [...new Set(seen)].sort((a, b) => a - b);
-  assert.deepEqual(unique, unique.map((_, i) => i + 1), 'no gap');
+  assert.deepEqual(
+    unique,
+    unique.map((_, i) => i + 1),
+    'no gap',
+  );
   assert.ok(resync.messages.length > 0, 'the missed messages came with the resync');
   assert.ok(resync.messages.every((m) => m.index >= position));
   await v.close();

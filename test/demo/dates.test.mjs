@@ -48,13 +48,22 @@ test('availability: good dates still work (date, UTC date-time, offset, zone-les
 test('create: a desired time that is expanded, impossible, malformed or date-only is 501, not booked', async () => {
   const { sim } = makeSim();
   for (const desiredTime of ['+275760-09-13T10:00:00Z', '275760-09-13T10:00:00Z', '2025-02-30T10:00:00Z', '2025-03-04T24:00:00Z', '2025-03-04', 'tomorrow']) {
-    const r3 = await call(sim, '/api/callback/v3/create', { json: { serviceName: 'ppk-callback', phoneNumber: '600100200', desiredTime }, headers: { 'x-api-key': 'k' } });
+    const r3 = await call(sim, '/api/callback/v3/create', {
+      json: { serviceName: 'ppk-callback', phoneNumber: '600100200', desiredTime },
+      headers: { 'x-api-key': 'k' },
+    });
     assert.deepEqual([r3.status, r3.body.code], [400, 501], `v3 ${desiredTime}`);
-    const r1 = await call(sim, '/api/callback/v1/ppk-callback', { form: { _customer_number: '600100201', _desired_time: desiredTime }, headers: { apikey: 'k' } });
+    const r1 = await call(sim, '/api/callback/v1/ppk-callback', {
+      form: { _customer_number: '600100201', _desired_time: desiredTime },
+      headers: { apikey: 'k' },
+    });
     assert.deepEqual([r1.status, r1.body.code], [400, 501], `v1 ${desiredTime}`);
   }
   assert.equal(sim.state.callbacks.length, 0);
-  const ok = await call(sim, '/api/callback/v3/create', { json: { serviceName: 'ppk-callback', phoneNumber: '600100200', desiredTime: '2025-03-04T09:15:00Z' }, headers: { 'x-api-key': 'k' } });
+  const ok = await call(sim, '/api/callback/v3/create', {
+    json: { serviceName: 'ppk-callback', phoneNumber: '600100200', desiredTime: '2025-03-04T09:15:00Z' },
+    headers: { 'x-api-key': 'k' },
+  });
   assert.equal(ok.status, 200);
 });
 

@@ -27,13 +27,27 @@ function seeded(seed) {
 const faults = (sim, body) => call(sim, '/__control/faults', { json: body });
 const injected = async (sim) => (await call(sim, '/__control/faults')).body.injected;
 const transcriptOf = (sim, chat) => sim.state.chat.sessions.get(chat.chatId).transcript;
-const texts = (sim, chat) => transcriptOf(sim, chat).filter((m) => m.type === 'Message').map((m) => m.text);
+const texts = (sim, chat) =>
+  transcriptOf(sim, chat)
+    .filter((m) => m.type === 'Message')
+    .map((m) => m.text);
 const zero = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0]));
 
 test('control: every field is checked (a refused call changes nothing); GET lists the specs and the injected counts; clear, DELETE and reset', async () => {
   const { sim } = makeSim();
   const chat = await startChat(sim);
-  const spec = { latencyMs: 5, jitterMs: 5, dropRequestRate: 0.1, dropResponseRate: 0.2, duplicateRate: 0.3, reorderRate: 0.4, failureRate: 0.5, status: 502, disconnectRate: 0.6, chaos: 0.05 };
+  const spec = {
+    latencyMs: 5,
+    jitterMs: 5,
+    dropRequestRate: 0.1,
+    dropResponseRate: 0.2,
+    duplicateRate: 0.3,
+    reorderRate: 0.4,
+    failureRate: 0.5,
+    status: 502,
+    disconnectRate: 0.6,
+    chaos: 0.05,
+  };
   assert.equal((await faults(sim, { endpoint: 'chat.refresh', ...spec })).status, 200);
   assert.equal((await faults(sim, { endpoint: 'chat', chatId: chat.chatId, dropRate: 1 })).status, 200);
   let r = await call(sim, '/__control/faults');
@@ -121,12 +135,24 @@ test('legacy REST: duplicate delivers one message of a refresh twice (same index
   const twice = indexes.filter((i, k) => indexes.indexOf(i) !== k);
   assert.equal(twice.length, 1, 'one index twice');
   assert.deepEqual(got.filter((m) => m.index === twice[0])[0], got.filter((m) => m.index === twice[0])[1], 'the same message');
-  assert.deepEqual([...new Set(indexes)], clean.map((m) => m.index), 'otherwise in order, nothing lost');
+  assert.deepEqual(
+    [...new Set(indexes)],
+    clean.map((m) => m.index),
+    'otherwise in order, nothing lost',
+  );
 
   await faults(sim, { endpoint: 'chat.refresh', reorderRate: 1 });
   got = (await refresh(sim, chat)).messages;
-  assert.notDeepEqual(got.map((m) => m.index), clean.map((m) => m.index), 'shuffled');
-  assert.deepEqual([...got].sort((x, y) => x.index - y.index), clean, 'the same messages');
+  assert.notDeepEqual(
+    got.map((m) => m.index),
+    clean.map((m) => m.index),
+    'shuffled',
+  );
+  assert.deepEqual(
+    [...got].sort((x, y) => x.index - y.index),
+    clean,
+    'the same messages',
+  );
 
   await faults(sim, { endpoint: 'chat.requestNotifications', duplicateRate: 1 });
   got = (await op(sim, chat, 'requestNotifications', { transcriptPosition: '1' })).body.messages;
@@ -150,7 +176,7 @@ test('latency (and jitter) delays the answer and is counted', async () => {
   assert.equal((await injected(sim)).latency, 1);
 });
 
-test('per chat: a fault for one chat leaves the other chats alone; the chat\'s own spec wins over the one for every chat', async () => {
+test("per chat: a fault for one chat leaves the other chats alone; the chat's own spec wins over the one for every chat", async () => {
   const { sim } = makeSim();
   const a = await startChat(sim);
   const b = await startChat(sim);
@@ -175,11 +201,15 @@ test('per chat: a fault for one chat leaves the other chats alone; the chat\'s o
   assert.deepEqual((await call(sim, `/__control/faults?chatId=${b.chatId}`)).body.injected, { ...zero, failure: 1, dropResponse: 1 });
   assert.deepEqual((await call(sim, '/__control/faults?chatId=nope')).body.injected, zero);
   // lookup order, directly
-  const specs = new Map([['*', { failureRate: 1 }], ['chat.send@x', { dropRequestRate: 1 }], ['chat', { latencyMs: 1 }]]);
+  const specs = new Map([
+    ['*', { failureRate: 1 }],
+    ['chat.send@x', { dropRequestRate: 1 }],
+    ['chat', { latencyMs: 1 }],
+  ]);
   assert.equal(lookup(specs, ['chat.send'], 'x')[0], 'chat.send@x');
   assert.equal(lookup(specs, ['chat.send'], 'y')[0], 'chat');
   assert.equal(lookup(specs, ['agent'], 'y')[0], '*');
-  assert.equal(lookup(specs, ['ngrest.send', 'chat.send'], undefined)[0], 'chat', 'a transport\'s key falls back to the legacy one before *');
+  assert.equal(lookup(specs, ['ngrest.send', 'chat.send'], undefined)[0], 'chat', "a transport's key falls back to the legacy one before *");
 });
 
 test('chaos: r of the requests get a fault, of several kinds that apply to the endpoint; the counts add up', async () => {
@@ -194,9 +224,16 @@ test('chaos: r of the requests get a fault, of several kinds that apply to the e
     if (r.res.type === 'error') errors++;
   }
   const counts = await injected(sim);
-  const kinds = Object.entries(counts).filter(([, v]) => v > 0).map(([k]) => k).sort();
+  const kinds = Object.entries(counts)
+    .filter(([, v]) => v > 0)
+    .map(([k]) => k)
+    .sort();
   assert.deepEqual(kinds, ['dropRequest', 'dropResponse', 'duplicate', 'failure', 'latency', 'reorder'], 'every kind that applies to a refresh, nothing else');
-  assert.equal(Object.values(counts).reduce((x, y) => x + y, 0), n, 'chaos 1: one fault per request');
+  assert.equal(
+    Object.values(counts).reduce((x, y) => x + y, 0),
+    n,
+    'chaos 1: one fault per request',
+  );
   assert.equal(errors, counts.dropRequest + counts.dropResponse);
   // chaos 0.1 over many draws: about a tenth, in equal shares (decideFault directly: no waiting for latency).
   const { sim: sim2 } = makeSim({ random: seeded(3) });
@@ -215,10 +252,18 @@ test('applyToBatch: a copy of one message behind it, a shuffle that always chang
   const dup = applyToBatch(sim, batch, { duplicate: true });
   assert.equal(dup.length, 5);
   assert.notEqual(dup, batch);
-  assert.deepEqual(batch.map((m) => m.index), [1, 2, 3, 4], 'the input is not changed');
+  assert.deepEqual(
+    batch.map((m) => m.index),
+    [1, 2, 3, 4],
+    'the input is not changed',
+  );
   const first = dup.findIndex((m, i) => dup.findIndex((o) => o.index === m.index) !== i);
   assert.ok(first > 0);
-  for (let i = 0; i < 20; i++) assert.notDeepEqual(applyToBatch(sim, batch, { reorder: true }).map((m) => m.index), [1, 2, 3, 4]);
+  for (let i = 0; i < 20; i++)
+    assert.notDeepEqual(
+      applyToBatch(sim, batch, { reorder: true }).map((m) => m.index),
+      [1, 2, 3, 4],
+    );
   assert.deepEqual(applyToBatch(sim, [{ index: 1 }], { reorder: true }), [{ index: 1 }]);
   assert.deepEqual(applyToBatch(sim, [], { duplicate: true }), []);
   assert.equal(applyToBatch(sim, batch, undefined), batch);
@@ -269,7 +314,10 @@ test('next-gen REST: ngrest.* keys (falling back to the legacy key), per session
   assert.equal(new Set(idx).size, idx.length - 1, 'one message twice');
   await faults(sim, { endpoint: 'ngrest.poll', reorderRate: 1 });
   const shuffled = (await s.poll('&count=100')).body.data.messages.map((m) => m.index);
-  assert.notDeepEqual(shuffled, [...shuffled].sort((x, y) => x - y));
+  assert.notDeepEqual(
+    shuffled,
+    [...shuffled].sort((x, y) => x - y),
+  );
   // The legacy key still reaches next-gen calls, and a fault is applied once (not again on the legacy call).
   await call(sim, '/__control/faults', { method: 'DELETE' });
   await call(sim, '/__control/faults/injected', { method: 'DELETE' });
@@ -291,9 +339,15 @@ after(() => server.close());
 
 const SUPPORT = '/service/chatV2/customer-support';
 const control = (path, body, method = 'POST') =>
-  fetch(server.url + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+  fetch(server.url + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) =>
+    r.json(),
+  );
 const creds = (chat) => ({ chatId: chat.chatId, secureKey: chat.secureKey, userId: chat.userId, alias: chat.alias });
-const serverTexts = (chatId) => server.simulator.state.chat.sessions.get(chatId).transcript.filter((m) => m.type === 'Message').map((m) => m.text);
+const serverTexts = (chatId) =>
+  server.simulator.state.chat.sessions
+    .get(chatId)
+    .transcript.filter((m) => m.type === 'Message')
+    .map((m) => m.text);
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 async function visitor() {
@@ -392,7 +446,7 @@ test('CometD: a pushed batch reordered; a pushed batch with a message twice (sam
   }
 });
 
-test('CometD: disconnectRate on the push drops the client\'s session: it gets its connect refused, re-handshakes, and resyncs with requestNotifications — nothing lost', async () => {
+test("CometD: disconnectRate on the push drops the client's session: it gets its connect refused, re-handshakes, and resyncs with requestNotifications — nothing lost", async () => {
   await control('/__control/reset', {});
   const v = await visitor();
   const chat = await v.op('requestChat', { firstName: 'Jan' });
@@ -412,9 +466,16 @@ test('CometD: disconnectRate on the push drops the client\'s session: it gets it
   const resync = await v.op('requestNotifications', { ...creds(chat), transcriptPosition: position });
   assert.equal(resync.statusCode, 0);
   for (const m of resync.messages) seen.add(m.index);
-  assert.ok(resync.messages.some((m) => m.text === 'while dropping'), 'the message pushed into the dropped session comes with the resync');
+  assert.ok(
+    resync.messages.some((m) => m.text === 'while dropping'),
+    'the message pushed into the dropped session comes with the resync',
+  );
   const all = [...seen].sort((x, y) => x - y);
-  assert.deepEqual(all, all.map((_, i) => i + 1), 'no gap');
+  assert.deepEqual(
+    all,
+    all.map((_, i) => i + 1),
+    'no gap',
+  );
   await v.close();
 });
 
@@ -422,7 +483,8 @@ test('a response dropped after a submit acted keeps the answer for its Idempoten
   const { sim } = makeSim();
   const submit = () => {
     const fd = new FormData();
-    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Wpłaty', text: 'Ile?' })) fd.append(k, v);
+    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Wpłaty', text: 'Ile?' }))
+      fd.append(k, v);
     return call(sim, '/api/sendmessage', { multipart: fd, headers: { 'idempotency-key': 'sm-1' } });
   };
   await faults(sim, { endpoint: 'sendmessage', dropResponseRate: 1 });
@@ -438,7 +500,8 @@ test('a response dropped after a submit acted keeps the answer for its Idempoten
   await faults(sim, { endpoint: 'sendmessage', dropRequestRate: 1 });
   const second = () => {
     const fd = new FormData();
-    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Inne', text: 'Ile?' })) fd.append(k, v);
+    for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Inne', text: 'Ile?' }))
+      fd.append(k, v);
     return call(sim, '/api/sendmessage', { multipart: fd, headers: { 'idempotency-key': 'sm-2' } });
   };
   assert.equal((await second()).res.type, 'error');

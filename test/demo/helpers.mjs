@@ -57,7 +57,8 @@ export async function startChat(sim, service = 'customer-chat', form = { firstNa
 
 /** Refresh a chat (transcript from a position). */
 export async function refresh(sim, chat, transcriptPosition = 1) {
-  return (await call(sim, `/api/chat/${chat.service}/${chat.chatId}/refresh`, { form: { ...chat.creds, transcriptPosition: String(transcriptPosition) } })).body;
+  return (await call(sim, `/api/chat/${chat.service}/${chat.chatId}/refresh`, { form: { ...chat.creds, transcriptPosition: String(transcriptPosition) } }))
+    .body;
 }
 
 /** Chat operation with credentials. */

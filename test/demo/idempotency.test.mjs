@@ -11,10 +11,14 @@ const v3 = (sim, key, body = {}) =>
     headers: { 'x-api-key': 'k', ...(key ? { 'idempotency-key': key } : {}) },
   });
 const v1 = (sim, key, form = {}) =>
-  call(sim, '/api/callback/v1/ppk-callback', { form: { _customer_number: '600100201', subject: 'Wpłaty', ...form }, headers: { apikey: 'k', ...(key ? { 'idempotency-key': key } : {}) } });
+  call(sim, '/api/callback/v1/ppk-callback', {
+    form: { _customer_number: '600100201', subject: 'Wpłaty', ...form },
+    headers: { apikey: 'k', ...(key ? { 'idempotency-key': key } : {}) },
+  });
 const message = (sim, key, fields = {}) => {
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Wpłaty', text: 'Ile?', ...fields })) fd.append(k, v);
+  for (const [k, v] of Object.entries({ firstName: 'Anna', lastName: 'Nowak', fromAddress: 'anna@example.com', subject: 'Wpłaty', text: 'Ile?', ...fields }))
+    fd.append(k, v);
   fd.append('files', new File(['notatka'], 'notatka.txt', { type: 'text/plain' }));
   return call(sim, '/api/sendmessage', { multipart: fd, headers: key ? { 'idempotency-key': key } : {} });
 };
@@ -78,7 +82,10 @@ test('the same key for a different submission is 422; keys are per endpoint', as
 test('a malformed key is 400 and stores nothing', async () => {
   const { sim } = makeSim();
   for (const key of ['', '""', 'x'.repeat(256), 'spaces in key']) {
-    const r = await call(sim, '/api/sendmessage', { form: { firstName: 'A', lastName: 'B', fromAddress: 'a@b.pl', subject: 'S', text: 'T' }, headers: { 'idempotency-key': key } });
+    const r = await call(sim, '/api/sendmessage', {
+      form: { firstName: 'A', lastName: 'B', fromAddress: 'a@b.pl', subject: 'S', text: 'T' },
+      headers: { 'idempotency-key': key },
+    });
     assert.equal(r.status, 400, JSON.stringify(key));
     assert.match(r.body.error, /Idempotency-Key/);
   }
@@ -113,7 +120,11 @@ test('keys are bounded in number and age, and reset forgets them', async () => {
   const { sim, clock } = makeSim({ maxIdempotencyKeys: 3, maxIdempotencyAgeMs: 60000 });
   for (let i = 0; i < 5; i++) await v3(sim, `key-${i}`, { phoneNumber: `60010030${i}`, desiredTime: undefined });
   assert.equal(sim.state.idempotency.size, 3);
-  assert.equal((await v3(sim, 'key-0', { phoneNumber: '600100300', desiredTime: undefined })).body.code, 7035, 'the oldest key was evicted: the repeat runs (and is a duplicate)');
+  assert.equal(
+    (await v3(sim, 'key-0', { phoneNumber: '600100300', desiredTime: undefined })).body.code,
+    7035,
+    'the oldest key was evicted: the repeat runs (and is a duplicate)',
+  );
   clock.advance(61000);
   assert.equal((await call(sim, '/__control')).body.counts.idempotencyKeys, 0, 'expired keys are gone');
   await v3(sim, 'key-9', { phoneNumber: '600100309', desiredTime: undefined });
@@ -131,7 +142,11 @@ test('over HTTP: the header passes through the demo server and the replay is byt
         headers: { 'content-type': 'application/json', 'x-api-key': 'demo-key', 'idempotency-key': 'http-1' },
         body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: '600100200' }),
       });
-    await fetch(server.url + '/__control/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ warsawTime: '10:00' }) });
+    await fetch(server.url + '/__control/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ warsawTime: '10:00' }),
+    });
     const a = await send();
     const b = await send();
     assert.equal(a.status, 200);

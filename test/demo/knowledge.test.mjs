@@ -88,10 +88,16 @@ test('v2 sessions: POST creates (201, header), PATCH changes, GET reads, unknown
 test('v2 browse: knowledge bases, categories per language, unknown locale 400, unknown path 404', async () => {
   const { sim } = makeSim();
   const kbs = await v2(sim, '/config/v2/kbs/');
-  assert.deepEqual(kbs.body.kbs.map((k) => [k.id, k.languages]), [['ppk', ['pl', 'en']]]);
+  assert.deepEqual(
+    kbs.body.kbs.map((k) => [k.id, k.languages]),
+    [['ppk', ['pl', 'en']]],
+  );
   const pl = await v2(sim, '/browse/v2/locales/pl/cats/?kbs=ppk&media=selfservice');
   assert.ok(pl.body.categories.length >= 8);
-  assert.deepEqual(pl.body.categories.find((c) => c.id === 'wplaty'), { id: 'wplaty', kbId: 'ppk', name: 'Wpłaty', path: '/Wpłaty' });
+  assert.deepEqual(
+    pl.body.categories.find((c) => c.id === 'wplaty'),
+    { id: 'wplaty', kbId: 'ppk', name: 'Wpłaty', path: '/Wpłaty' },
+  );
   const en = await v2(sim, '/browse/v2/locales/en-US/cats/');
   assert.equal(en.body.categories.find((c) => c.id === 'wplaty').name, 'Contributions');
   assert.deepEqual((await v2(sim, '/browse/v2/locales/pl/cats/?kbs=other')).body.categories, []);
@@ -150,7 +156,11 @@ test('v2 search: "wypłata", "wyplata" and "WYPŁATY" find the same withdrawal a
   // Articles with the word in the title rank before those with it only in the body.
   const inTitle = a.documents.map((d) => /wypła/i.test(d.title));
   assert.equal(inTitle[0], true);
-  assert.deepEqual(inTitle, [...inTitle].sort((x, y) => Number(y) - Number(x)), 'no title match after a body-only match');
+  assert.deepEqual(
+    inTitle,
+    [...inTitle].sort((x, y) => Number(y) - Number(x)),
+    'no title match after a body-only match',
+  );
   assert.ok(a.categories.some((cat) => cat.id === 'wyplaty'));
   // 'rezygnacji' (genitive) finds 'rezygnacja' / 'rezygnacji' / 'rezygnacją'.
   assert.ok(ids((await search('rezygnacji')).documents).includes('ppk-007'));
@@ -165,7 +175,10 @@ test('v2 search: size limits (the rest are suggestions), categories filter, TEXT
   const three = (await v2(sim, '/search/v2/search/?locale=pl&query=wyp%C5%82ata&size=3')).body;
   assert.equal(three.documents.length, 3);
   assert.deepEqual(ids(three.documents), ids(all.documents).slice(0, 3));
-  assert.deepEqual(three.suggestions, all.documents.slice(3, 8).map((d) => d.title));
+  assert.deepEqual(
+    three.suggestions,
+    all.documents.slice(3, 8).map((d) => d.title),
+  );
   const cat = (await v2(sim, '/search/v2/search/?locale=pl&query=wyp%C5%82ata&cats=podatki')).body;
   assert.ok(cat.documents.length >= 1 && cat.documents.every((d) => d.categories.some((x) => x.id === 'podatki')));
   const text = (await v2(sim, '/search/v2/search/?locale=pl&query=rezygnacja&outputFormat=TEXT')).body;
@@ -190,7 +203,10 @@ test('v2 suggest: at most 5 questions for what is typed, from one character, in 
     assert.ok(r.body.suggestions.every((s) => typeof s === 'string' && ARTICLES.some((a) => a.pl.title === s)));
   }
   const wyp = (await v2(sim, '/search/v2/suggest/?locale=pl&text=wyp%C5%82')).body.suggestions;
-  assert.ok(wyp.every((s) => /wypł/i.test(s)), wyp.join(' | '));
+  assert.ok(
+    wyp.every((s) => /wypł/i.test(s)),
+    wyp.join(' | '),
+  );
   const czy = (await v2(sim, '/search/v2/suggest/?locale=pl&text=Czy%20mog%C4%99%20wyp')).body.suggestions;
   assert.equal(czy[0].startsWith('Czy mogę wypłacić'), true, 'titles starting with the typed text first');
   const en = (await v2(sim, '/search/v2/suggest/?locale=en&text=what')).body.suggestions;
@@ -230,12 +246,24 @@ test('v2 feedback: views, likes, dislikes, not-found and ratings arrive in /__co
   assert.deepEqual([rated.status, rated.body.average, rated.body.count, rated.body.likes], [200, 4, 1, 1]);
   await v2(sim, '/feedback/v2/rating', { json: { kbId: 'ppk', docId: 'ppk-009', rating: '5' } });
   const k = await state(sim);
-  assert.deepEqual(k.votes.map((v) => [v.docId, v.relevant, v.query, v.searchId === s.searchId, v.api, v.sessionId]), [
-    ['ppk-009', true, 'wypłata', true, 'v2', headers['x-session-id']],
-    ['ppk-011', false, 'inne pytanie', true, 'v2', headers['x-session-id']],
-  ]);
-  assert.deepEqual(k.notFound.map((n) => [n.searchId, n.query]), [[nf.searchId, 'kwark']]);
-  assert.deepEqual(k.ratings.map((r) => [r.docId, r.rating, r.comment, r.voteId]), [['ppk-009', 4, 'Jasne', like.body.recordId], ['ppk-009', 5, '', null]]);
+  assert.deepEqual(
+    k.votes.map((v) => [v.docId, v.relevant, v.query, v.searchId === s.searchId, v.api, v.sessionId]),
+    [
+      ['ppk-009', true, 'wypłata', true, 'v2', headers['x-session-id']],
+      ['ppk-011', false, 'inne pytanie', true, 'v2', headers['x-session-id']],
+    ],
+  );
+  assert.deepEqual(
+    k.notFound.map((n) => [n.searchId, n.query]),
+    [[nf.searchId, 'kwark']],
+  );
+  assert.deepEqual(
+    k.ratings.map((r) => [r.docId, r.rating, r.comment, r.voteId]),
+    [
+      ['ppk-009', 4, 'Jasne', like.body.recordId],
+      ['ppk-009', 5, '', null],
+    ],
+  );
   const doc = (await v2(sim, '/browse/v2/locales/pl/kbs/ppk/docs/ppk-009')).body;
   assert.deepEqual(doc.rating, { average: 4.5, count: 2, likes: 1, dislikes: 0, views: 0 });
   assert.deepEqual((await v2(sim, '/feedback/v2/rating?kbId=ppk&docId=ppk-009')).body.average, 4.5);
@@ -268,7 +296,11 @@ test('v1: every route answers { response, status, error, sessionId }', async () 
   const cats = wrap(await v1(sim, '/kbs/langs/pl/categories', { json: { knowledgebases: ['ppk'], media: 'selfservice', sessionId } }));
   assert.ok(cats.some((c) => c.name === 'Wpłaty'));
   assert.deepEqual(ids(wrap(await v1(sim, '/kbs/langs/pl/top', { json: { knowledgebases: ['ppk'], n: 2 } }))), ['ppk-001', 'ppk-002']);
-  const found = wrap(await v1(sim, '/kbs/langs/pl/search', { json: { query: 'wyplata', knowledgebases: ['ppk'], categories: [], media: 'selfservice', filters: [], sessionId } }));
+  const found = wrap(
+    await v1(sim, '/kbs/langs/pl/search', {
+      json: { query: 'wyplata', knowledgebases: ['ppk'], categories: [], media: 'selfservice', filters: [], sessionId },
+    }),
+  );
   assert.ok(found.documents.length >= 3 && found.searchId);
   assert.deepEqual(ids(found.documents), ids((await v2(sim, '/search/v2/search/?locale=pl&query=wyp%C5%82ata')).body.documents), 'one base, one ranking');
   const sug = wrap(await v1(sim, '/kbs/langs/pl/suggestions', { json: { text: 'rez' } }));
@@ -281,12 +313,26 @@ test('v1: every route answers { response, status, error, sessionId }', async () 
   await v1(sim, '/feedback/ppk/documents/ppk-007/vote', { json: { relevant: 'false' } });
   const rated = wrap(await v1(sim, '/feedback/ppk/documents/ppk-007/rating', { json: { rating: 3, comment: 'ok', voteId: vote.recordId } }));
   assert.equal(rated.average, 3);
-  assert.deepEqual(wrap(await v1(sim, '/kbs/ppk/documents/ppk-007/rating')), { kbId: 'ppk', docId: 'ppk-007', average: 3, count: 1, likes: 1, dislikes: 1, views: 1 });
+  assert.deepEqual(wrap(await v1(sim, '/kbs/ppk/documents/ppk-007/rating')), {
+    kbId: 'ppk',
+    docId: 'ppk-007',
+    average: 3,
+    count: 1,
+    likes: 1,
+    dislikes: 1,
+    views: 1,
+  });
   assert.ok(wrap(await v1(sim, '/feedback/unanswered', { json: { query: 'kwark', lang: 'pl' } })).recordId);
   const changed = await v1(sim, `/sessions/${sessionId}`, { json: { language: 'en' } });
   assert.deepEqual([changed.body.response.language, changed.body.response.customer, changed.body.sessionId], ['en', 'anna', sessionId]);
   const k = await state(sim);
-  assert.deepEqual(k.votes.map((v) => [v.api, v.docId, v.relevant, v.query, v.sessionId]), [['v1', 'ppk-007', true, 'wyplata', sessionId], ['v1', 'ppk-007', false, null, null]]);
+  assert.deepEqual(
+    k.votes.map((v) => [v.api, v.docId, v.relevant, v.query, v.sessionId]),
+    [
+      ['v1', 'ppk-007', true, 'wyplata', sessionId],
+      ['v1', 'ppk-007', false, null, null],
+    ],
+  );
   assert.deepEqual([k.views.length, k.notFound[0].query, k.sessions.filter((x) => x.api === 'v1').length], [1, 'kwark', 1]);
 });
 
@@ -354,13 +400,22 @@ test('bounds: each record list keeps maxKnowledgeRecords and sessions maxKnowled
     await v2(sim, '/search/v2/search/?query=ppk', { headers });
   }
   const k = await state(sim);
-  assert.deepEqual(k.votes.map((v) => v.docId), docs.slice(2));
-  assert.deepEqual(k.views.map((v) => v.docId), docs.slice(2));
+  assert.deepEqual(
+    k.votes.map((v) => v.docId),
+    docs.slice(2),
+  );
+  assert.deepEqual(
+    k.views.map((v) => v.docId),
+    docs.slice(2),
+  );
   assert.equal(k.searches.length, 3);
   assert.equal(Object.keys(k.viewCounts).length, 5, 'view counts are one per article, bounded by the base');
   const ids3 = [];
   for (let i = 0; i < 3; i++) ids3.push((await v2(sim, '/session/v2/sessions/', { json: {} })).body.sessionId);
-  assert.deepEqual((await state(sim)).sessions.map((s) => s.sessionId), ids3.slice(1));
+  assert.deepEqual(
+    (await state(sim)).sessions.map((s) => s.sessionId),
+    ids3.slice(1),
+  );
   const old = await v2(sim, '/search/v2/suggest/?text=w', { headers: { 'x-session-id': ids3[0] } });
   assert.notEqual(old.res.headers.get('x-session-id'), ids3[0], 'an evicted session id is replaced');
 });
@@ -369,19 +424,34 @@ test('malformed bodies, queries and paths never crash the knowledge routes', asy
   const errors = [];
   const { sim } = makeSim({ onError: (e) => errors.push(e) });
   const routes = [
-    ['POST', '/api/kc/feedback/v2/like'], ['POST', '/api/kc/feedback/v2/rating'], ['POST', '/api/kc/session/v2/sessions/'],
-    ['PATCH', '/api/kc/session/v2/sessions/%E0%A4%A'], ['GET', '/api/kc/browse/v2/locales/%E0%A4%A/kbs/%/docs/%ZZ'],
-    ['GET', '/api/kc/search/v2/search/?query=%E0%A4%A&size=-1&kbs=%'], ['POST', '/api/kc1/kbs/langs/pl/search'],
-    ['POST', '/api/kc1/feedback/%/documents/%E0/vote'], ['PUT', '/api/kc1/sessions/new'], ['POST', '/api/kc1/feedback/unanswered'],
+    ['POST', '/api/kc/feedback/v2/like'],
+    ['POST', '/api/kc/feedback/v2/rating'],
+    ['POST', '/api/kc/session/v2/sessions/'],
+    ['PATCH', '/api/kc/session/v2/sessions/%E0%A4%A'],
+    ['GET', '/api/kc/browse/v2/locales/%E0%A4%A/kbs/%/docs/%ZZ'],
+    ['GET', '/api/kc/search/v2/search/?query=%E0%A4%A&size=-1&kbs=%'],
+    ['POST', '/api/kc1/kbs/langs/pl/search'],
+    ['POST', '/api/kc1/feedback/%/documents/%E0/vote'],
+    ['PUT', '/api/kc1/sessions/new'],
+    ['POST', '/api/kc1/feedback/unanswered'],
   ];
   const bodies = [
-    ['application/json', '{"broken":'], ['application/json', '[1,2]'], ['application/json', 'null'],
-    ['application/json', JSON.stringify({ query: { a: 1 }, knowledgebases: { x: 1 }, relevant: [true], rating: {}, language: ['pl'], size: [3], kbId: 1, docId: null })],
-    ['application/x-www-form-urlencoded', '%%%=%ZZ&&=&a'], ['text/xml', '<a/>'], ['multipart/form-data; boundary=b', '--b\r\n'],
+    ['application/json', '{"broken":'],
+    ['application/json', '[1,2]'],
+    ['application/json', 'null'],
+    [
+      'application/json',
+      JSON.stringify({ query: { a: 1 }, knowledgebases: { x: 1 }, relevant: [true], rating: {}, language: ['pl'], size: [3], kbId: 1, docId: null }),
+    ],
+    ['application/x-www-form-urlencoded', '%%%=%ZZ&&=&a'],
+    ['text/xml', '<a/>'],
+    ['multipart/form-data; boundary=b', '--b\r\n'],
   ];
   for (const [method, path] of routes) {
     for (const [type, body] of bodies) {
-      const res = await sim.handle(new Request(BASE + path, { method, headers: { 'content-type': type, 'x-api-key': 'k' }, body: method === 'GET' ? undefined : body }));
+      const res = await sim.handle(
+        new Request(BASE + path, { method, headers: { 'content-type': type, 'x-api-key': 'k' }, body: method === 'GET' ? undefined : body }),
+      );
       assert.ok(res.status < 500, `${method} ${path} ${type} → ${res.status}`);
       const json = await res.json();
       if (res.status >= 400) assert.ok(json.error, `${method} ${path} error text`);

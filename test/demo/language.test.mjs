@@ -19,7 +19,10 @@ test('an injected failure answers in Polish for a Polish request, in English oth
   assert.equal(en.body.error, 'Simulated failure');
   assert.equal(en.res.headers.get('content-language'), 'en');
   assert.equal((await call(sim, '/api/sendmessage', { form })).body.error, 'Simulated failure', 'no Accept-Language: English, as the real services');
-  const cb = await call(sim, '/api/callback/v3/create', { json: { serviceName: 'ppk-callback', phoneNumber: '600100200' }, headers: { 'x-api-key': 'k', 'accept-language': 'pl' } });
+  const cb = await call(sim, '/api/callback/v3/create', {
+    json: { serviceName: 'ppk-callback', phoneNumber: '600100200' },
+    headers: { 'x-api-key': 'k', 'accept-language': 'pl' },
+  });
   assert.equal(cb.body.error, 'Symulowana awaria serwera');
   const chat = await call(sim, '/api/chat/customer-chat', { form: { firstName: 'Jan' }, headers: { 'accept-language': 'pl' } });
   assert.deepEqual([chat.body.statusCode, chat.body.errors[0].message], [1, 'Symulowana awaria serwera czatu']);
@@ -43,7 +46,11 @@ test("the services' contract messages stay English (the library classifies them;
 test('the demo server answers its own 413 in the request language', async () => {
   const server = await startServer({ port: 0 });
   try {
-    const big = await fetch(server.url + '/api/sendmessage', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'pl' }, body: 'a='.padEnd(26 * 1024 * 1024, 'x') });
+    const big = await fetch(server.url + '/api/sendmessage', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'pl' },
+      body: 'a='.padEnd(26 * 1024 * 1024, 'x'),
+    });
     assert.equal(big.status, 413);
     assert.equal((await big.json()).error, 'Treść żądania jest zbyt duża');
   } finally {

@@ -62,7 +62,9 @@ test('a complete slow body still gets through (the limit is the body timeout, no
   const done = new Promise((resolve) => {
     let data = '';
     const socket = connect(server.port, '127.0.0.1', async () => {
-      socket.write(`POST /__control/wait HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /__control/wait HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
       socket.write(body.slice(0, 10));
       await new Promise((r) => setTimeout(r, 100));
       socket.write(body.slice(10));
@@ -108,7 +110,9 @@ test('stalled uploads do not keep their bytes: released at the body timeout, con
       socket.on('error', () => {});
       sockets.push(socket);
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`POST /api/sendmessage HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${10 * MB}\r\n\r\n`);
+      socket.write(
+        `POST /api/sendmessage HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${10 * MB}\r\n\r\n`,
+      );
       for (let k = 0; k < 2; k++) await new Promise((resolve) => socket.write(chunk, resolve));
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -136,15 +140,27 @@ test('a 1,300-request burst and a reset leave nothing behind (heap after GC back
       if (kind === 2) return (await fetch(url + '/api/callback/v3/availability/ppk-callback?numberOfDays=31&maxTimeSlots=10000')).text();
       if (kind === 3) {
         const headers = { 'content-type': 'application/json', 'x-api-key': 'k', 'idempotency-key': `burst-${i}` };
-        return (await fetch(url + '/api/callback/v3/create', { method: 'POST', headers, body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: String(600200000 + i) }) })).text();
+        return (
+          await fetch(url + '/api/callback/v3/create', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: String(600200000 + i) }),
+          })
+        ).text();
       }
       if (kind === 4) return (await fetch(url + '/api/chat/customer-chat-bot', form({ firstName: 'Ola', text: 'plik' }))).text();
-      return (await fetch(url + '/api/sendmessage', { ...form({ firstName: 'A', lastName: 'B', fromAddress: 'a@b.pl', subject: 'S', text: 'T'.repeat(20000) }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `m-${i}` } })).text();
+      return (
+        await fetch(url + '/api/sendmessage', {
+          ...form({ firstName: 'A', lastName: 'B', fromAddress: 'a@b.pl', subject: 'S', text: 'T'.repeat(20000) }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `m-${i}` },
+        })
+      ).text();
     };
     const burst = async (count) => {
       for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: 20 }, (_, j) => one(i + j)));
     };
-    const control = (what, body) => fetch(url + '/__control/' + what, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const control = (what, body) =>
+      fetch(url + '/__control/' + what, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     // An ASAP callback is refused (7042) while the server clock is outside office hours, so each burst
     // runs on a Monday morning whatever the time of the run (a reset puts the clock back too).
     const monday = () => control('clock', { time: '2025-06-02T10:00:00+02:00' });

@@ -12,14 +12,18 @@ const decode = (clientToken) => JSON.parse(Buffer.from(clientToken, 'base64url')
 
 async function start(sim, data = {}) {
   const r = await call(sim, SERVER, {
-    json: { operationId: opId(), data: { form: { firstName: 'Jan', lastName: 'Kowalski' }, userData: { languageCode: 'pl' }, endpoint: 'customer-chat-bot', clientType: 'web', ...data } },
+    json: {
+      operationId: opId(),
+      data: { form: { firstName: 'Jan', lastName: 'Kowalski' }, userData: { languageCode: 'pl' }, endpoint: 'customer-chat-bot', clientType: 'web', ...data },
+    },
   });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   const session = decode(r.body.data.clientToken);
   return { ...session, clientToken: r.body.data.clientToken, headers: { 'x-client-token': session.token } };
 }
 const messages = (sim, s, query = '', id = opId()) => call(sim, `${SERVER}/${s.sessionId}/messages?operationId=${id}${query}`, { headers: s.headers });
-const send = (sim, s, text, id = opId(), type = 'text') => call(sim, `${SERVER}/${s.sessionId}/messages`, { json: { operationId: id, data: { type, text } }, headers: s.headers });
+const send = (sim, s, text, id = opId(), type = 'text') =>
+  call(sim, `${SERVER}/${s.sessionId}/messages`, { json: { operationId: id, data: { type, text } }, headers: s.headers });
 
 test('start: the client token decodes into token, sessionId and participantId of a chat of the one model', async () => {
   const { sim } = makeSim();
@@ -79,10 +83,16 @@ test('restore: POST with the token header answers the same client token; count g
   assert.equal(restored.body.data.clientToken, s.clientToken);
   const all = sim.state.chat.sessions.get(s.sessionId).transcript;
   const last = await messages(sim, s, '&count=4');
-  assert.deepEqual(last.body.data.messages.map((m) => m.index), all.slice(-4).map((m) => m.index));
+  assert.deepEqual(
+    last.body.data.messages.map((m) => m.index),
+    all.slice(-4).map((m) => m.index),
+  );
   const before = last.body.data.messages[0].index;
   const page = await messages(sim, s, `&index=${before}&count=3`);
-  assert.deepEqual(page.body.data.messages.map((m) => m.index), [before - 3, before - 2, before - 1]);
+  assert.deepEqual(
+    page.body.data.messages.map((m) => m.index),
+    [before - 3, before - 2, before - 1],
+  );
   assert.deepEqual((await messages(sim, s)).body.data.messages, [], 'the restore moved the poll cursor to the end');
   assert.equal((await messages(sim, s, '&count=0')).status, 400);
   assert.equal((await messages(sim, s, '&index=3')).status, 400, 'index needs count');
@@ -126,7 +136,9 @@ test('the start codes: INVALID_NICKNAME, INVALID_ENDPOINT, INVALID_CONTACT_CENTE
 });
 
 test('images: multipart, images only (INVALID_FILE_TYPE), LIMIT_FILE_SIZE, LIMIT_FILE_COUNT', async () => {
-  const { sim, clock } = makeSim({ chat: { fileLimits: { types: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], needAgent: false, maxFileSize: 1000, maxFiles: 2, maxTotalSize: 100000 } } });
+  const { sim, clock } = makeSim({
+    chat: { fileLimits: { types: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], needAgent: false, maxFileSize: 1000, maxFiles: 2, maxTotalSize: 100000 } },
+  });
   const s = await start(sim, { endpoint: 'customer-chat' });
   clock.advance(10000);
   const upload = (name, bytes, type = 'image/png') => {
@@ -153,7 +165,11 @@ test('images: multipart, images only (INVALID_FILE_TYPE), LIMIT_FILE_SIZE, LIMIT
 test('userdata, typing, custom notice, and the end by DELETE participants/{participantId}', async () => {
   const { sim, clock } = makeSim();
   const s = await start(sim, { endpoint: 'customer-chat' });
-  const put = await call(sim, `${SERVER}/${s.sessionId}/userdata`, { method: 'PUT', json: { operationId: opId(), data: { userData: { plan: 'gold' } } }, headers: s.headers });
+  const put = await call(sim, `${SERVER}/${s.sessionId}/userdata`, {
+    method: 'PUT',
+    json: { operationId: opId(), data: { userData: { plan: 'gold' } } },
+    headers: s.headers,
+  });
   assert.equal(put.status, 200);
   const chat = sim.state.chat.sessions.get(s.sessionId);
   assert.equal(chat.userData.plan, 'gold');

@@ -3,11 +3,24 @@ import assert from 'node:assert/strict';
 import { makeSim, call, startChat, refresh, BASE } from './helpers.mjs';
 
 const ENDPOINTS = [
-  ['GET', '/api/ewt/group'], ['GET', '/api/stats/v1'], ['GET', '/api/stats/v2/mode1'], ['GET', '/api/stats/v3'],
-  ['POST', '/api/callback/v1/ppk-callback'], ['POST', '/api/callback/v3/create'], ['GET', '/api/callback/v3/availability/ppk-callback'],
-  ['GET', '/api/callback/v1/ppk-callback/availability'], ['POST', '/api/sendmessage'], ['POST', '/api/chat/customer-chat'],
-  ['POST', '/api/chat/customer-chat/x/refresh'], ['POST', '/api/chat/customer-chat/x/file'], ['POST', '/api/agent/chats/x/accept'],
-  ['POST', '/__control/wait'], ['POST', '/__control/faults'], ['POST', '/__control/chat'], ['POST', '/__control/slots'], ['POST', '/__control/clock'],
+  ['GET', '/api/ewt/group'],
+  ['GET', '/api/stats/v1'],
+  ['GET', '/api/stats/v2/mode1'],
+  ['GET', '/api/stats/v3'],
+  ['POST', '/api/callback/v1/ppk-callback'],
+  ['POST', '/api/callback/v3/create'],
+  ['GET', '/api/callback/v3/availability/ppk-callback'],
+  ['GET', '/api/callback/v1/ppk-callback/availability'],
+  ['POST', '/api/sendmessage'],
+  ['POST', '/api/chat/customer-chat'],
+  ['POST', '/api/chat/customer-chat/x/refresh'],
+  ['POST', '/api/chat/customer-chat/x/file'],
+  ['POST', '/api/agent/chats/x/accept'],
+  ['POST', '/__control/wait'],
+  ['POST', '/__control/faults'],
+  ['POST', '/__control/chat'],
+  ['POST', '/__control/slots'],
+  ['POST', '/__control/clock'],
 ];
 const BODIES = [
   ['application/json', '{"broken":'],
@@ -25,7 +38,13 @@ test('malformed bodies and queries never crash: every answer is a 4xx (or docume
   const { sim } = makeSim({ onError: (e) => errors.push(e) });
   for (const [method, path] of ENDPOINTS) {
     for (const [type, body] of BODIES) {
-      const res = await sim.handle(new Request(BASE + path + '?name=&vq=%E0%A4%A&start=%', { method, headers: { 'content-type': type, apikey: 'k', 'x-api-key': 'k' }, body: method === 'GET' ? undefined : body }));
+      const res = await sim.handle(
+        new Request(BASE + path + '?name=&vq=%E0%A4%A&start=%', {
+          method,
+          headers: { 'content-type': type, apikey: 'k', 'x-api-key': 'k' },
+          body: method === 'GET' ? undefined : body,
+        }),
+      );
       assert.ok(res, `${method} ${path}`);
       assert.ok(res.status < 500, `${method} ${path} ${type} → ${res.status}`);
       const json = await res.json();
@@ -47,7 +66,13 @@ test('unknown /api paths are 404 JSON; non-API paths are left to the host (undef
 
 test('oversized declared bodies are refused with 413', async () => {
   const { sim } = makeSim();
-  const res = await sim.handle(new Request(BASE + '/api/sendmessage', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(100 * 1024 * 1024) }, body: 'a=1' }));
+  const res = await sim.handle(
+    new Request(BASE + '/api/sendmessage', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(100 * 1024 * 1024) },
+      body: 'a=1',
+    }),
+  );
   assert.equal(res.status, 413);
 });
 

@@ -34,7 +34,10 @@ test('validation 102, 103, 104, 181, 182 in one errors list (HTTP 400)', async (
   const { sim } = makeSim();
   const r = await call(sim, '/api/sendmessage', { form: {} });
   assert.equal(r.status, 400);
-  assert.deepEqual(r.body.errors.map((e) => e.code), [102, 103, 104, 181, 182]);
+  assert.deepEqual(
+    r.body.errors.map((e) => e.code),
+    [102, 103, 104, 181, 182],
+  );
   assert.equal(r.body.errors[0].message, 'First Name required');
   assert.equal(r.body.error, 'First Name required');
 });
@@ -42,7 +45,10 @@ test('validation 102, 103, 104, 181, 182 in one errors list (HTTP 400)', async (
 test('381 invalid from address, 383 invalid to address', async () => {
   const { sim } = makeSim();
   const r = await call(sim, '/api/sendmessage', { form: { ...valid, fromAddress: 'not-an-email', toAddress: 'also bad' } });
-  assert.deepEqual(r.body.errors.map((e) => e.code), [381, 383]);
+  assert.deepEqual(
+    r.body.errors.map((e) => e.code),
+    [381, 383],
+  );
   assert.equal(r.body.errors[0].message, 'Invalid email - From address.');
 });
 

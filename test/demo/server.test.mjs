@@ -14,7 +14,13 @@ after(() => server.close());
 const form = (o) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
 
 test('serves the demo pages with a strict CSP', async () => {
-  for (const [path, needle] of [['/', '<la-sidebar></la-sidebar>'], ['/en', 'Every widget, in English'], ['/kontakt', 'la-send-message'], ['/agent', 'Konsola konsultanta'], ['/ankieta', 'ankiety']]) {
+  for (const [path, needle] of [
+    ['/', '<la-sidebar></la-sidebar>'],
+    ['/en', 'Every widget, in English'],
+    ['/kontakt', 'la-send-message'],
+    ['/agent', 'Konsola konsultanta'],
+    ['/ankieta', 'ankiety'],
+  ]) {
     const r = await fetch(server.url + path);
     assert.equal(r.status, 200, path);
     assert.match(r.headers.get('content-type'), /text\/html/);
@@ -74,7 +80,11 @@ test('documented simulator answers over HTTP: group EWT, stats v3, callback, sen
   assert.ok(Math.abs(ewt.time - Date.now() / 1000) < 5);
   const v3 = await fetch(server.url + '/api/stats/v3?virtual-queues=PPK_Chat&mode=mode1', { headers: { 'x-api-key': 'demo-key' } });
   assert.deepEqual(await v3.json(), { data: [{ virtualQueue: 'PPK_Chat', estimatedWaitTime: 45, ewt: 45 }] });
-  const cb = await fetch(server.url + '/api/callback/v3/create', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'demo-key' }, body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: '600000036' }) });
+  const cb = await fetch(server.url + '/api/callback/v3/create', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': 'demo-key' },
+    body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: '600000036' }),
+  });
   assert.equal(cb.status, 400);
   assert.equal((await cb.json()).code, 7036);
   const fd = new FormData();
@@ -82,9 +92,17 @@ test('documented simulator answers over HTTP: group EWT, stats v3, callback, sen
   fd.append('files', new File(['x'], 'a.txt', { type: 'text/plain' }));
   const sm = await fetch(server.url + '/api/sendmessage', { method: 'POST', body: fd });
   assert.ok((await sm.json()).interactionId);
-  const clock = await fetch(server.url + '/__control/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ warsawTime: '18:00' }) });
+  const clock = await fetch(server.url + '/__control/clock', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ warsawTime: '18:00' }),
+  });
   assert.match((await clock.json()).warsawTime, /T18:00/);
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', hour: '2-digit', hourCycle: 'h23' }).format(new Date((await (await fetch(server.url + '/api/ewt/group?name=PPK_Chat')).json()).time * 1000)));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date((await (await fetch(server.url + '/api/ewt/group?name=PPK_Chat')).json()).time * 1000),
+    ),
+  );
   assert.equal(hour, 18);
   await fetch(server.url + '/__control/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 });
@@ -108,9 +126,17 @@ test('HTTP robustness: malformed JSON → 400 JSON; oversized body → 413; inje
   const bad = await fetch(server.url + '/__control/wait', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
   assert.equal(bad.status, 400);
   assert.ok((await bad.json()).error);
-  const big = await fetch(server.url + '/api/sendmessage', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a='.padEnd(26 * 1024 * 1024, 'x') });
+  const big = await fetch(server.url + '/api/sendmessage', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'a='.padEnd(26 * 1024 * 1024, 'x'),
+  });
   assert.equal(big.status, 413);
-  await fetch(server.url + '/__control/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'ewt.group', dropRate: 1 }) });
+  await fetch(server.url + '/__control/faults', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ endpoint: 'ewt.group', dropRate: 1 }),
+  });
   await assert.rejects(fetch(server.url + '/api/ewt/group?name=PPK_Chat'));
   await fetch(server.url + '/__control/faults', { method: 'DELETE' });
   const head = await fetch(server.url + '/', { method: 'HEAD' });
@@ -123,7 +149,11 @@ test('two servers on port 0 are isolated', async () => {
   const other = await startServer({ port: 0 });
   try {
     assert.notEqual(other.url, server.url);
-    await fetch(other.url + '/__control/wait', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queue: 'PPK_Chat', ewt: 1 }) });
+    await fetch(other.url + '/__control/wait', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ queue: 'PPK_Chat', ewt: 1 }),
+    });
     assert.equal((await (await fetch(server.url + '/api/ewt/group?name=PPK_Chat')).json()).ewt, 45);
   } finally {
     await other.close();
@@ -145,7 +175,10 @@ function assertValidPdf(bytes) {
   assert.equal(text.slice(startxref, startxref + 4), 'xref');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)).map(Number);
   assert.equal(first, 0);
-  const entries = text.slice(startxref).split('\n').slice(2, 2 + count);
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + count);
   entries.slice(1).forEach((line, i) => {
     const offset = Number(line.slice(0, 10));
     assert.equal(text.slice(offset, offset + `${i + 1} 0 obj`.length), `${i + 1} 0 obj`, `object ${i + 1}`);

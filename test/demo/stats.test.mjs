@@ -35,7 +35,10 @@ test('stats v1: ?name=&aqt= with apikey header → data[] with estimatedWaitTime
 test('stats v2: /{mode}?vq=a,b → data[] with ewt', async () => {
   const { sim } = makeSim();
   const r = await call(sim, '/api/stats/v2/mode1?vq=PPK_Chat,PPK_Callback', { headers: { apikey: 'demo-key' } });
-  assert.deepEqual(r.body.data, [{ virtualQueue: 'PPK_Chat', ewt: 45 }, { virtualQueue: 'PPK_Callback', ewt: 30 }]);
+  assert.deepEqual(r.body.data, [
+    { virtualQueue: 'PPK_Chat', ewt: 45 },
+    { virtualQueue: 'PPK_Callback', ewt: 30 },
+  ]);
   assert.equal((await call(sim, '/api/stats/v2/bogus?vq=a', { headers: { apikey: 'k' } })).status, 400);
   assert.equal((await call(sim, '/api/stats/v2/mode2', { headers: { apikey: 'k' } })).status, 400);
 });

@@ -15,7 +15,10 @@ test('the declarations are read: commands and events of the built plugins, with 
   assert.equal(commands.get('Callback.open').optional, true, 'Callback.open may be called without options');
   assert.equal(commands.get('Sidebar.configure').optional, false, 'Sidebar.configure needs its options');
   assert.match(events.get('Calendar.selected').payload, /CalendarSelection/);
-  assert.ok(vocabulary.types.some((t) => t.name === 'LifecycleReport'), 'payload types are collected');
+  assert.ok(
+    vocabulary.types.some((t) => t.name === 'LifecycleReport'),
+    'payload types are collected',
+  );
 });
 
 test('every declared command and event is listed in docs/bus.md', () => {

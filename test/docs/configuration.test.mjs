@@ -40,7 +40,12 @@ async function sections() {
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
-    webchat: { ...webchat.webChatServiceSchema(), ...webchatWindow.webChatWindowSchema, autoInvite: webchatWindow.autoInviteSchema, chatButton: webchatWindow.chatButtonSchema },
+    webchat: {
+      ...webchat.webChatServiceSchema(),
+      ...webchatWindow.webChatWindowSchema,
+      autoInvite: webchatWindow.autoInviteSchema,
+      chatButton: webchatWindow.chatButtonSchema,
+    },
   };
 }
 
@@ -50,7 +55,9 @@ function objectEntries(entry) {
   let schema = entry;
   for (let i = 0; i < 5 && schema; i++) {
     if (schema.entries) return schema.entries;
-    const list = Object.getOwnPropertySymbols(schema).map((s) => schema[s]).find(isSchema);
+    const list = Object.getOwnPropertySymbols(schema)
+      .map((s) => schema[s])
+      .find(isSchema);
     schema = schema.wrapped ?? schema.pipe?.[0] ?? list;
   }
   return undefined;
@@ -81,10 +88,7 @@ function part(name, doc = DOC) {
 }
 
 /** Words inside code spans: an option is "named" when it is written as code. */
-const codeWords = (text) =>
-  new Set(
-    [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].flatMap((m) => m[1].match(/[A-Za-z_][\w]*/g) ?? []),
-  );
+const codeWords = (text) => new Set([...text.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].flatMap((m) => m[1].match(/[A-Za-z_][\w]*/g) ?? []));
 
 /** Options of each section that the page does not name: the top level in its own part, fields anywhere as code. */
 function undocumented(all, doc = DOC) {

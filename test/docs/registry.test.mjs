@@ -18,7 +18,11 @@ const plugins = WIDGETS.flatMap((row) => row.plugins);
 const filesUnder = (dir) =>
   readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(ROOT, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'));
+    .map((entry) =>
+      relative(ROOT, join(entry.parentPath ?? entry.path, entry.name))
+        .split('\\')
+        .join('/'),
+    );
 
 test('each widget, plugin and tag is named once', () => {
   for (const list of [WIDGETS.map((row) => row.name), plugins, tags]) assert.deepEqual(list, [...new Set(list)]);
@@ -39,7 +43,9 @@ test('each element has a class in elements/<widget>/la-*.ts with its tag and one
 });
 
 test('each element has a page in docs/elements/ and a line in the README’s element table, and no other does', () => {
-  const pages = readdirSync(join(ROOT, 'docs/elements')).filter((f) => f.endsWith('.md')).map((f) => `la-${f.replace(/\.md$/, '')}`);
+  const pages = readdirSync(join(ROOT, 'docs/elements'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `la-${f.replace(/\.md$/, '')}`);
   assert.deepEqual([...pages].sort(), [...tags].sort(), 'docs/elements/<name>.md for each registered tag');
   const table = [...read('README.md').matchAll(/^\| \[`<(la-[\w-]+)>`\]\(docs\/elements\/([\w-]+)\.md\)/gm)];
   assert.deepEqual(table.map(([, tag]) => tag).sort(), [...tags].sort(), "the README's element table lists every registered tag");
@@ -63,13 +69,24 @@ test("each name in a row's chunks is counted by a budget row", () => {
   const budgets = JSON.parse(read('test/bench/budgets.json')).budgets;
   const counted = new Set(Object.entries(budgets).flatMap(([key, budget]) => budget.widgets ?? [key]));
   for (const row of WIDGETS) {
-    for (const name of Object.values(row.chunks ?? {}).flat()) assert.ok(counted.has(name), `test/bench/budgets.json counts ${name} (row '${row.name}') in one of its rows' widgets`);
+    for (const name of Object.values(row.chunks ?? {}).flat())
+      assert.ok(counted.has(name), `test/bench/budgets.json counts ${name} (row '${row.name}') in one of its rows' widgets`);
   }
 });
 
 test("each name in a row's chunks is a module of that widget (plugin, machine, view folder or stylesheet)", () => {
-  const files = [...filesUnder('src/plugins'), ...filesUnder('machines'), ...filesUnder('styles'), ...readdirSync(join(ROOT, 'elements')).map((d) => `elements/${d}/`)];
-  const baseNames = new Set(files.map((file) => /([\w-]+)(?:\.machine)?\.(?:ts|css)$|elements\/([\w-]+)\/$/.exec(file)).filter(Boolean).map((m) => m[1] ?? m[2]));
+  const files = [
+    ...filesUnder('src/plugins'),
+    ...filesUnder('machines'),
+    ...filesUnder('styles'),
+    ...readdirSync(join(ROOT, 'elements')).map((d) => `elements/${d}/`),
+  ];
+  const baseNames = new Set(
+    files
+      .map((file) => /([\w-]+)(?:\.machine)?\.(?:ts|css)$|elements\/([\w-]+)\/$/.exec(file))
+      .filter(Boolean)
+      .map((m) => m[1] ?? m[2]),
+  );
   for (const row of WIDGETS) {
     for (const [chunk, names] of Object.entries(row.chunks ?? {})) {
       for (const name of names) assert.ok(baseNames.has(name), `row '${row.name}', chunk '${chunk}': no module is named ${name}`);
@@ -80,7 +97,8 @@ test("each name in a row's chunks is a module of that widget (plugin, machine, v
 test('each plugin is in the plugin table and the side buttons each have a launcher', () => {
   const table = read('src/plugins/index.ts');
   for (const plugin of plugins) assert.match(table, new RegExp(`\\b${plugin}: \\(\\) => import\\(`), `src/plugins/index.ts loads ${plugin}`);
-  for (const row of WIDGETS.filter((r) => r.sideButton)) assert.ok(existsSync(join(ROOT, `elements/${row.name}/launcher.ts`)), `elements/${row.name}/launcher.ts`);
+  for (const row of WIDGETS.filter((r) => r.sideButton))
+    assert.ok(existsSync(join(ROOT, `elements/${row.name}/launcher.ts`)), `elements/${row.name}/launcher.ts`);
 });
 
 test("the package re-exports every plugin's public vocabulary (src/plugins/**/*.api.ts)", () => {

@@ -11,7 +11,11 @@ let browser;
 before(async () => {
   server = await startServer({ port: 0, agentToken: 'console-test-token' });
   browser = await launchChromium();
-  const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ firstName: 'Zofia', subject: 'Wypłata' }).toString() };
+  const form = {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ firstName: 'Zofia', subject: 'Wypłata' }).toString(),
+  };
   await fetch(server.url + '/api/chat/customer-chat', form);
 });
 after(async () => {

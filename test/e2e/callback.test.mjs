@@ -20,7 +20,10 @@ async function openDemo({ preload } = {}) {
   if (preload) {
     await page.addInitScript((mode) => {
       let config;
-      Object.defineProperty(window, 'liveAssistConfig', { configurable: true, get: () => config, set: (value) => {
+      Object.defineProperty(window, 'liveAssistConfig', {
+        configurable: true,
+        get: () => config,
+        set: (value) => {
           config = { ...value, main: { ...value.main, preload: mode } };
         },
       });
@@ -118,7 +121,9 @@ test("the form opens without the calendar's code (its chunk and luxon's), which 
     await demo.win.locator('[name=firstname]').fill('Ola');
     assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Ola');
     // Asked for without any calendar interaction: the plugin loads it once idle after the open.
-    await waitFor(() => asked.some((p) => /\/calendar-/.test(p)) && asked.some((p) => /\/luxon-/.test(p)), { what: "the calendar's and luxon's files asked for once idle" });
+    await waitFor(() => asked.some((p) => /\/calendar-/.test(p)) && asked.some((p) => /\/luxon-/.test(p)), {
+      what: "the calendar's and luxon's files asked for once idle",
+    });
     assert.equal(await demo.page.locator('la-calendar').count(), 0, 'the calendar is not opened');
     release();
     await demo.win.getByLabel('Wybierz datę i godzinę').check();
@@ -160,7 +165,7 @@ test("when the calendar's code cannot load, the time field says so and the form 
   }
 });
 
-test("the form opens without libphonenumber-js: held back, the form is usable, a submit waits for it (busy) and books once it comes", async () => {
+test('the form opens without libphonenumber-js: held back, the form is usable, a submit waits for it (busy) and books once it comes', async () => {
   await control('/__control/clock', { warsawTime: '10:00' });
   const demo = await openDemo({ preload: 'intent' });
   try {
@@ -170,7 +175,11 @@ test("the form opens without libphonenumber-js: held back, the form is usable, a
     await waitFor(() => asked.length > 0, { what: 'the number check asked for once idle after the open' });
     await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
     await demo.win.getByRole('status').filter({ hasText: 'Wczytywanie…' }).waitFor();
-    assert.equal((await booked()).some((r) => r.phoneNumber === '600100508'), false, 'nothing sent before the check');
+    assert.equal(
+      (await booked()).some((r) => r.phoneNumber === '600100508'),
+      false,
+      'nothing sent before the check',
+    );
     release();
     await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600100508').waitFor();
     assert.equal((await booked()).filter((r) => r.phoneNumber === '600100508').length, 1);
@@ -241,7 +250,10 @@ test('7042 when the office closes while the visitor types shows its message and 
     assert.equal(await demo.win.locator('[name=firstname]').inputValue(), 'Ewa');
     assert.equal(await demo.win.locator('[name=phonenumber]').inputValue(), '+48600100502');
     assert.equal(await demo.win.locator('[name=subject]').inputValue(), 'Wypłata');
-    assert.equal((await booked()).some((r) => r.phoneNumber === '600100502'), false);
+    assert.equal(
+      (await booked()).some((r) => r.phoneNumber === '600100502'),
+      false,
+    );
 
     const events = [];
     await demo.page.exposeFunction('recordEvent', (name) => events.push(name));
@@ -283,7 +295,10 @@ test('without its country picker (the intl-tel-input chunk cannot load) the phon
     await fill(demo.win, { firstname: 'Ewa', phone: '600200300', subject: 'Wypłaty' });
     await demo.win.getByRole('button', { name: 'Potwierdź' }).click();
     await demo.win.getByText('Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48600200300').waitFor();
-    assert.ok((await booked()).some((r) => r.phoneNumber === '600200300'), 'the simulator booked the callback');
+    assert.ok(
+      (await booked()).some((r) => r.phoneNumber === '600200300'),
+      'the simulator booked the callback',
+    );
   } finally {
     await demo.close();
     await control('/__control/clock', { reset: true });

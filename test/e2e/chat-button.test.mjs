@@ -65,7 +65,9 @@ const focused = (page) =>
   page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return el === document.body || !el ? 'BODY' : `${el.tagName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''}`;
+    return el === document.body || !el
+      ? 'BODY'
+      : `${el.tagName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''}`;
   });
 
 test("'intent' mode: the chat button shows with the WebChat plugin alone — no runtime, no chat view — and a click opens the chat", async () => {
@@ -74,8 +76,14 @@ test("'intent' mode: the chat button shows with the WebChat plugin alone — no 
     await button(page).waitFor({ state: 'visible' });
     await pastIdlePreload(page);
     // The plugin and the launchers chunk, nothing of React: nor a modulepreload of them.
-    assert.ok(files.some((f) => /^webchat-/.test(f)), `the WebChat plugin: ${files.join(', ')}`);
-    assert.ok(files.some((f) => /^launchers-/.test(f)), files.join(', '));
+    assert.ok(
+      files.some((f) => /^webchat-/.test(f)),
+      `the WebChat plugin: ${files.join(', ')}`,
+    );
+    assert.ok(
+      files.some((f) => /^launchers-/.test(f)),
+      files.join(', '),
+    );
     assert.deepEqual(runtime(files), [], `fetched before intent: ${files.join(', ')}`);
     assert.deepEqual(chatView(files), [], `fetched before intent: ${files.join(', ')}`);
     assert.equal(await page.evaluate(() => customElements.get('la-chat-view')), undefined, 'no view element defined');
@@ -84,7 +92,13 @@ test("'intent' mode: the chat button shows with the WebChat plugin alone — no 
     const state = await page.evaluate(() => {
       const root = document.querySelector('la-chat').shadowRoot;
       const b = root.querySelector('[part=side-button]');
-      return { cls: b.className, hidden: b.getAttribute('aria-hidden'), tabIndex: b.tabIndex, icon: !!b.querySelector('svg[aria-hidden=true] path'), style: !!root.querySelector('[style], style') };
+      return {
+        cls: b.className,
+        hidden: b.getAttribute('aria-hidden'),
+        tabIndex: b.tabIndex,
+        icon: !!b.querySelector('svg[aria-hidden=true] path'),
+        style: !!root.querySelector('[style], style'),
+      };
     });
     assert.deepEqual(state, { cls: 'la-side-button la-side-button--fade la-side-button--visible', hidden: null, tabIndex: 0, icon: true, style: false });
     // Intent (the pointer on the button) fetches the runtime and the chat's view before the click.
@@ -117,7 +131,11 @@ test('keyboard: Tab reaches the chat button, Enter opens the window with focus i
     // The button is accessible as drawn (before any React).
     await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
     const violations = () =>
-      page.evaluate(async () => (await window.axe.run(document.querySelector('la-chat'), { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      page.evaluate(async () =>
+        (await window.axe.run(document.querySelector('la-chat'), { resultTypes: ['violations'] })).violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      );
     assert.deepEqual(await violations(), []);
     // Tab from the top of the page: the link, the sidebar's channel, then the chat button (the plugin
     // appended its element after the sidebar).
@@ -140,7 +158,9 @@ test('keyboard: Tab reaches the chat button, Enter opens the window with focus i
     await page.locator('la-chat').getByRole('dialog').waitFor({ state: 'detached' });
     assert.equal(await focused(page), 'BUTTON[channel]', 'focus goes to the launcher when the window closes');
     // The button comes back (openDelay 0) and takes Enter again.
-    await page.waitForFunction(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible'));
+    await page.waitForFunction(() =>
+      document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible'),
+    );
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -168,11 +188,17 @@ for (const how of ['Escape', 'the Close button']) {
       if (how === 'Escape') await page.keyboard.press('Escape');
       else {
         // Shift+Tab from the first field to the title bar's Close, then Enter.
-        for (let i = 0; i < 4 && !(await page.evaluate(() => {
-          let el = document.activeElement;
-          while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-          return el?.getAttribute('aria-label')?.startsWith('Close') ?? false;
-        })); i++) await page.keyboard.press('Shift+Tab');
+        for (
+          let i = 0;
+          i < 4 &&
+          !(await page.evaluate(() => {
+            let el = document.activeElement;
+            while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+            return el?.getAttribute('aria-label')?.startsWith('Close') ?? false;
+          }));
+          i++
+        )
+          await page.keyboard.press('Shift+Tab');
         await page.keyboard.press('Enter');
       }
       await dialog.waitFor({ state: 'detached' });
@@ -213,7 +239,11 @@ test("a page's own command opening the chat, with no intent first, fetches the c
   });
   config.webchat.chatButton = saved;
   try {
-    assert.deepEqual(files.filter((f) => f === fileOf('src/plugins/webchat/webchat.ts')), [], 'the chat plugin is not loaded before the command');
+    assert.deepEqual(
+      files.filter((f) => f === fileOf('src/plugins/webchat/webchat.ts')),
+      [],
+      'the chat plugin is not loaded before the command',
+    );
     // When the window opened, and when the view's and the plugin's files were asked for (resource timing).
     await page.evaluate(() => {
       window.__opened = new Promise((resolve) => window.LiveAssist.subscribe('WebChat.opened', () => resolve(performance.now())));
@@ -222,7 +252,11 @@ test("a page's own command opening the chat, with no intent first, fetches the c
     await page.locator('la-chat').getByRole('dialog').waitFor();
     const [opened, view, plugin, runtimeAt] = await page.evaluate(
       ([viewFile, pluginFile]) =>
-        Promise.all([window.__opened, ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null), globalThis.__runtimeAt]),
+        Promise.all([
+          window.__opened,
+          ...[viewFile, pluginFile].map((f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/dist/${f}`))?.startTime ?? null),
+          globalThis.__runtimeAt,
+        ]),
       [fileOf('elements/chat/chat.view.tsx'), fileOf('src/plugins/webchat/webchat.ts')],
     );
     assert.ok(view !== null && plugin !== null, 'both fetched');
@@ -254,12 +288,20 @@ test('the chat button needs neither the chat service nor chat deflection: their 
   delete config.chatdeflection;
   try {
     assert.notEqual(serviceFile(), fileOf('src/plugins/webchat/webchat.ts'), 'the service is a chunk of its own');
-    assert.equal(fileOf('src/plugins/webchat/webchat-window-config.ts'), fileOf('src/plugins/webchat/webchat.ts'), "the button's and the invite's options are read with the plugin");
+    assert.equal(
+      fileOf('src/plugins/webchat/webchat-window-config.ts'),
+      fileOf('src/plugins/webchat/webchat.ts'),
+      "the button's and the invite's options are read with the plugin",
+    );
     await button(page).waitFor({ state: 'visible' });
     await pastIdlePreload(page);
     await page.waitForTimeout(300);
     assert.equal(await page.evaluate(() => globalThis.__serviceAt), undefined, 'the chat service is not evaluated for the button');
-    assert.deepEqual(files.filter((f) => f === deflectionFile()), [], 'chat deflection is not fetched for the button');
+    assert.deepEqual(
+      files.filter((f) => f === deflectionFile()),
+      [],
+      'chat deflection is not fetched for the button',
+    );
     await button(page).click();
     await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
     // No chat to come back to: the service starts once idle after the open (src/plugins/webchat/webchat.ts openWindow).
@@ -285,7 +327,11 @@ test("with no chat to come back to, the window opens on its form without the cha
     // The service's chunk is held back: the commands that need no service run at once, the window opens
     // on its form as they left it, and the form is usable.
     const answers = await page.evaluate(async () => {
-      const outcome = (p) => p.then(() => 'ok', (e) => e.message);
+      const outcome = (p) =>
+        p.then(
+          () => 'ok',
+          (e) => e.message,
+        );
       return {
         configure: await outcome(window.LiveAssist.command('WebChat.configure', { title: 'Chat with the test team' })),
         hideChatButton: await outcome(window.LiveAssist.command('WebChat.hideChatButton')),
@@ -311,7 +357,10 @@ test("with no chat to come back to, the window opens on its form without the cha
     await page.evaluate(() => window.LiveAssist.command('WebChat.close', { confirmed: true }).catch(() => undefined));
     await dialog.waitFor({ state: 'detached' });
     await page.waitForTimeout(200);
-    assert.equal(await page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible')), false);
+    assert.equal(
+      await page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]').classList.contains('la-side-button--visible')),
+      false,
+    );
     assert.deepEqual(problems, []);
   } finally {
     release();
@@ -357,14 +406,18 @@ test("a page's command queued while the plugin loads when idle opens the window;
     await page.evaluate(() => {
       window.__events = [];
       window.LiveAssist.subscribe('WebChat.*', (event) => window.__events.push(event.name));
-      window.__open = window.LiveAssist.command('WebChat.open').then(() => 'ok', (e) => e.message);
+      window.__open = window.LiveAssist.command('WebChat.open').then(
+        () => 'ok',
+        (e) => e.message,
+      );
     });
     release();
     const dialog = page.locator('la-chat').getByRole('dialog');
     await dialog.getByLabel('First name').waitFor();
     assert.equal(await page.evaluate(() => window.__open), 'ok');
     await page.waitForTimeout(200);
-    const side = () => page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]')?.getAttribute('aria-hidden') ?? 'none');
+    const side = () =>
+      page.evaluate(() => document.querySelector('la-chat').shadowRoot.querySelector('[part=side-button]')?.getAttribute('aria-hidden') ?? 'none');
     assert.equal(await side(), 'true', 'the button is aside while the window is open');
     await page.evaluate(() => window.LiveAssist.command('WebChat.close', { confirmed: true }));
     await dialog.waitFor({ state: 'detached' });
@@ -381,7 +434,12 @@ test("a page's command queued while the plugin loads when idle opens the window;
 
 test("a proactive invite fetches the chat's window (its view, not the service where no chat may come back, nor another window's), and accepting it opens the form", async () => {
   config.webchat.autoInvite = { enabled: true, timeToInviteSeconds: 1, inviteTimeoutSeconds: 30 };
-  config.sidebar = { channels: [{ name: 'Callback', clickCommand: 'Callback.open' }, { name: 'WebChat', clickCommand: 'WebChat.open' }] };
+  config.sidebar = {
+    channels: [
+      { name: 'Callback', clickCommand: 'Callback.open' },
+      { name: 'WebChat', clickCommand: 'WebChat.open' },
+    ],
+  };
   config.callback = { dataURL: '/api/callback' };
   const { page, context, problems } = await visit('<la-sidebar></la-sidebar>');
   config.webchat.autoInvite = { enabled: false };
@@ -391,7 +449,10 @@ test("a proactive invite fetches the chat's window (its view, not the service wh
     const toaster = page.locator('la-toaster');
     await toaster.getByText('Need help?').waitFor({ timeout: 10_000 });
     const linked = () => page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(6)));
-    await page.waitForFunction((file) => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => l.href.endsWith(`/dist/${file}`)), fileOf('elements/chat/chat.view.tsx'));
+    await page.waitForFunction(
+      (file) => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => l.href.endsWith(`/dist/${file}`)),
+      fileOf('elements/chat/chat.view.tsx'),
+    );
     await page.waitForTimeout(300);
     const files = await linked();
     assert.ok(!files.includes(fileOf('src/plugins/callback/callback.ts')), `another window's code is not linked: ${files.join(', ')}`);

@@ -20,10 +20,8 @@ async function visit(path = '/en?transport=cloud') {
   return { ...visited, requests, sockets };
 }
 
-
 /** What the page can show of the server's transcript: everything but typing notices. */
 const shown = (server) => server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
-
 
 async function start(chat, first, last) {
   await chat.page().evaluate(() => window.LiveAssist.command('WebChat.open'));
@@ -44,10 +42,16 @@ test('/en?transport=cloud: bot, hand-over to a person at /agent, messages both w
     const info = await sessionData(page);
     assert.equal(info.type, 'cloud');
     const api = requests.filter((r) => r.url.includes('/api/'));
-    assert.ok(api.some((r) => r.method === 'POST' && r.url.endsWith(CONVERSATIONS) && !r.auth), 'created the conversation, no jwt yet');
+    assert.ok(
+      api.some((r) => r.method === 'POST' && r.url.endsWith(CONVERSATIONS) && !r.auth),
+      'created the conversation, no jwt yet',
+    );
     const later = api.filter((r) => r.url.includes(`${CONVERSATIONS}/${info.chatId}/`));
     assert.ok(later.length >= 1 && later.every((r) => /^Bearer \S+\.\S+\.\S+$/.test(r.auth ?? '')), 'every later call with Authorization: Bearer {jwt}');
-    assert.ok(sockets.some((url) => url.startsWith('ws://') && url.includes(`/api/v2/webchat/guest/stream/${info.chatId}`)), 'the event stream is a WebSocket');
+    assert.ok(
+      sockets.some((url) => url.startsWith('ws://') && url.includes(`/api/v2/webchat/guest/stream/${info.chatId}`)),
+      'the event stream is a WebSocket',
+    );
     assert.ok(!api.some((r) => /\/api\/(chat|ngrest)\//.test(r.url)), 'not the REST APIs');
 
     await chat.locator('textarea').fill('I want to talk to a person');
@@ -69,21 +73,39 @@ test('/en?transport=cloud: bot, hand-over to a person at /agent, messages both w
     await agent.locator('#transcript').getByText('Nice to meet you').waitFor({ timeout: 15_000 });
     const before = await transcript(page);
     assertWhole(before);
-    assert.ok(before.some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent' && m.from.name === 'Ewa'), 'the agent joined by member-change');
+    assert.ok(
+      before.some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent' && m.from.name === 'Ewa'),
+      'the agent joined by member-change',
+    );
 
     await page.reload({ waitUntil: 'load' });
     await page.evaluate(() => window.LiveAssist.ready);
     // The agent writes while the page is loading: the restore or the socket's resync brings it.
     await agent.locator('#reply-text').fill('Written during your reload.');
     await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
-    await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, { what: 'the restored chat' });
-    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === 'Written during your reload.')), undefined, { what: 'the message written during the reload' });
+    await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, {
+      what: 'the restored chat',
+    });
+    await until(
+      page,
+      () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === 'Written during your reload.')),
+      undefined,
+      { what: 'the message written during the reload' },
+    );
     const restored = await transcript(page);
     assertWhole(restored);
-    assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index), 'no gap');
+    assert.deepEqual(
+      restored.slice(0, before.length).map((m) => m.index),
+      before.map((m) => m.index),
+      'no gap',
+    );
     assert.equal(restored.filter((m) => m.text === 'Nice to meet you').length, 1, 'no duplicate after the reload');
     const server = demo.server.simulator.state.chat.sessions.get(info.chatId);
-    assert.deepEqual(restored.map((m) => m.index), shown(server), 'the page has every message the server has, once');
+    assert.deepEqual(
+      restored.map((m) => m.index),
+      shown(server),
+      'the page has every message the server has, once',
+    );
 
     await agent.locator('#reply-text').fill('And one more, live.');
     await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
@@ -95,7 +117,10 @@ test('/en?transport=cloud: bot, hand-over to a person at /agent, messages both w
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end' });
     assert.equal(server.ended, true, 'the server ended the chat');
-    assert.ok(requests.some((r) => r.method === 'DELETE' && r.url.endsWith(`${CONVERSATIONS}/${info.chatId}/members/${server.userId}`)), 'ended by DELETE members/{memberId}');
+    assert.ok(
+      requests.some((r) => r.method === 'DELETE' && r.url.endsWith(`${CONVERSATIONS}/${info.chatId}/members/${server.userId}`)),
+      'ended by DELETE members/{memberId}',
+    );
     assert.deepEqual(problems, []);
   } finally {
     await demo.control('/__control/chat', { scriptedAgent: true });
@@ -123,14 +148,21 @@ test('/en?transport=cloud: a socket that goes silent (no heartbeats) shows Conne
     const lostAfter = Date.now() - silenced;
     assert.ok(lostAfter <= 12_000 + 1500, `Connection lost within 12 s of the last frame (${lostAfter} ms)`);
     // The scripted agent answered over the dead socket meanwhile: the page does not have it yet.
-    assert.ok(server.transcript.some((m) => m.type === 'Message' && m.from.type === 'Agent' && /1[.,]5%/.test(m.text)), 'the agent answered on the server');
+    assert.ok(
+      server.transcript.some((m) => m.type === 'Message' && m.from.type === 'Agent' && /1[.,]5%/.test(m.text)),
+      'the agent answered on the server',
+    );
     // A new socket 5000 ms later pages what the dead one lost.
     await chat.locator('.la-transcript__connection', { hasText: 'Connection restored' }).waitFor({ timeout: 8_000 });
     await log.getByText('1.5%').first().waitFor({ timeout: 5_000 });
     assert.ok(sockets.length > opened, 'a new socket');
     const messages = await transcript(page);
     assertWhole(messages);
-    assert.deepEqual(messages.map((m) => m.index), shown(server).slice(0, messages.length), 'every missed message, once, in order');
+    assert.deepEqual(
+      messages.map((m) => m.index),
+      shown(server).slice(0, messages.length),
+      'every missed message, once, in order',
+    );
     assert.equal(messages.filter((m) => /1[.,]5%/.test(m.text)).length, 1);
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     assert.deepEqual(problems, []);

@@ -22,9 +22,6 @@ async function visit(path = '/en?transport=cometd') {
   return { ...visited, requests, trace };
 }
 
-
-
-
 test('/en?transport=cometd: greets, hands over, the agent answers; a reload keeps the same chat without duplicates; End chat ends it', async () => {
   const { page, context, problems, requests, trace, chat } = await visit();
   try {
@@ -57,15 +54,22 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     });
     // The same chat comes back (restored from its cookies over a new page's Bayeux client).
     try {
-      await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, { what: 'the restored chat' });
+      await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, {
+        what: 'the restored chat',
+      });
     } catch (error) {
       console.log(trace.join('\n'), await page.evaluate(() => window.__chatEvents.join()));
       throw error;
     }
-    await until(page, (n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length, { what: 'the restored transcript' });
+    await until(page, (n) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length >= n), before.length, {
+      what: 'the restored transcript',
+    });
     const restored = await transcript(page);
     assertWhole(restored);
-    assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index));
+    assert.deepEqual(
+      restored.slice(0, before.length).map((m) => m.index),
+      before.map((m) => m.index),
+    );
     const texts = restored.filter((m) => m.type === 'Message').map((m) => m.text);
     assert.equal(texts.filter((t) => t === 'How much does the employer pay?').length, 1, 'no duplicate after the reload');
 
@@ -73,7 +77,12 @@ test('/en?transport=cometd: greets, hands over, the agent answers; a reload keep
     await chat.locator('textarea').waitFor();
     await chat.locator('textarea').fill('Thank you');
     await chat.locator('textarea').press('Enter');
-    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 3), undefined, { what: 'the third agent message' });
+    await until(
+      page,
+      () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.filter((m) => m.from.type === 'Agent' && m.type === 'Message').length >= 3),
+      undefined,
+      { what: 'the third agent message' },
+    );
 
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end' });
@@ -127,9 +136,15 @@ test('/en?transport=cometd with a person at /agent: messages both ways; a forced
     await agent.locator('#transcript').getByText('Got it after the reconnect').waitFor({ timeout: 15_000 });
     const messages = await transcript(page);
     assertWhole(messages);
-    const server = demo.server.simulator.state.chat.sessions.get(messages[0] ? (await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'))).chatId : '');
+    const server = demo.server.simulator.state.chat.sessions.get(
+      messages[0] ? (await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'))).chatId : '',
+    );
     const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
-    assert.deepEqual(messages.map((m) => m.index), visible, 'the page has every message the server has, once');
+    assert.deepEqual(
+      messages.map((m) => m.index),
+      visible,
+      'the page has every message the server has, once',
+    );
     assert.deepEqual(problems, []);
   } finally {
     await demo.control('/__control/chat', { scriptedAgent: true });
@@ -155,29 +170,56 @@ test('/en (REST) never loads the CometD client', async () => {
 test('MessagingClient on the bus: the bus rules, status events, a service channel conversation, errors as events (not shown)', async () => {
   const { page, context, problems } = await visit('/en');
   try {
-    const refusal = (command, options) => page.evaluate(([c, o]) => window.LiveAssist.command(c, o).then(() => 'resolved', (e) => e.message), [command, options]);
+    const refusal = (command, options) =>
+      page.evaluate(
+        ([c, o]) =>
+          window.LiveAssist.command(c, o).then(
+            () => 'resolved',
+            (e) => e.message,
+          ),
+        [command, options],
+      );
     await page.evaluate(() => {
       window.__messaging = [];
       window.LiveAssist.subscribe('MessagingClient.*', (e) => window.__messaging.push({ name: e.name, data: e.data }));
     });
     const events = () => page.evaluate(() => window.__messaging);
     assert.match(await refusal('MessagingClient.publish', { channel: '/service/x', data: {} }), /disconnected/);
-    assert.match(await refusal('MessagingClient.configure', { url: 'http://bad_host.example/cometd' }), /host name: bad_host\.example \(letters, digits, dot and hyphen only\)/);
+    assert.match(
+      await refusal('MessagingClient.configure', { url: 'http://bad_host.example/cometd' }),
+      /host name: bad_host\.example \(letters, digits, dot and hyphen only\)/,
+    );
     assert.equal(await refusal('MessagingClient.configure', { url: '/api/cometd', logLevel: 'warn' }), 'resolved');
-    assert.equal(await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }), 'Subscribe refused: the messaging client is disconnected');
+    assert.equal(
+      await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }),
+      'Subscribe refused: the messaging client is disconnected',
+    );
     assert.equal(await refusal('MessagingClient.connect'), 'resolved');
-    await until(page, () => window.__messaging.some((e) => e.name === 'MessagingClient.status' && e.data.status === 'connected'), undefined, { what: 'the connected status event' });
+    await until(page, () => window.__messaging.some((e) => e.name === 'MessagingClient.status' && e.data.status === 'connected'), undefined, {
+      what: 'the connected status event',
+    });
     const statuses = (await events()).filter((e) => e.name === 'MessagingClient.status').map((e) => e.data.status);
     assert.equal(statuses[0], 'handshaking', statuses.join());
     assert.equal(await page.evaluate(() => window.LiveAssist.command('MessagingClient.getStatus')), 'connected');
     assert.equal(await refusal('MessagingClient.publish', { channel: '/meta/connect', data: {} }), 'Publishing on meta channels is refused');
     assert.equal(await refusal('MessagingClient.subscribe', { channel: '/service/chatV2/customer-support' }), 'resolved');
-    assert.equal(await refusal('MessagingClient.publish', { channel: '/service/chatV2/customer-support', data: { operation: 'requestChat', requestId: 'bus-1', firstName: 'Bus' } }), 'resolved');
+    assert.equal(
+      await refusal('MessagingClient.publish', {
+        channel: '/service/chatV2/customer-support',
+        data: { operation: 'requestChat', requestId: 'bus-1', firstName: 'Bus' },
+      }),
+      'resolved',
+    );
     await page.waitForFunction(() => window.__messaging.some((e) => e.name === 'MessagingClient.message' && e.data.data.requestId === 'bus-1'));
     const reply = (await events()).find((e) => e.name === 'MessagingClient.message' && e.data.data.requestId === 'bus-1').data;
     assert.equal(reply.channel, '/service/chatV2/customer-support');
     assert.equal(reply.data.statusCode, 0);
-    await page.waitForFunction(() => window.__messaging.some((e) => e.name === 'MessagingClient.message' && Array.isArray(e.data.data.messages) && e.data.data.messages.length > 0 && e.data.data.requestId === undefined));
+    await page.waitForFunction(() =>
+      window.__messaging.some(
+        (e) =>
+          e.name === 'MessagingClient.message' && Array.isArray(e.data.data.messages) && e.data.data.messages.length > 0 && e.data.data.requestId === undefined,
+      ),
+    );
     // The server denies a broadcast channel: the publish rejects, the error is an event and a console line.
     assert.match(await refusal('MessagingClient.publish', { channel: '/chat/all', data: { text: 'x' } }), /publish to \/chat\/all failed/);
     assert.ok((await events()).some((e) => e.name === 'MessagingClient.error'));

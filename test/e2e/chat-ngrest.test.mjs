@@ -16,9 +16,6 @@ async function visit(path = '/en?transport=ngrest') {
   return { ...visited, requests };
 }
 
-
-
-
 test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both ways, a reload restores with no gap and no duplicate, End chat ends it', async () => {
   const { page, context, problems, requests, chat } = await visit();
   await demo.control('/__control/chat', { scriptedAgent: false });
@@ -33,10 +30,16 @@ test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both 
     const info = await sessionData(page);
     assert.equal(info.type, 'ngrest');
     const api = requests.filter((r) => r.url.includes('/api/'));
-    assert.ok(api.some((r) => r.method === 'POST' && r.url.endsWith('/api/ngrest/ppk')), 'started at the server URL');
+    assert.ok(
+      api.some((r) => r.method === 'POST' && r.url.endsWith('/api/ngrest/ppk')),
+      'started at the server URL',
+    );
     const polls = api.filter((r) => r.method === 'GET' && r.url.includes(`/api/ngrest/ppk/${info.chatId}/messages?operationId=`));
     assert.ok(polls.length >= 1, 'polled the messages');
-    assert.ok(polls.every((r) => r.token && r.token.length > 8), 'with the token header');
+    assert.ok(
+      polls.every((r) => r.token && r.token.length > 8),
+      'with the token header',
+    );
     assert.ok(!api.some((r) => /\/api\/chat\//.test(r.url)), 'not the legacy REST API');
 
     await chat.locator('textarea').fill('I want to talk to a person');
@@ -62,15 +65,30 @@ test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both 
     // The agent writes while the page is loading: the restore or the first poll brings it.
     await agent.locator('#reply-text').fill('Written during your reload.');
     await agent.getByRole('button', { name: 'Wyślij', exact: true }).click();
-    await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, { what: 'the restored chat' });
-    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === 'Written during your reload.')), undefined, { what: 'the message written during the reload' });
+    await until(page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), info.chatId, {
+      what: 'the restored chat',
+    });
+    await until(
+      page,
+      () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === 'Written during your reload.')),
+      undefined,
+      { what: 'the message written during the reload' },
+    );
     const restored = await transcript(page);
     assertWhole(restored);
-    assert.deepEqual(restored.slice(0, before.length).map((m) => m.index), before.map((m) => m.index), 'no gap');
+    assert.deepEqual(
+      restored.slice(0, before.length).map((m) => m.index),
+      before.map((m) => m.index),
+      'no gap',
+    );
     assert.equal(restored.filter((m) => m.text === 'Nice to meet you').length, 1, 'no duplicate after the reload');
     const server = demo.server.simulator.state.chat.sessions.get(info.chatId);
     const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
-    assert.deepEqual(restored.map((m) => m.index), visible, 'the page has every message the server has, once');
+    assert.deepEqual(
+      restored.map((m) => m.index),
+      visible,
+      'the page has every message the server has, once',
+    );
 
     await chat.locator('textarea').waitFor();
     await chat.locator('textarea').fill('After the reload');
@@ -80,7 +98,10 @@ test('/en?transport=ngrest: bot, hand-over to a person at /agent, messages both 
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end' });
     assert.equal(server.ended, true, 'the server ended the chat');
-    assert.ok(requests.some((r) => r.method === 'DELETE' && r.url.includes(`/api/ngrest/ppk/${info.chatId}/participants/`)), 'ended by DELETE participants/{participantId}');
+    assert.ok(
+      requests.some((r) => r.method === 'DELETE' && r.url.includes(`/api/ngrest/ppk/${info.chatId}/participants/`)),
+      'ended by DELETE participants/{participantId}',
+    );
     assert.deepEqual(problems, []);
   } finally {
     await demo.control('/__control/chat', { scriptedAgent: true });
@@ -108,7 +129,8 @@ test('/en?transport=ngrest: polls that get no answer show Connection lost; when 
     // Let the agent answer meanwhile, and two polls fail in a row (back-off: 2 s, then 3 s): wait for the
     // second dropped poll rather than a fixed time, then check the gap between them is the back-off's.
     const server = demo.server.simulator.state.chat.sessions.get(info.chatId);
-    for (let i = 0; i < 100 && !server.transcript.some((m) => m.type === 'Message' && m.from.type === 'Agent' && /1[.,]5%/.test(m.text)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !server.transcript.some((m) => m.type === 'Message' && m.from.type === 'Agent' && /1[.,]5%/.test(m.text)); i++)
+      await new Promise((r) => setTimeout(r, 100));
     const droppedPolls = () => requests.slice(dropsFrom).filter((r) => r.method === 'GET' && r.url.includes('/messages?'));
     for (let i = 0; i < 80 && droppedPolls().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
     const dropped = droppedPolls();
@@ -120,7 +142,11 @@ test('/en?transport=ngrest: polls that get no answer show Connection lost; when 
     const messages = await transcript(page);
     assertWhole(messages);
     const visible = server.transcript.filter((m) => !['TypingStarted', 'TypingStopped'].includes(m.type)).map((m) => m.index);
-    assert.deepEqual(messages.map((m) => m.index), visible.slice(0, messages.length), 'every missed message, once, in order');
+    assert.deepEqual(
+      messages.map((m) => m.index),
+      visible.slice(0, messages.length),
+      'every missed message, once, in order',
+    );
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     assert.deepEqual(problems, []);
   } finally {
@@ -134,7 +160,10 @@ test('/en?transport=ngrest: the start form without a first name is refused by th
   try {
     // The form requires the first name; the bus command goes past it to the server's INVALID_NICKNAME.
     const refusal = await page.evaluate(() =>
-      window.LiveAssist.command('WebChatService.startChat', { lastName: 'Nobody' }).then(() => 'started', (e) => e.message),
+      window.LiveAssist.command('WebChatService.startChat', { lastName: 'Nobody' }).then(
+        () => 'started',
+        (e) => e.message,
+      ),
     );
     assert.equal(refusal, 'First Name is required');
     assert.equal((await sessionData(page)).sessionActive, false);

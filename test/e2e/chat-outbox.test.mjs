@@ -50,7 +50,10 @@ test('/: sent while the server is down, then a reload: still pending (and the dr
 
     await demo.control('/__control/faults', undefined, 'DELETE');
     const log = chat.getByRole('log');
-    await until(async () => (await chat.locator('[data-pending]').count()) === 0 && (await log.innerText()).includes('Czy mogę zrezygnować z PPK?'), 'the message delivered');
+    await until(
+      async () => (await chat.locator('[data-pending]').count()) === 0 && (await log.innerText()).includes('Czy mogę zrezygnować z PPK?'),
+      'the message delivered',
+    );
     assert.equal(stored(chatId, 'Czy mogę zrezygnować z PPK?'), 1);
     assert.equal((await log.innerText()).split('Czy mogę zrezygnować z PPK?').length, 2, 'shown once');
     assert.equal(await chat.locator('textarea').inputValue(), 'Jeszcze piszę');

@@ -64,19 +64,31 @@ test('/: startChat, the bot greets and hands over, the agent answers, a reload r
     await waitForMessage(page, { fromType: 'Bot' });
 
     // A second start while active is refused with the spec's words.
-    const second = await page.evaluate(() => window.LiveAssist.command('WebChatService.startChat', { firstname: 'Anna' }).then(() => 'resolved', (e) => e.message));
+    const second = await page.evaluate(() =>
+      window.LiveAssist.command('WebChatService.startChat', { firstname: 'Anna' }).then(
+        () => 'resolved',
+        (e) => e.message,
+      ),
+    );
     assert.equal(second, 'There is already an active chat session');
 
     await page.evaluate(() => window.LiveAssist.command('WebChatService.sendMessage', { message: 'Ile wynosi wpłata pracodawcy?' }));
     await waitForMessage(page, { fromType: 'Agent', text: 'pracodawc|1,5' });
     const before = await page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
     const indexes = before.map((m) => m.index);
-    assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'ordered by index, no duplicate');
+    assert.deepEqual(
+      indexes,
+      [...new Set(indexes)].sort((a, b) => a - b),
+      'ordered by index, no duplicate',
+    );
     // The chat's cookies are host-only (no Domain attribute): read them as the browser keeps them.
     const cookies = await context.cookies(demo.url);
     const chatCookies = cookies.filter((c) => /webchat_(session|keys|index|ping)$/.test(c.name));
     assert.equal(chatCookies.length, 4);
-    assert.ok(chatCookies.every((c) => !c.domain.startsWith('.')), 'host-only');
+    assert.ok(
+      chatCookies.every((c) => !c.domain.startsWith('.')),
+      'host-only',
+    );
     const events = await page.evaluate(() => window.chatEvents.map((e) => e.name));
     assert.ok(events.includes('WebChatService.started'));
     assert.ok(events.includes('WebChatService.agentConnected'), events.join());
@@ -86,15 +98,25 @@ test('/: startChat, the bot greets and hands over, the agent answers, a reload r
     await until(page, () => window.chatEvents.some((e) => e.name === 'WebChatService.restored'));
     await until(page, async (n) => (await window.LiveAssist.command('WebChatService.getTranscript')).length >= n, before.length);
     const after = await page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript'));
-    assert.deepEqual(after.slice(0, before.length).map((m) => [m.index, m.type, m.text]), before.map((m) => [m.index, m.type, m.text]));
+    assert.deepEqual(
+      after.slice(0, before.length).map((m) => [m.index, m.type, m.text]),
+      before.map((m) => [m.index, m.type, m.text]),
+    );
     const restoredIndexes = after.map((m) => m.index);
-    assert.deepEqual(restoredIndexes, [...new Set(restoredIndexes)].sort((a, b) => a - b));
+    assert.deepEqual(
+      restoredIndexes,
+      [...new Set(restoredIndexes)].sort((a, b) => a - b),
+    );
     assert.ok(after.slice(0, before.length).every((m) => m.restoring === true));
 
     await page.evaluate(() => window.LiveAssist.command('WebChatService.endChat'));
     const ended = await page.evaluate(() => window.chatEvents.find((e) => e.name === 'WebChatService.ended'));
     assert.deepEqual(ended.data, { endedBy: 'visitor' });
-    assert.equal((await context.cookies(demo.url)).some((c) => /webchat_session$/.test(c.name)), false, 'the session cookies are gone');
+    assert.equal(
+      (await context.cookies(demo.url)).some((c) => /webchat_session$/.test(c.name)),
+      false,
+      'the session cookies are gone',
+    );
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -117,7 +139,10 @@ test('/: a reload later than the restore timeout publishes restoreTimeout and fo
     await page.reload({ waitUntil: 'load' });
     await page.waitForFunction(() => window.chatEvents.length > 0, undefined, { timeout: 10_000 });
     assert.deepEqual(await page.evaluate(() => window.chatEvents.map((e) => e.name)), ['WebChatService.restoreTimeout']);
-    assert.equal((await context.cookies(demo.url)).some((c) => /webchat_session$/.test(c.name)), false);
+    assert.equal(
+      (await context.cookies(demo.url)).some((c) => /webchat_session$/.test(c.name)),
+      false,
+    );
   } finally {
     await context.close();
   }

@@ -11,7 +11,6 @@ import { QUICK, until } from './chat-visit.mjs';
 const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** A tab of the context: its legacy REST polls (refresh calls) counted with their times. */
 async function openTab(context, path = '/') {
   const page = await context.newPage();
@@ -92,23 +91,38 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     // 200 messages from the agent: both transcripts equal, every message once, in order.
     since = Date.now();
     for (let i = 1; i <= 200; i++) await person.send(`Wiadomość ${i}`);
-    await until(a.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Wiadomość 200', { what: "A's 200th" });
-    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Wiadomość 200', { what: "B's 200th" });
+    await until(a.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Wiadomość 200', {
+      what: "A's 200th",
+    });
+    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Wiadomość 200', {
+      what: "B's 200th",
+    });
     const [atA, atB] = [await transcript(a.page), await transcript(b.page)];
     assert.deepEqual(atB, atA, 'both tabs show the same transcript');
     const texts = messagesOf(atA).map((line) => line.replace(/^\d+ Message /, ''));
     const sent = texts.filter((t) => t.startsWith('Wiadomość '));
-    assert.deepEqual(sent, Array.from({ length: 200 }, (_, i) => `Wiadomość ${i + 1}`), 'all 200 once, in order');
+    assert.deepEqual(
+      sent,
+      Array.from({ length: 200 }, (_, i) => `Wiadomość ${i + 1}`),
+      'all 200 once, in order',
+    );
     const indexes = atA.map((line) => Number(line.split(' ')[0]));
-    assert.deepEqual(indexes, [...new Set(indexes)].sort((x, y) => x - y));
+    assert.deepEqual(
+      indexes,
+      [...new Set(indexes)].sort((x, y) => x - y),
+    );
     assert.equal(pollsSince(b, since), 0, 'B still does not poll');
 
     // Sending from the follower: the message reaches the server once and shows in both tabs.
     const input = b.chat.locator('textarea');
     await input.fill('Pytanie z drugiej karty');
     await input.press('Enter');
-    await until(a.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Pytanie z drugiej karty', { what: 'the follower’s message in A' });
-    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Pytanie z drugiej karty', { what: 'the follower’s message in B' });
+    await until(a.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Pytanie z drugiej karty', {
+      what: 'the follower’s message in A',
+    });
+    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Pytanie z drugiej karty', {
+      what: 'the follower’s message in B',
+    });
     assert.equal((await person.messages()).filter((m) => m.text === 'Pytanie z drugiej karty').length, 1, 'on the server once');
     assert.equal(pollsSince(b, since), 0, 'B sent through the leader and still does not poll');
 
@@ -146,18 +160,24 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     console.log(`hand-over: the first poll of the new leader ${firstPoll - closedAt} ms after the leading tab closed`);
     await person.send('Po zamknięciu');
     for (const tab of [b, c]) {
-      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Po zamknięciu', { what: 'the message after the hand-over' });
+      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Po zamknięciu', {
+        what: 'the message after the hand-over',
+      });
     }
     const server = (await person.messages()).map((m) => `${m.index} ${m.text}`);
     const [atB2, atC2] = [await transcript(b.page), await transcript(c.page)];
     assert.deepEqual(atC2, atB2, 'B and C show the same transcript');
-    assert.deepEqual(messagesOf(atB2).map((line) => line.replace(' Message ', ' ')), server, "every server message once, in order, as the server's");
+    assert.deepEqual(
+      messagesOf(atB2).map((line) => line.replace(' Message ', ' ')),
+      server,
+      "every server message once, in order, as the server's",
+    );
 
     // Exactly one of the remaining tabs polls.
     since = Date.now();
     await sleep(3000);
     const [pb, pc] = [pollsSince(b, since), pollsSince(c, since)];
-    assert.ok((pb > 0) !== (pc > 0), `exactly one tab polls (B ${pb}, C ${pc})`);
+    assert.ok(pb > 0 !== pc > 0, `exactly one tab polls (B ${pb}, C ${pc})`);
 
     // Another deployment in the same browser (/en: ppk-en) has its own lock and channel: its tab leads its own
     // chat and polls while the Polish chat's leader polls too; nothing of one chat shows in the other.
@@ -173,11 +193,22 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     await sleep(3000);
     assert.ok(pollsSince(en, since) >= 2, '/en polls its own chat');
     assert.ok(pollsSince(b, since) + pollsSince(c, since) >= 2, 'the Polish chat is still polled');
-    assert.ok(en.polls.every((p) => p.url.includes(enChatId)), '/en polls only its chat');
-    assert.ok([...b.polls, ...c.polls].every((p) => p.url.includes(chatId)), '/ polls only its chat');
+    assert.ok(
+      en.polls.every((p) => p.url.includes(enChatId)),
+      '/en polls only its chat',
+    );
+    assert.ok(
+      [...b.polls, ...c.polls].every((p) => p.url.includes(chatId)),
+      '/ polls only its chat',
+    );
     assert.equal(await has(en.page, 'Wiadomość 1'), false);
     await person.send('Tylko dla polskiego czatu');
-    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Tylko dla polskiego czatu', { what: 'the last Polish message' });
+    await until(
+      b.page,
+      (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)),
+      'Tylko dla polskiego czatu',
+      { what: 'the last Polish message' },
+    );
     await sleep(1500);
     assert.equal(await has(en.page, 'Tylko dla polskiego czatu'), false);
     assert.ok((await transcript(en.page)).length > 0, '/en shows its own chat');
@@ -187,7 +218,9 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     await person.end();
     for (const tab of [b, c]) {
       await tab.chat.getByRole('log').getByText('Czat zakończony').waitFor({ timeout: 10_000 });
-      await until(tab.page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, { what: 'the end in every tab' });
+      await until(tab.page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => !s.sessionActive), undefined, {
+        what: 'the end in every tab',
+      });
     }
     assert.equal(await chatIdOf(en.page), enChatId);
 
@@ -217,7 +250,9 @@ test('/en?transport=cometd in two tabs: one Bayeux connection, the same transcri
     await person.accept();
     for (let i = 1; i <= 20; i++) await person.send(`Message ${i}`);
     for (const tab of [a, b]) {
-      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Message 20', { what: 'the 20th message' });
+      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'Message 20', {
+        what: 'the 20th message',
+      });
     }
     assert.deepEqual(await transcript(b.page), await transcript(a.page), 'both tabs show the same transcript');
     assert.ok(a.bayeux.length > 0, 'the leader holds the Bayeux connection');
@@ -227,7 +262,9 @@ test('/en?transport=cometd in two tabs: one Bayeux connection, the same transcri
     await input.fill('From the second tab');
     await input.press('Enter');
     for (const tab of [a, b]) {
-      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'From the second tab', { what: "the follower's message" });
+      await until(tab.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'From the second tab', {
+        what: "the follower's message",
+      });
     }
     assert.equal((await person.messages()).filter((m) => m.text === 'From the second tab').length, 1, 'on the server once');
     assert.equal(b.bayeux.length, 0, 'sent through the leader');
@@ -240,9 +277,15 @@ test('/en?transport=cometd in two tabs: one Bayeux connection, the same transcri
     assert.ok(b.bayeux.length > 0 && b.bayeux[0].at - closedAt <= 2000, 'the follower opens its connection within 2 s');
     console.log(`CometD hand-over: the new leader's first Bayeux request ${b.bayeux[0].at - closedAt} ms after the leading tab closed`);
     await person.send('After the close');
-    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'After the close', { what: 'the message after the hand-over' });
+    await until(b.page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), 'After the close', {
+      what: 'the message after the hand-over',
+    });
     const server = (await person.messages()).map((m) => `${m.index} ${m.text}`);
-    assert.deepEqual(messagesOf(await transcript(b.page)).map((line) => line.replace(' Message ', ' ')), server, "every server message once, in order, as the server's");
+    assert.deepEqual(
+      messagesOf(await transcript(b.page)).map((line) => line.replace(' Message ', ' ')),
+      server,
+      "every server message once, in order, as the server's",
+    );
     assert.deepEqual([...a.problems, ...b.problems], []);
   } finally {
     await context.close();

@@ -48,5 +48,9 @@ export const sessionData = (page) => page.evaluate(() => window.LiveAssist.comma
 /** Every index once, in order. */
 export function assertWhole(messages) {
   const indexes = messages.map((m) => m.index);
-  assert.deepEqual(indexes, [...new Set(indexes)].sort((a, b) => a - b), 'no duplicate, in order');
+  assert.deepEqual(
+    indexes,
+    [...new Set(indexes)].sort((a, b) => a - b),
+    'no duplicate, in order',
+  );
 }

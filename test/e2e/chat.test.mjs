@@ -91,7 +91,10 @@ test('/: the same chat with the keyboard alone; focus never on <body>; a reload 
     await press('Home');
     await press('ArrowDown');
     await press('End');
-    assert.ok(steps.every(([, tag]) => tag !== 'BODY'), JSON.stringify(steps));
+    assert.ok(
+      steps.every(([, tag]) => tag !== 'BODY'),
+      JSON.stringify(steps),
+    );
 
     const before = await log.innerText();
     await page.reload({ waitUntil: 'load' });
@@ -120,13 +123,19 @@ test("/: a reload whose page asks the chat service at once, before the window's 
       await route.continue();
     });
     await page.addInitScript(() => {
-      const ask = () => (window.LiveAssist ? window.LiveAssist.ready.then(() => window.LiveAssist.command('WebChatService.getSessionData')) : setTimeout(ask, 1));
+      const ask = () =>
+        window.LiveAssist ? window.LiveAssist.ready.then(() => window.LiveAssist.command('WebChatService.getSessionData')) : setTimeout(ask, 1);
       ask();
     });
     await page.reload({ waitUntil: 'load' });
-    await until(page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => /wirtualnym asystentem/.test(m.text))), undefined, {
-      what: 'the service to restore the chat',
-    });
+    await until(
+      page,
+      () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => /wirtualnym asystentem/.test(m.text))),
+      undefined,
+      {
+        what: 'the service to restore the chat',
+      },
+    );
     release();
     await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor({ timeout: 10_000 });
   } finally {

@@ -48,7 +48,12 @@ async function visit(path) {
   return { page, context, problems, response };
 }
 
-for (const [path, heading] of [['/', 'Pracownicze plany kapitałowe bez tajemnic'], ['/en', 'Every widget, in English'], ['/kontakt', 'Napisz do nas'], ['/agent', 'Konsola konsultanta']]) {
+for (const [path, heading] of [
+  ['/', 'Pracownicze plany kapitałowe bez tajemnic'],
+  ['/en', 'Every widget, in English'],
+  ['/kontakt', 'Napisz do nas'],
+  ['/agent', 'Konsola konsultanta'],
+]) {
   test(`${path} loads with no console errors and no page errors`, async () => {
     const { page, context, problems, response } = await visit(path);
     try {
@@ -86,7 +91,10 @@ test('/ has the deployment config before the library, and the sidebar element', 
   try {
     const cfg = await page.evaluate(() => window.liveAssistConfig);
     assert.equal(cfg.main.lang, 'pl');
-    assert.deepEqual(cfg.sidebar.channels.map((c) => c.name), ['CallUs', 'Callback', 'WebChat', 'SendMessage', 'Search']);
+    assert.deepEqual(
+      cfg.sidebar.channels.map((c) => c.name),
+      ['CallUs', 'Callback', 'WebChat', 'SendMessage', 'Search'],
+    );
     assert.deepEqual(cfg.sidebar.channels[3].clickOptions, { url: '/kontakt' });
     assert.equal(cfg.calendar.numberOfDays, 5);
     assert.equal(await page.locator('la-sidebar').count(), 1);
@@ -155,13 +163,28 @@ test('simulator answers from the page context as documented', async () => {
   const { page, context } = await visit('/');
   try {
     // A known open time: Monday 10:00 in Warsaw.
-    await fetch(server.url + '/__control/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ time: '2025-03-03T10:00:00+01:00' }) });
+    await fetch(server.url + '/__control/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ time: '2025-03-03T10:00:00+01:00' }),
+    });
     const answers = await page.evaluate(async () => {
       const ewt = await (await fetch('/api/ewt/group?name=PPK_Chat')).json();
       const slots = await (await fetch('/api/callback/v3/availability/ppk-callback?start=2025-03-03&numberOfDays=1')).json();
-      const cb = await fetch('/api/callback/v3/create', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'demo-key' }, body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: '600000041' }) });
+      const cb = await fetch('/api/callback/v3/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'demo-key' },
+        body: JSON.stringify({ serviceName: 'ppk-callback', phoneNumber: '600000041' }),
+      });
       const sm = await fetch('/api/sendmessage', { method: 'POST', body: new URLSearchParams({ firstName: 'A' }) });
-      return { ewt, slotKeys: Object.keys(slots.data.slots[0] || {}), cbStatus: cb.status, cbCode: (await cb.json()).code, smStatus: sm.status, smCodes: (await sm.json()).errors.map((e) => e.code) };
+      return {
+        ewt,
+        slotKeys: Object.keys(slots.data.slots[0] || {}),
+        cbStatus: cb.status,
+        cbCode: (await cb.json()).code,
+        smStatus: sm.status,
+        smCodes: (await sm.json()).errors.map((e) => e.code),
+      };
     });
     assert.equal(answers.ewt.ewt, 45);
     assert.equal(typeof answers.ewt.time, 'number');
@@ -196,7 +219,11 @@ test('/kontakt fallback form submits to the simulator and shows the answer (when
 });
 
 test('agent console: a chat started over plain HTTP appears, is accepted and answered in real time', async () => {
-  await fetch(server.url + '/__control/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scriptedAgent: false }) });
+  await fetch(server.url + '/__control/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scriptedAgent: false }),
+  });
   const form = (o) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
   const start = await (await fetch(server.url + '/api/chat/customer-chat', form({ firstName: 'Zofia', subject: 'Rezygnacja' }))).json();
   const creds = { alias: start.alias, userId: start.userId, secureKey: start.secureKey };

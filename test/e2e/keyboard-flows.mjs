@@ -51,7 +51,11 @@ function focusInPage() {
   const labelledBy = el.getAttribute('aria-labelledby');
   const name = text(
     el.getAttribute('aria-label') ||
-      (labelledBy && labelledBy.split(/\s+/).map((id) => root.getElementById?.(id)?.textContent ?? '').join(' ')) ||
+      (labelledBy &&
+        labelledBy
+          .split(/\s+/)
+          .map((id) => root.getElementById?.(id)?.textContent ?? '')
+          .join(' ')) ||
       el.labels?.[0]?.textContent ||
       el.textContent,
   );
@@ -116,7 +120,8 @@ function focusInPage() {
         clipsY ? inner.top - ring.top : 0,
         clipsY ? ring.bottom - inner.bottom : 0,
       );
-      if (out > 0.5) return `${node.localName}${typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : ''} (${out.toFixed(1)} px)`;
+      if (out > 0.5)
+        return `${node.localName}${typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : ''} (${out.toFixed(1)} px)`;
     }
     return null;
   }
@@ -137,7 +142,8 @@ function focusInPage() {
     const top = Math.max(box.top, 0);
     const right = Math.min(box.right, innerWidth);
     const bottom = Math.min(box.bottom, innerHeight);
-    if (right - left < 1 || bottom - top < 1) return `outside the viewport (${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)})`;
+    if (right - left < 1 || bottom - top < 1)
+      return `outside the viewport (${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)})`;
     const x = (left + right) / 2;
     const y = (top + bottom) / 2;
     let hit = document.elementFromPoint(x, y);
@@ -245,7 +251,7 @@ function keyboard(page, flow) {
         if (found.body) fail(`Tab #${i + 1} towards ${showExpected(expected)}`, found);
         if (unseen(found)) fail(`Tab #${i + 1}: the focused control ${unseen(found)}`, found);
         trail.push(`${step}. Tab → ${show(found)}`);
-            if (matches(found, expected)) return found;
+        if (matches(found, expected)) return found;
       }
       return fail(`${max} Tabs did not reach ${showExpected(expected)}`, await settledFocus(page));
     },
@@ -260,7 +266,8 @@ function keyboard(page, flow) {
         window.__kbEscapes = [];
         window.__kbEscapeListener = (event) => {
           const target = event.target; // retargeted to the outermost shadow host, or a page element
-          if (target.localName !== outer) window.__kbEscapes.push(`${target.localName}${target.id ? '#' + target.id : ''} "${(target.textContent ?? '').trim().slice(0, 40)}"`);
+          if (target.localName !== outer)
+            window.__kbEscapes.push(`${target.localName}${target.id ? '#' + target.id : ''} "${(target.textContent ?? '').trim().slice(0, 40)}"`);
         };
         document.addEventListener('focusin', window.__kbEscapeListener, true);
       }, host);
@@ -442,7 +449,10 @@ function flows(mode, device) {
         if (mode === 'phone') await keys.staysInside(CALLBACK);
         await keys.press('Enter', cb({ role: 'button', name: 'Zamknij' }));
         await page.locator(CALLBACK).getByText(`Rozmowa zarezerwowana! Zadzwonimy pod podany numer: +48${NUMBERS[mode].asap}`).waitFor();
-        assert.ok((await booked()).some((r) => r.phoneNumber === NUMBERS[mode].asap), 'the simulator booked the callback');
+        assert.ok(
+          (await booked()).some((r) => r.phoneNumber === NUMBERS[mode].asap),
+          'the simulator booked the callback',
+        );
         if (mode === 'phone') await keys.staysInside(CALLBACK);
         await keys.press('Enter', opener);
         await page.locator(`${CALLBACK} [part=window]`).waitFor({ state: 'detached' });
@@ -549,7 +559,11 @@ function flows(mode, device) {
         } finally {
           await demo.control('/__control/faults', undefined, 'DELETE');
         }
-        assert.equal((await booked()).some((r) => r.phoneNumber === NUMBERS[mode].retry), false, 'nothing booked by the failed tries');
+        assert.equal(
+          (await booked()).some((r) => r.phoneNumber === NUMBERS[mode].retry),
+          false,
+          'nothing booked by the failed tries',
+        );
         // 'Spróbuj ponownie' with the server back: booked, focus on Close.
         await keys.press('Enter', cb({ role: 'button', name: 'Zamknij', alert: false }));
         assert.equal((await booked()).filter((r) => r.phoneNumber === NUMBERS[mode].retry).length, 1, 'the retry booked once');

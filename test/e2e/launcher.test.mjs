@@ -95,7 +95,11 @@ test('the CallUs channel opens the call-us panel in the overlay: the helpline nu
   await control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
   const demo = await openDemo();
   try {
-    await demo.page.locator('la-sidebar').getByRole('button', { name: /Zadzwoń/ }).first().click();
+    await demo.page
+      .locator('la-sidebar')
+      .getByRole('button', { name: /Zadzwoń/ })
+      .first()
+      .click();
     const dialog = demo.page.locator('la-overlay').getByRole('dialog', { name: 'Zadzwoń do nas' });
     await dialog.waitFor();
     const number = dialog.locator('la-call-us .la-callus__number--main');

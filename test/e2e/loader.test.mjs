@@ -70,7 +70,10 @@ test('the sidebar appears without React; pointer entering it fetches the runtime
     assert.equal(host.runtimeRequested(), false, `requests before intent: ${host.requests.join(', ')}`);
     assert.ok(host.requests.every((p) => !/runtime|console/.test(p)));
     // A configuration the loader accepts as given needs no explanation: src/app/config-check.ts is not fetched.
-    assert.ok(host.requests.every((p) => !/config-check/.test(p)), host.requests.join(', '));
+    assert.ok(
+      host.requests.every((p) => !/config-check/.test(p)),
+      host.requests.join(', '),
+    );
     await button.hover();
     await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)));
     assert.equal(host.runtimeRequested(), true);
@@ -101,7 +104,10 @@ test('with the default preload the runtime is fetched once the page is idle afte
   const host = await open({ main: { lang: 'en' }, sidebar: { channels } });
   try {
     await host.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /runtime-/.test(e.name)), null, { timeout: 10000 });
-    assert.ok(host.requests.every((p) => !/console/.test(p)), 'no widget chunk is preloaded');
+    assert.ok(
+      host.requests.every((p) => !/console/.test(p)),
+      'no widget chunk is preloaded',
+    );
   } finally {
     await host.close();
   }
@@ -118,9 +124,18 @@ test("preload 'idle' fetches the runtime and the channels' windows without evalu
     // Idle prefetches into the HTTP cache only (nothing parsed); intent links modulepreload.
     assert.equal(await host.page.evaluate(() => document.querySelectorAll('link[rel=modulepreload]').length), 0);
     const preloaded = await linkedOnceSettled(host.page, 'prefetch');
-    assert.ok(preloaded.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p)), preloaded.join(', '));
-    assert.ok(preloaded.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), preloaded.join(', '));
-    assert.ok(host.requests.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)), 'the window is fetched');
+    assert.ok(
+      preloaded.some((p) => /\/dist\/runtime-[\w-]+\.js$/.test(p)),
+      preloaded.join(', '),
+    );
+    assert.ok(
+      preloaded.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)),
+      preloaded.join(', '),
+    );
+    assert.ok(
+      host.requests.some((p) => /\/dist\/call-us-[\w-]+\.js$/.test(p)),
+      'the window is fetched',
+    );
     // Fetched, not evaluated: no view element is defined and no plugin has published anything.
     assert.equal(await host.page.evaluate(() => customElements.get('la-call-us-view')), undefined);
     assert.equal(await host.page.evaluate(() => customElements.get('la-overlay-view')), undefined);
@@ -129,7 +144,10 @@ test("preload 'idle' fetches the runtime and the channels' windows without evalu
     await host.page.locator('la-overlay').getByRole('heading', { name: 'Zadzwoń do nas' }).waitFor();
     assert.ok(events.includes('CallUs.opened'), events.join(', '));
     assert.deepEqual(host.errors, []);
-    assert.deepEqual(host.console.filter((m) => /Content Security Policy|Refused|preload/i.test(m)), []);
+    assert.deepEqual(
+      host.console.filter((m) => /Content Security Policy|Refused|preload/i.test(m)),
+      [],
+    );
   } finally {
     await host.close();
   }
@@ -147,7 +165,10 @@ test("with preload 'intent', intent fetches a channel's window, its companions a
     await button.hover();
     const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
     for (const chunk of ['runtime', 'call-us', 'overlay', 'views', 'xstate']) {
-      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+      assert.ok(
+        preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)),
+        `${chunk} in ${preloaded.join(', ')}`,
+      );
     }
     assert.equal(new Set(preloaded).size, preloaded.length, 'each file once');
   } finally {
@@ -164,7 +185,10 @@ test("intent on the callback links its form's files, not its country picker's, i
     await button.hover();
     const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
     for (const chunk of ['runtime', 'callback', 'views', 'xstate']) {
-      assert.ok(preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)), `${chunk} in ${preloaded.join(', ')}`);
+      assert.ok(
+        preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p)),
+        `${chunk} in ${preloaded.join(', ')}`,
+      );
     }
     for (const later of ['intl-tel-input', 'calendar', 'luxon', 'libphonenumber-js']) {
       assert.ok(!preloaded.some((p) => new RegExp(`/dist/${later}-`).test(p)), `no ${later} in ${preloaded.join(', ')}`);
@@ -189,12 +213,17 @@ for (const running of [false, true]) {
       await button.waitFor();
       await pastIdlePreload(host.page);
       // The running chat's session cookie (src/services/chat/session-store.ts; host-only, 'la' the default deployment's prefix).
-      if (running) await host.page.evaluate(() => { document.cookie = 'la_webchat_session=' + encodeURIComponent(JSON.stringify({ type: 'ngrest', chatId: 'c-1', started: Date.now() })) + '; path=/'; });
+      if (running)
+        await host.page.evaluate(() => {
+          document.cookie = 'la_webchat_session=' + encodeURIComponent(JSON.stringify({ type: 'ngrest', chatId: 'c-1', started: Date.now() })) + '; path=/';
+        });
       await button.hover();
       const preloaded = await linkedOnceSettled(host.page, 'modulepreload');
       const has = (chunk) => preloaded.some((p) => new RegExp(`/dist/${chunk}-[\\w-]+\\.js$`).test(p));
-      for (const chunk of ['runtime', 'chat', 'webchat', ...(running ? ['chat-service', 'ngrest'] : [])]) assert.ok(has(chunk), `${chunk} in ${preloaded.join(', ')}`);
-      for (const other of ['legacy-rest', 'cometd', 'cloud', ...(running ? [] : ['chat-service', 'ngrest'])]) assert.ok(!has(other), `${other} not in ${preloaded.join(', ')}`);
+      for (const chunk of ['runtime', 'chat', 'webchat', ...(running ? ['chat-service', 'ngrest'] : [])])
+        assert.ok(has(chunk), `${chunk} in ${preloaded.join(', ')}`);
+      for (const other of ['legacy-rest', 'cometd', 'cloud', ...(running ? [] : ['chat-service', 'ngrest'])])
+        assert.ok(!has(other), `${other} not in ${preloaded.join(', ')}`);
       assert.deepEqual(host.errors, []);
     } finally {
       await host.close();
@@ -239,7 +268,10 @@ test('a Polish page fetches only the Polish language pack (English is its fallba
   try {
     await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
     await pastIdlePreload(host.page);
-    assert.ok(host.requests.some((p) => /\/dist\/pl-[\w-]+\.js$/.test(p)), host.requests.join(', '));
+    assert.ok(
+      host.requests.some((p) => /\/dist\/pl-[\w-]+\.js$/.test(p)),
+      host.requests.join(', '),
+    );
     assert.ok(!host.requests.some((p) => /\/dist\/en-[\w-]+\.js$/.test(p)), host.requests.join(', '));
   } finally {
     await host.close();
@@ -259,10 +291,15 @@ test("before any interaction an 'intent' page with a sidebar fetches six files: 
   }
 });
 
-test("LiveAssist.command('Nope.open') rejects with \"Command does not exist\"", async () => {
+test('LiveAssist.command(\'Nope.open\') rejects with "Command does not exist"', async () => {
   const host = await open({ main: { lang: 'en', preload: 'intent' }, sidebar: { channels } });
   try {
-    const message = await host.page.evaluate(() => window.LiveAssist.command('Nope.open').then(() => 'resolved', (e) => e.message));
+    const message = await host.page.evaluate(() =>
+      window.LiveAssist.command('Nope.open').then(
+        () => 'resolved',
+        (e) => e.message,
+      ),
+    );
     assert.equal(message, 'Command does not exist');
   } finally {
     await host.close();
@@ -273,7 +310,10 @@ test('a malformed configuration logs the spec messages, throws nothing, and the 
   const host = await open({ main: { theme: 'blue', lang: 'xx', timeFormat: 13 }, sidebar: { channels }, console: { enabled: 'yes' } });
   try {
     await host.page.locator('la-sidebar').getByRole('button', { name: 'Call Us' }).waitFor();
-    assert.ok(host.console.some((m) => m.startsWith('error:') && m.includes('Invalid theme specified')), host.console.join('\n'));
+    assert.ok(
+      host.console.some((m) => m.startsWith('error:') && m.includes('Invalid theme specified')),
+      host.console.join('\n'),
+    );
     assert.ok(host.console.some((m) => m.includes('No matching language code found in language pack')));
     assert.ok(host.console.some((m) => m.includes('Invalid time format')));
     // The boot's own message comes from the same explanations chunk, logged as it arrives (App.ready does not wait for it).
@@ -281,7 +321,10 @@ test('a malformed configuration logs the spec messages, throws nothing, and the 
     for (let i = 0; i < 100 && !host.console.includes(consoleLine); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(host.console.includes(consoleLine), host.console.join('\n'));
     // The explanations come from their own chunk, fetched because the loader found values it did not accept.
-    assert.ok(host.requests.some((p) => /\/dist\/config-check-[\w-]+\.js$/.test(p)), host.requests.join(', '));
+    assert.ok(
+      host.requests.some((p) => /\/dist\/config-check-[\w-]+\.js$/.test(p)),
+      host.requests.join(', '),
+    );
     assert.deepEqual(host.errors, []);
   } finally {
     await host.close();
@@ -302,7 +345,9 @@ test('a liveAssistConfig getter that throws is reported, word for word, and the 
     await page.goto(server.url + '/', { waitUntil: 'load' });
     await page.evaluate(() => window.LiveAssist.ready);
     await page.locator('la-sidebar').getByRole('button', { name: 'Live Chat' }).waitFor();
-    const unreadable = lines.indexOf('error: [live-assist] window.liveAssistConfig could not be read (its getter threw): starting with the default configuration');
+    const unreadable = lines.indexOf(
+      'error: [live-assist] window.liveAssistConfig could not be read (its getter threw): starting with the default configuration',
+    );
     assert.ok(unreadable >= 0, lines.join('\n'));
     assert.ok(lines.indexOf('error: [live-assist] No configuration provided') > unreadable, lines.join('\n'));
     assert.deepEqual(errors, []);
@@ -358,14 +403,32 @@ test('the loader is one self-contained file: no lazy chunk imports it, so it may
 test("a window's chunks import no other window's code (shared modules live in shared chunks), so opening one never loads another's", () => {
   const manifest = JSON.parse(readFileSync('dist/bundle-manifest.json', 'utf8'));
   const name = (file) => file.replace(/-[\w-]{8}\.js$/, '');
-  const windows = ['callback', 'send-message', 'search', 'chat', 'webchat', 'chat-service', 'call-us', 'channel-selector', 'overlay', 'toaster', 'console', 'sidebar', 'knowledge-center-service'];
+  const windows = [
+    'callback',
+    'send-message',
+    'search',
+    'chat',
+    'webchat',
+    'chat-service',
+    'call-us',
+    'channel-selector',
+    'overlay',
+    'toaster',
+    'console',
+    'sidebar',
+    'knowledge-center-service',
+  ];
   // What a window's chunk may import of another's: the chat's view its own plugin's chunk, and the channel
   // selector the call-us panel it opens in place (its "Call us" entry). The side-button machine of the
   // windows that have a side button is in XState's chunk.
   const allowed = { chat: ['webchat'], 'channel-selector': ['call-us'] };
   for (const chunk of manifest.chunks.filter((c) => windows.includes(c.name))) {
     const others = chunk.imports.map(name).filter((n) => windows.includes(n));
-    assert.deepEqual(others.filter((n) => !(allowed[chunk.name] ?? []).includes(n)), [], `${chunk.name} imports ${chunk.imports.join(', ')}`);
+    assert.deepEqual(
+      others.filter((n) => !(allowed[chunk.name] ?? []).includes(n)),
+      [],
+      `${chunk.name} imports ${chunk.imports.join(', ')}`,
+    );
   }
 });
 
@@ -376,9 +439,18 @@ test("lazy chunks start with V8's compile hint (their functions compiled while t
   assert.ok(chunks.length > 10, 'the build has its lazy chunks');
   const name = (/** @type {string} */ f) => f.replace(/-[\w-]{8}\.js$/, '');
   const hinted = chunks.filter((f) => readFileSync(`dist/${f}`, 'utf8').startsWith(COMPILE_HINT)).map(name);
-  assert.deepEqual(chunks.map(name).filter((n) => !UNHINTED.has(n)).sort(), hinted.sort(), 'every chunk but the unhinted has the hint');
-  for (const n of ['runtime', 'xstate', 'valibot', 'views', 'callback', 'send-message', 'search', 'chat', 'intl-tel-input']) assert.ok(hinted.includes(n), `${n} is hinted`);
-  for (const n of ['luxon', 'libphonenumber-js', 'en', 'pl']) assert.ok(!hinted.includes(n) && chunks.some((f) => name(f) === n), `${n} is built and not hinted`);
+  assert.deepEqual(
+    chunks
+      .map(name)
+      .filter((n) => !UNHINTED.has(n))
+      .sort(),
+    hinted.sort(),
+    'every chunk but the unhinted has the hint',
+  );
+  for (const n of ['runtime', 'xstate', 'valibot', 'views', 'callback', 'send-message', 'search', 'chat', 'intl-tel-input'])
+    assert.ok(hinted.includes(n), `${n} is hinted`);
+  for (const n of ['luxon', 'libphonenumber-js', 'en', 'pl'])
+    assert.ok(!hinted.includes(n) && chunks.some((f) => name(f) === n), `${n} is built and not hinted`);
   assert.ok(!readFileSync('dist/live-assist.js', 'utf8').includes('allFunctionsCalledOnLoad'), 'the loader has no hint');
   for (const f of chunks.filter((c) => hinted.includes(name(c)))) {
     // The hint's line maps to nothing; the chunk's code, now on line 2, keeps its mappings.
@@ -423,7 +495,7 @@ async function sidebarWithout(blocked, check) {
   }
 }
 
-test("an element whose parts chunk (sheets, attribute parsing) cannot load says so inside it, never a blank element", async () => {
+test('an element whose parts chunk (sheets, attribute parsing) cannot load says so inside it, never a blank element', async () => {
   await sidebarWithout(/\/dist\/parts-[\w-]+\.js$/, async (page, alert) => {
     assert.match(await alert.textContent(), /could not be loaded/);
     // The strip is there all the same (unstyled): the channels still work.

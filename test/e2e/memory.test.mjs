@@ -131,7 +131,11 @@ for (const { name, tag, started } of [
       for (let i = 0; i < CYCLES; i++) await cycle();
       const end = await holdings(cdp);
       const templates = (h) => h.detached.filter((n) => n === 'TEMPLATE');
-      assert.deepEqual(end.detached.filter((n) => n !== 'TEMPLATE'), [], 'detached DOM nodes still reachable after the window closed');
+      assert.deepEqual(
+        end.detached.filter((n) => n !== 'TEMPLATE'),
+        [],
+        'detached DOM nodes still reachable after the window closed',
+      );
       assert.deepEqual(templates(end), templates(base), "lit-html's template cache grew with the cycles");
       assert.deepEqual({ nodes: end.nodes, listeners: end.listeners }, { nodes: base.nodes, listeners: base.listeners }, 'DOM nodes and listeners');
       assert.deepEqual(growingEveryCycle(base, middle, end), [], `JS objects that grow with every open and close (${CYCLES} cycles each span)`);

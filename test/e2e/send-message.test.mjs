@@ -39,7 +39,13 @@ test('/en: a visitor sends a message with two attachments and sees the success v
     await win.getByText('Your message has been sent...').waitFor();
     const stored = demo.server.simulator.state.messages.at(-1);
     assert.equal(stored.firstName, 'Anna');
-    assert.deepEqual(stored.files.map((f) => [f.name, f.size]), [['notes.txt', 5], ['scan.pdf', 13]]);
+    assert.deepEqual(
+      stored.files.map((f) => [f.name, f.size]),
+      [
+        ['notes.txt', 5],
+        ['scan.pdf', 13],
+      ],
+    );
     assert.deepEqual(stored.userData, { source: 'en-demo' });
     assert.deepEqual(problems, []);
   } finally {
@@ -88,13 +94,15 @@ test('/: the send-message channel lands on /kontakt, where sending in Polish wor
     // An embedded form never steals focus from the page it sits in.
     await renderedFrames(page);
     assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
-    for (const label of ['Imię', 'Nazwisko', 'E-mail', 'Temat']) assert.equal(await win.getByLabel(label, { exact: false }).count() >= 1, true);
+    for (const label of ['Imię', 'Nazwisko', 'E-mail', 'Temat']) assert.equal((await win.getByLabel(label, { exact: false }).count()) >= 1, true);
     await win.getByRole('button', { name: 'Wyślij', exact: true }).click();
     await win.getByText('Podaj imię').waitFor();
     // The embedded Polish form with its error messages: zero axe violations.
     await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
     const violations = await page.evaluate(async () =>
-      (await window.axe.run(document.querySelector('la-send-message'), { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      (await window.axe.run(document.querySelector('la-send-message'), { resultTypes: ['violations'] })).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
     );
     assert.deepEqual(violations, []);
     await fill(win, { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty', text: 'Ile wynosi dopłata roczna?' });

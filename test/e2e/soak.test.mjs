@@ -38,30 +38,38 @@ test('the compare counts what is lost, doubled and out of order on either side, 
   assert.deepEqual([twoLoads.lost, twoLoads.duplicated, twoLoads.outOfOrder], [0, 0, 0]);
 });
 
-test('soak (short): 150 messages both ways over REST at 10 % faults, disconnects and a reload — none lost, doubled or out of order', { timeout: 120_000 }, async () => {
-  const row = await runSoak({
-    url: demo.url,
-    agentToken: demo.server.agentToken,
-    browser: demo.browser,
-    transport: 'rest',
-    messages: 150,
-    rate: 0.1,
-    reloads: 1,
-    disconnects: 2,
-    settleMs: 20_000,
-    // On top of the 10 % chaos: enough duplicated and reordered batches and answers lost after the server
-    // acted that a short run meets them every time (chaos alone spreads ~15 faults over six kinds here).
-    extraFaults: { duplicateRate: 0.25, reorderRate: 0.5, dropResponseRate: 0.05 },
-  });
-  const report = `${table([row])}\n${row.failure}\n${row.problems.join('\n')}\n${row.rejected.join('\n')}`;
-  assert.equal(row.failure, '', report);
-  assert.equal(row.sent, 150, report);
-  assert.equal(row.lost, 0, report);
-  assert.equal(row.duplicated, 0, report);
-  assert.equal(row.outOfOrder, 0, report);
-  assert.equal(row.received, 150, report);
-  assert.equal(row.reloads, 1, report);
-  for (const kind of ['dropResponse', 'duplicate', 'reorder']) assert.ok(row.faultKinds?.[kind] > 0, `${kind} faults were injected (${JSON.stringify(row.faultKinds)})`);
-  assert.ok(row.faults > (row.faultKinds.dropResponse + row.faultKinds.duplicate + row.faultKinds.reorder), `chaos added faults of other kinds too (${JSON.stringify(row.faultKinds)})`);
-  assert.ok(row.ok, report);
-});
+test(
+  'soak (short): 150 messages both ways over REST at 10 % faults, disconnects and a reload — none lost, doubled or out of order',
+  { timeout: 120_000 },
+  async () => {
+    const row = await runSoak({
+      url: demo.url,
+      agentToken: demo.server.agentToken,
+      browser: demo.browser,
+      transport: 'rest',
+      messages: 150,
+      rate: 0.1,
+      reloads: 1,
+      disconnects: 2,
+      settleMs: 20_000,
+      // On top of the 10 % chaos: enough duplicated and reordered batches and answers lost after the server
+      // acted that a short run meets them every time (chaos alone spreads ~15 faults over six kinds here).
+      extraFaults: { duplicateRate: 0.25, reorderRate: 0.5, dropResponseRate: 0.05 },
+    });
+    const report = `${table([row])}\n${row.failure}\n${row.problems.join('\n')}\n${row.rejected.join('\n')}`;
+    assert.equal(row.failure, '', report);
+    assert.equal(row.sent, 150, report);
+    assert.equal(row.lost, 0, report);
+    assert.equal(row.duplicated, 0, report);
+    assert.equal(row.outOfOrder, 0, report);
+    assert.equal(row.received, 150, report);
+    assert.equal(row.reloads, 1, report);
+    for (const kind of ['dropResponse', 'duplicate', 'reorder'])
+      assert.ok(row.faultKinds?.[kind] > 0, `${kind} faults were injected (${JSON.stringify(row.faultKinds)})`);
+    assert.ok(
+      row.faults > row.faultKinds.dropResponse + row.faultKinds.duplicate + row.faultKinds.reorder,
+      `chaos added faults of other kinds too (${JSON.stringify(row.faultKinds)})`,
+    );
+    assert.ok(row.ok, report);
+  },
+);

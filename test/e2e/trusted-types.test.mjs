@@ -69,9 +69,7 @@ test("with trusted-types 'live-assist lit-html' the sidebar, an HTML overlay and
     assert.equal(await host.page.evaluate(() => window.pwned), undefined);
     // The only errors allowed: the missing favicon, and the CSP refusing the content's own onerror
     // attribute while DOMParser parses it (before the sanitiser removes it; as under any strict CSP).
-    const problems = host.console.filter(
-      (m) => m.startsWith('error:') && !/favicon|404 \(Not Found\)|Executing inline event handler/.test(m),
-    );
+    const problems = host.console.filter((m) => m.startsWith('error:') && !/favicon|404 \(Not Found\)|Executing inline event handler/.test(m));
     assert.deepEqual(problems, []);
     assert.ok(!host.console.some((m) => /Trusted|trusted-types/.test(m)), host.console.join('\n'));
   } finally {
@@ -87,7 +85,10 @@ test("a page whose trusted-types list omits ours ('none') gets console messages,
     const alert = host.page.locator('la-sidebar').getByRole('alert');
     await alert.waitFor();
     assert.match(await alert.textContent(), /could not be loaded/);
-    assert.ok(host.console.some((m) => m.startsWith('error:') && m.includes("'lit-html'")), host.console.join('\n'));
+    assert.ok(
+      host.console.some((m) => m.startsWith('error:') && m.includes("'lit-html'")),
+      host.console.join('\n'),
+    );
     await openHtmlWindows(host.page);
     const overlay = host.page.locator('la-overlay');
     await overlay.getByText('An offer terms').waitFor();

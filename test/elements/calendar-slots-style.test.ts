@@ -85,7 +85,9 @@ describe('<la-calendar> time slots: chosen, free and full look different', () =>
       }
     }
     expect(mixed(), 'a day with free and full slots').to.equal(true);
-    slots().find((s) => !s.disabled)!.click();
+    slots()
+      .find((s) => !s.disabled)!
+      .click();
     await waitFor(() => root().querySelector('.la-calendar__slot--chosen'), 2000, 'the chosen slot');
     expectDistinctSlots();
     await expectAccessible(host());

@@ -29,9 +29,12 @@ const dialog = () => overlay()?.querySelector<HTMLElement>('[role=dialog]') ?? n
 const panel = () => overlay()?.querySelector('la-call-us')?.shadowRoot ?? null;
 const q = <E extends Element = HTMLElement>(selector: string) => panel()?.querySelector<E>(selector) ?? null;
 const cobrowseLink = () => q<HTMLButtonElement>('.la-callus__link');
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
-const button = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent!.trim() === text) ?? null;
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
+const button = (root: ParentNode, text: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent!.trim() === text) ?? null;
 const openPanel = async () => {
   await api.command('CallUs.open');
   await waitFor(() => q('.la-callus__number--main'), 8000, 'the call-us panel');
@@ -57,7 +60,11 @@ describe('<la-call-us>', () => {
 
   it('the sidebar channel opens the overlay titled Call Us: main number, alternates, hours, Available', async () => {
     const opened = new Promise((resolve) => api.subscribe('CallUs.opened', resolve));
-    const sidebarButton = await waitFor(() => document.querySelector('la-sidebar')!.shadowRoot!.querySelector<HTMLButtonElement>('.la-sidebar__button'), 4000, 'the sidebar button');
+    const sidebarButton = await waitFor(
+      () => document.querySelector('la-sidebar')!.shadowRoot!.querySelector<HTMLButtonElement>('.la-sidebar__button'),
+      4000,
+      'the sidebar button',
+    );
     sidebarButton.click();
     await opened;
     await waitFor(() => q('.la-callus__number--main'), 8000, 'the panel');

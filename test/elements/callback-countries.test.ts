@@ -41,7 +41,7 @@ describe('<la-callback> with two countries', () => {
     await api.command('Callback.open');
     await waitFor(() => root()?.querySelector('.iti'), 4000, 'intl-tel-input');
     document.removeEventListener('focusin', onFocus);
-    expect(early, 'the form took focus without intl-tel-input\'s sheet').to.equal(true);
+    expect(early, "the form took focus without intl-tel-input's sheet").to.equal(true);
     const sheets = root()!.adoptedStyleSheets;
     const own = sheets.findIndex((sheet) => [...sheet.cssRules].some((rule) => (rule as CSSStyleRule).selectorText?.startsWith('.la-callback__phone-box')));
     expect(sheets.filter(itiSheet)).to.have.length(1);

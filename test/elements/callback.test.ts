@@ -26,8 +26,7 @@ const calendarRoot = () => document.querySelector('la-calendar')?.shadowRoot ?? 
 const win = () => root()?.querySelector<HTMLElement>('[part=window]') ?? null;
 const field = (name: string) => root()!.querySelector<HTMLInputElement & HTMLTextAreaElement>(`[name=${name}]`)!;
 const active = () => (root()?.activeElement ?? calendarRoot()?.activeElement) as HTMLElement | null;
-const control = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const tabUntil = async (match: (el: HTMLElement | null) => boolean, max = 12) => {
   for (let i = 0; i < max && !match(active()); i++) await sendKeys({ press: 'Tab' });
   expect(match(active()), 'tab target reached').to.equal(true);
@@ -190,7 +189,9 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(root()!.querySelector('.la-callback__phone .la-field__error')!.textContent).to.equal('Please enter a valid phone number.');
     // A number the browser accepts and the server refuses with 7030.
     sim.worker.use(
-      http.post('/api/callback/v3/create', () => HttpResponse.json({ code: 7030, message: 'Invalid phone number. Please enter a valid phone number.' }, { status: 400 })),
+      http.post('/api/callback/v3/create', () =>
+        HttpResponse.json({ code: 7030, message: 'Invalid phone number. Please enter a valid phone number.' }, { status: 400 }),
+      ),
     );
     try {
       for (let i = 0; i < 5; i++) await sendKeys({ press: 'Backspace' });
@@ -267,7 +268,7 @@ describe('<la-callback> with <la-calendar>', () => {
     const confirmation = await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
     expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100301");
     // The confirmation replaced the focused Confirm button: focus is on its Close button, not the page.
-    await waitFor(() => active()?.textContent === 'Close', 2000, 'focus on the confirmation\'s Close button');
+    await waitFor(() => active()?.textContent === 'Close', 2000, "focus on the confirmation's Close button");
     const body = await (await fetch('/__control/callbacks')).json();
     const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
     expect(records.map((r) => r.phoneNumber)).to.include('600100301');
@@ -281,7 +282,11 @@ describe('<la-callback> with <la-calendar>', () => {
     sim.worker.use(
       http.post('/api/callback/v3/create', () =>
         HttpResponse.json(
-          { code: 7041, message: `Too many requests at this time. The time slot ${full} is full. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`, proposedTimes: proposed },
+          {
+            code: 7041,
+            message: `Too many requests at this time. The time slot ${full} is full. Proposed time slots: ${proposed.join(', ')}. Please propose another time slot.`,
+            proposedTimes: proposed,
+          },
           { status: 429 },
         ),
       ),
@@ -296,7 +301,9 @@ describe('<la-callback> with <la-calendar>', () => {
         const time = DateTime.fromISO(iso).setLocale('en');
         return `${time.toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}, ${time.toFormat('HH:mm')}`;
       };
-      expect(dialog.textContent).to.contain(`Too many requests at this time. The time ${local(full)} is already taken. Free times: ${proposed.map(local).join(', ')}.`);
+      expect(dialog.textContent).to.contain(
+        `Too many requests at this time. The time ${local(full)} is already taken. Free times: ${proposed.map(local).join(', ')}.`,
+      );
       expect(dialog.textContent).to.not.contain('propose');
       await sendKeys({ press: 'Enter' });
       await waitFor(() => !root()!.querySelector('[role=alertdialog]'), 2000, 'the dialog to close');

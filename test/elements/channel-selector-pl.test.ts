@@ -15,7 +15,11 @@ describe('<la-channel-selector> tile statuses in Polish', () => {
   it('a warning-level tile says "Dłuższy czas oczekiwania"; the others fit verb-named channels', async () => {
     const { api, selector, statuses } = page;
     await api.command('ChannelSelector.open');
-    await waitFor(() => Object.keys(statuses()).length === 3 && (statuses()['Oddzwonimy'] ?? '').startsWith('Czas oczekiwania'), 4000, 'the tiles with their waits');
+    await waitFor(
+      () => Object.keys(statuses()).length === 3 && (statuses()['Oddzwonimy'] ?? '').startsWith('Czas oczekiwania'),
+      4000,
+      'the tiles with their waits',
+    );
     const warning = selector()!.querySelector('.la-tile--warning')!;
     expect(warning.querySelector('.la-tile__name')!.textContent).to.equal('Czat');
     expect(warning.querySelector('.la-tile__status')!.textContent).to.equal('Dłuższy czas oczekiwania');

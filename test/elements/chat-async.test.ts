@@ -42,10 +42,17 @@ describe('<la-chat> asynchronous chat, the plugin started when idle', () => {
     await sendKeys({ press: 'Enter' });
     const input = await waitFor(() => $<HTMLTextAreaElement>('textarea'), 6000, 'the input');
     expect(input.maxLength).to.equal(120);
-    const refused = await api.command('WebChat.close').then(() => 'closed', (error: Error) => error.message);
+    const refused = await api.command('WebChat.close').then(
+      () => 'closed',
+      (error: Error) => error.message,
+    );
     expect(refused).to.equal('The visitor was asked to confirm closing the chat');
     // Not 'End chat?' (a chat that is not asynchronous): end it, or close the window and come back later.
-    await waitFor(() => root()!.textContent!.includes('End the chat, or close the window and come back to the conversation later?'), 2000, 'the close question');
+    await waitFor(
+      () => root()!.textContent!.includes('End the chat, or close the window and come back to the conversation later?'),
+      2000,
+      'the close question',
+    );
     const buttons = [...root()!.querySelectorAll('button')].map((b) => b.textContent);
     expect(buttons).to.include.members(['End chat', 'Close window']);
   });

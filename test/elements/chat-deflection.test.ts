@@ -96,7 +96,14 @@ describe('<la-chat> chat deflection', () => {
     expect(session().userData.kc_session_id).to.match(/\S+/);
     expect(session().userData.KnowledgeQuestion).to.equal('Jak zrezygnować z wpłat do PPK?');
     // The readable agent transcript: what the visitor was offered.
-    await waitFor(() => session().transcript.some((m) => m.type === 'CustomNotice' && /Asystent wiedzy zaproponował klientowi: 1\. Jak zrezygnować z wpłat do PPK\?; 2\. /.test(m.text)), 4000, 'the readable notice');
+    await waitFor(
+      () =>
+        session().transcript.some(
+          (m) => m.type === 'CustomNotice' && /Asystent wiedzy zaproponował klientowi: 1\. Jak zrezygnować z wpłat do PPK\?; 2\. /.test(m.text),
+        ),
+      4000,
+      'the readable notice',
+    );
     await expectAccessible(host()!);
     await api.command('App.setTheme', { theme: 'light' });
     await expectAccessible(host()!);
@@ -115,7 +122,10 @@ describe('<la-chat> chat deflection', () => {
     expect(file.textContent).to.equal('rezygnacja-z-ppk.pdf');
     expect(file.getAttribute('rel')).to.contain('noopener');
     expect($('.la-chat__session')!.hasAttribute('inert')).to.equal(true);
-    const notices = () => session().transcript.filter((m) => m.type === 'CustomNotice').map((m) => m.text);
+    const notices = () =>
+      session()
+        .transcript.filter((m) => m.type === 'CustomNotice')
+        .map((m) => m.text);
     await waitFor(() => notices().includes('Klient otworzył artykuł: Jak zrezygnować z wpłat do PPK?'), 4000, 'the agent told of the article');
     await expectAccessible(host()!);
     await api.command('App.setTheme', { theme: 'light' });

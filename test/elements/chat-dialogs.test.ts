@@ -29,8 +29,7 @@ const host = () => document.querySelector('la-chat');
 const $ = <T extends Element = HTMLElement>(selector: string) => host()?.shadowRoot?.querySelector<T & Element>(selector) ?? null;
 const dialog = () => $('[role=alertdialog]');
 const active = () => deepActiveElement();
-const control = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const until = (check: () => unknown, what: string, step = 1000, timeout = 15_000) => advanceUntil(sim, check, what, step, timeout);
 /** axe in both themes, the dark default last. */
 async function accessibleInBothThemes() {
@@ -107,6 +106,9 @@ describe('<la-chat> dialogs', () => {
     const polish = createTranslator('pl', pl, en);
     expect(alertLines(polish, alert)[0]).to.equal(pl['chat.error.InvalidFileType']);
     // A key that is not a chat error, or one the packs lack, falls back to the code's text.
-    expect(alertLines(english, { ...alert, keys: ['callback.title', 'chat.error.NoSuchKey', ''] }).slice(0, 2)).to.deep.equal([en['chat.error.203'], en['chat.error.202']]);
+    expect(alertLines(english, { ...alert, keys: ['callback.title', 'chat.error.NoSuchKey', ''] }).slice(0, 2)).to.deep.equal([
+      en['chat.error.203'],
+      en['chat.error.202'],
+    ]);
   });
 });

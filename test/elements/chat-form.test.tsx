@@ -175,13 +175,19 @@ describe('chat pre-chat form', () => {
   it("shows the server's codes 102, 103, 161 and 364 on their fields with the spec's messages (en and pl)", async () => {
     const fields = [{ name: 'firstname' }, { name: 'lastname' }, { name: 'email' }] as const;
     await mount({ fields, errors: { firstname: 102, lastname: 103, email: 364 } });
-    expect([errorOf('firstname'), errorOf('lastname'), errorOf('email')]).to.deep.equal(['First name is required', 'Last name is required', 'Invalid email address']);
+    expect([errorOf('firstname'), errorOf('lastname'), errorOf('email')]).to.deep.equal([
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+    ]);
     await update({ errors: { firstname: 161, lastname: 161 } });
     expect([errorOf('firstname'), errorOf('lastname'), errorOf('email')]).to.deep.equal(['Please enter your name', 'Please enter your name', null]);
     // The same keys in Polish (the deployment's language).
     const polish = pl as Record<string, string>;
     const english = en as Record<string, string>;
-    expect(['chat.form.required.firstname', 'chat.form.required.lastname', 'chat.form.enterName', 'chat.form.invalidEmail'].map((k) => [english[k], polish[k]])).to.deep.equal([
+    expect(
+      ['chat.form.required.firstname', 'chat.form.required.lastname', 'chat.form.enterName', 'chat.form.invalidEmail'].map((k) => [english[k], polish[k]]),
+    ).to.deep.equal([
       ['First name is required', 'Imię jest wymagane'],
       ['Last name is required', 'Nazwisko jest wymagane'],
       ['Please enter your name', 'Podaj swoje dane'],
@@ -264,7 +270,12 @@ describe('chat pre-chat form', () => {
       'The controller of your personal data is Acme Helpline sp. z o.o.. We process it for the purpose of answering your questions. Details (PDF)',
     );
     const link = notice.querySelector('a')!;
-    expect([link.getAttribute('href'), link.target, link.rel, link.textContent]).to.deep.equal(['https://example.com/rodo.pdf', '_blank', 'noopener noreferrer', 'Details (PDF)']);
+    expect([link.getAttribute('href'), link.target, link.rel, link.textContent]).to.deep.equal([
+      'https://example.com/rodo.pdf',
+      '_blank',
+      'noopener noreferrer',
+      'Details (PDF)',
+    ]);
     // After the form's fields, before its buttons.
     expect(input('firstname').compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(notice.compareDocumentPosition(button('Start Chat')) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);

@@ -158,7 +158,10 @@ describe('chat message input', () => {
     expect(sends().length, 'blank text is not sent by the button either').to.equal(1);
     await update({ value: 'Halo?' });
     send.click();
-    expect(sends()).to.deep.equal([['send', 'Dzień dobry\nmam pytanie'], ['send', 'Halo?']]);
+    expect(sends()).to.deep.equal([
+      ['send', 'Dzień dobry\nmam pytanie'],
+      ['send', 'Halo?'],
+    ]);
     await waitFor(() => focused() === area(), 2000, 'focus back in the textarea after the Send button');
   });
 
@@ -283,7 +286,10 @@ describe('chat message input', () => {
     expect(button.getAttribute('aria-controls')).to.equal(menu()!.id);
     expect(menu()!.getAttribute('aria-label')).to.equal('Emotikony');
     expect(items()).to.deep.equal(['🙂Uśmiech', '👍Kciuk w górę', '🙁Smutek']);
-    expect([...menu()!.querySelectorAll('[role=menuitem] > span')].every((s) => s.getAttribute('aria-hidden') === 'true'), 'the glyphs are hidden, the names read').to.equal(true);
+    expect(
+      [...menu()!.querySelectorAll('[role=menuitem] > span')].every((s) => s.getAttribute('aria-hidden') === 'true'),
+      'the glyphs are hidden, the names read',
+    ).to.equal(true);
     expectRingVisible('the first emoji');
     expect((await press('ArrowDown')).textContent).to.equal('👍Kciuk w górę');
     expect((await press('ArrowDown')).textContent).to.equal('🙁Smutek');
@@ -294,7 +300,10 @@ describe('chat message input', () => {
     expect(await press('Escape')).to.equal(button);
     expect(menu()).to.equal(null);
     expect(button.getAttribute('aria-expanded')).to.equal('false');
-    expect(harness.calls.filter((c) => c[0] === 'close'), "Escape closed the menu, not the window").to.deep.equal([]);
+    expect(
+      harness.calls.filter((c) => c[0] === 'close'),
+      'Escape closed the menu, not the window',
+    ).to.deep.equal([]);
     expect((await press('ArrowUp')).textContent, 'ArrowUp opens on the last').to.equal('🙁Smutek');
     await press('Escape');
     expect((await press('ArrowDown')).textContent, 'ArrowDown opens on the first').to.equal('🙂Uśmiech');

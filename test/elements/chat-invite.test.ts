@@ -51,7 +51,12 @@ describe('<la-chat> proactive invite', () => {
     await waitFor(() => chatRoot()?.querySelector('[name=firstname]'), 6000, 'the chat window');
     expect(events).to.include('WebChat.opened');
     expect(cookie('webchat_autoinvite_disabled')).to.not.equal(undefined);
-    expect(await api.command('WebChat.invite').then(() => 'shown', (e: Error) => e.message)).to.equal('The chat is open: the invite is ignored');
+    expect(
+      await api.command('WebChat.invite').then(
+        () => 'shown',
+        (e: Error) => e.message,
+      ),
+    ).to.equal('The chat is open: the invite is ignored');
     await api.command('WebChat.close', { confirmed: true });
   });
 });

@@ -38,7 +38,10 @@ const control = (path: string, body?: unknown, method = 'POST') =>
   fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 /** The simulator's own copy of the chat: how many times the visitor's `text` is stored. */
 const stored = (text: string) =>
-  [...sim.state.chat.sessions.values()].filter((s) => !s.ended).flatMap((s) => s.transcript).filter((m) => m.type === 'Message' && m.from.type === 'Client' && m.text === text).length;
+  [...sim.state.chat.sessions.values()]
+    .filter((s) => !s.ended)
+    .flatMap((s) => s.transcript)
+    .filter((m) => m.type === 'Message' && m.from.type === 'Client' && m.text === text).length;
 
 async function type(text: string, enter = true) {
   $<HTMLTextAreaElement>('textarea')!.focus();
@@ -130,7 +133,12 @@ describe('<la-chat> outbox', () => {
     // Sent from the new page: the input empties, the draft is gone from storage.
     $<HTMLTextAreaElement>('textarea')!.focus();
     await sendKeys({ press: 'Enter' });
-    await until(() => stored('Szkic, którego nie wysłano') === 1 && pending().length === 0, `the draft sent (${stored('Szkic, którego nie wysłano')}, ${pending().map((p) => p.textContent).join('|')}, ${$<HTMLTextAreaElement>('textarea')!.value})`);
+    await until(
+      () => stored('Szkic, którego nie wysłano') === 1 && pending().length === 0,
+      `the draft sent (${stored('Szkic, którego nie wysłano')}, ${pending()
+        .map((p) => p.textContent)
+        .join('|')}, ${$<HTMLTextAreaElement>('textarea')!.value})`,
+    );
     await waitFor(() => localStorage.getItem('test-outbox_webchat_draft') === null, 2000, 'the stored draft removed');
     expect($<HTMLTextAreaElement>('textarea')!.value).to.equal('');
   });

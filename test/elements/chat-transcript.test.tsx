@@ -222,11 +222,7 @@ describe('chat transcript', () => {
     it('translates system lines and default names into Polish', () => {
       const messages = [message('ParticipantJoined', visitor), message('ParticipantJoined', { type: 'Agent' }), say({ type: 'Agent' }, 'Dzień dobry')];
       mount({ messages, ended: true }, { lang: 'pl' });
-      expect($$('.la-transcript__system').map((e) => e.textContent)).to.deep.equal([
-        'Czat rozpoczęty',
-        'Konsultant dołącza do czatu',
-        'Czat zakończony',
-      ]);
+      expect($$('.la-transcript__system').map((e) => e.textContent)).to.deep.equal(['Czat rozpoczęty', 'Konsultant dołącza do czatu', 'Czat zakończony']);
       expect($('.la-transcript__name')!.textContent).to.equal('Konsultant');
     });
 
@@ -241,7 +237,8 @@ describe('chat transcript', () => {
     });
 
     it('agent HTML goes through the sanitiser: scripts, handlers and javascript: links are dropped', async () => {
-      const html = '<p>Hi <b>there</b></p><script>window.__pwned = 1</script><a href="javascript:window.__pwned=2">click</a> <a href="https://example.com/x">ok</a><img src="x" onerror="window.__pwned=3">';
+      const html =
+        '<p>Hi <b>there</b></p><script>window.__pwned = 1</script><a href="javascript:window.__pwned=2">click</a> <a href="https://example.com/x">ok</a><img src="x" onerror="window.__pwned=3">';
       mount({ messages: [say(anna, html, { html: true })] });
       const body = $('.la-transcript__html')!;
       expect(body.querySelector('b')!.textContent).to.equal('there');
@@ -272,7 +269,10 @@ describe('chat transcript', () => {
     it('file bubble: shortened name with the full one in title and label, size, Download calls back with the file id', () => {
       const name = 'Umowa-o-swiadczenie-uslug-2026-wersja-ostateczna.pdf';
       const file = message('FileUploaded', anna, name, { userData: { 'file-name': name, 'file-size': '1536', 'file-id': 'f-77', 'file-type': 'pdf' } });
-      mount({ messages: [file, message('FileUploaded', anna, 'a.txt', { userData: { 'file-name': 'a.txt', 'file-size': '12', 'file-id': 'f-78' } })] }, { lang: 'pl' });
+      mount(
+        { messages: [file, message('FileUploaded', anna, 'a.txt', { userData: { 'file-name': 'a.txt', 'file-size': '12', 'file-id': 'f-78' } })] },
+        { lang: 'pl' },
+      );
       const [first, second] = $$('.la-transcript__file');
       expect(shortFileName(name)).to.equal('Umowa-o-swiadcze…a.pdf');
       expect(first!.querySelector('.la-transcript__file-name')!.textContent).to.equal('Umowa-o-swiadcze…a.pdf');
@@ -300,7 +300,11 @@ describe('chat transcript', () => {
         say(anna, 'after', { timestamp: start + 201_000 }),
       ];
       mount({ messages });
-      const shape = () => $$('.la-transcript__bubble').map((b) => [b.querySelector('.la-transcript__name')?.textContent ?? '', Boolean(b.querySelector('.la-transcript__avatar'))]);
+      const shape = () =>
+        $$('.la-transcript__bubble').map((b) => [
+          b.querySelector('.la-transcript__name')?.textContent ?? '',
+          Boolean(b.querySelector('.la-transcript__avatar')),
+        ]);
       expect(shape()).to.deep.equal([
         ['Anna', true],
         ['', false],
@@ -568,7 +572,13 @@ describe('chat transcript', () => {
   });
 
   describe('unsent messages (the outbox, issue 13)', () => {
-    const line = (id: string, text: string, state: 'sending' | 'sent' | 'failed', error?: string) => ({ id, text, state, timestamp: NOW - MINUTE, ...(error ? { error } : {}) });
+    const line = (id: string, text: string, state: 'sending' | 'sent' | 'failed', error?: string) => ({
+      id,
+      text,
+      state,
+      timestamp: NOW - MINUTE,
+      ...(error ? { error } : {}),
+    });
 
     it("follow the server's lines in order as the visitor's bubbles with their state; 'Not sent' has its reason, Retry and Edit; axe clean in both themes", async () => {
       const retried: string[] = [];
@@ -579,15 +589,27 @@ describe('chat transcript', () => {
         onRetry: (id) => retried.push(id),
         onEdit: (id) => edited.push(id),
       });
-      expect(items().map((i) => i.textContent?.replace(/\d\d:\d\d/, '').trim())).to.deep.equal(['AAnnaHello', 'JJanHi', 'Sentfirst', 'Sending…second', 'Not sentthird']);
-      expect(items().slice(2).map((i) => i.getAttribute('aria-label'))).to.deep.equal(['You, 11:59: first (Sent)', 'You, 11:59: second (Sending…)', 'You, 11:59: third (Not sent)']);
+      expect(items().map((i) => i.textContent?.replace(/\d\d:\d\d/, '').trim())).to.deep.equal([
+        'AAnnaHello',
+        'JJanHi',
+        'Sentfirst',
+        'Sending…second',
+        'Not sentthird',
+      ]);
+      expect(
+        items()
+          .slice(2)
+          .map((i) => i.getAttribute('aria-label')),
+      ).to.deep.equal(['You, 11:59: first (Sent)', 'You, 11:59: second (Sending…)', 'You, 11:59: third (Not sent)']);
       expect($$('.la-transcript__reason').map((r) => r.textContent)).to.deep.equal(['Message too long']);
       const retry = $$('button').find((b) => b.textContent === 'Retry')!;
       expect(retry.getAttribute('aria-label')).to.equal('Retry sending: third');
       retry.click();
       expect(retried).to.deep.equal(['p3']);
       expect(active()?.dataset.pending).to.equal('p3', 'focus on the line, whose Retry goes');
-      $$('button').find((b) => b.textContent === 'Edit')!.click();
+      $$('button')
+        .find((b) => b.textContent === 'Edit')!
+        .click();
       expect(edited).to.deep.equal(['p3']);
       await expectAccessible(host);
       host.internals.states.delete('dark');

@@ -158,7 +158,10 @@ describe('element pattern and window chrome', () => {
     await waitFor(() => !root().querySelector('[role=alertdialog]'), 2000, 'the dialog to close');
     expect(root().querySelector('.answers')!.textContent).to.equal('nie');
     expect(active()).to.equal(opener);
-    expect(behind.some((el) => (el as HTMLElement).inert), 'inert released').to.equal(false);
+    expect(
+      behind.some((el) => (el as HTMLElement).inert),
+      'inert released',
+    ).to.equal(false);
   });
 
   it('ConfirmDialog: Yes confirms', async () => {

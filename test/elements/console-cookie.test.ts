@@ -34,7 +34,10 @@ describe('the console while the site has not enabled it', () => {
   });
 
   it('Console.open is refused, and the console says how to enable it', async () => {
-    const message = await api.command('Console.open').then(() => 'resolved', (e: Error) => e.message);
+    const message = await api.command('Console.open').then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
     expect(message).to.equal('Could not load plugin file');
     expect(errors.some((line) => line.includes('The console is off: set console.enabled to true in liveAssistConfig'))).to.equal(true);
     expect(consoleChunkRequested()).to.equal(false);

@@ -31,7 +31,8 @@ function description(control: Element): string {
 }
 
 /** The live regions inside `root` that would speak on their own when their text appears. */
-const liveRegions = (root: Element) => [...root.querySelectorAll('[role=alert], [aria-live=assertive], [role=status], [aria-live=polite]')].filter((el) => el.textContent!.trim() !== '');
+const liveRegions = (root: Element) =>
+  [...root.querySelectorAll('[role=alert], [aria-live=assertive], [role=status], [aria-live=polite]')].filter((el) => el.textContent!.trim() !== '');
 
 /** Submits `form` from its submit button with the keyboard; waits for `count` invalid fields. */
 async function refusedSubmit(form: HTMLFormElement, count: number): Promise<void> {
@@ -45,7 +46,10 @@ async function expectOneAnnouncement(form: HTMLFormElement): Promise<void> {
   const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
   await waitFor(() => deepActiveElement() === invalid[0], 2000, 'focus on the first invalid field');
   expect(form.querySelectorAll('[role=alert]').length, 'field errors with role=alert').to.equal(0);
-  expect(liveRegions(form).map((el) => el.textContent), 'live regions with text in the form').to.deep.equal([]);
+  expect(
+    liveRegions(form).map((el) => el.textContent),
+    'live regions with text in the form',
+  ).to.deep.equal([]);
   for (const field of invalid) {
     const error = field.closest('.la-field')!.querySelector('.la-field__error');
     expect(error, `an error beside ${field.getAttribute('name')}`).to.not.equal(null);

@@ -12,7 +12,12 @@ import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'fvmobile', preload: 'intent', timeFormat: 24, mobileMode: true },
   callback: CALLBACK_V3,
-  calendar: { numberOfDays: 14, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: {
+    numberOfDays: 14,
+    timeFormat: 24,
+    convertToUTC: true,
+    calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } },
+  },
 };
 
 let api: LiveAssistApi;

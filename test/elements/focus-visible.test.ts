@@ -14,7 +14,12 @@ import { CALLBACK_V3 } from '../helpers/callback-config.ts';
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'fvisible', preload: 'intent', timeFormat: 24 },
   callback: CALLBACK_V3,
-  calendar: { numberOfDays: 14, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } },
+  calendar: {
+    numberOfDays: 14,
+    timeFormat: 24,
+    convertToUTC: true,
+    calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } },
+  },
   sidebar: {
     channels: [
       { name: 'CallUs', clickCommand: 'CallUs.open' },
@@ -51,7 +56,12 @@ describe('focus rings are never clipped', () => {
       const button = expectRingVisible(`sidebar button ${i + 1}, just focused`);
       names.push(button.dataset.channel!);
       await waitFor(() => sidebar.shadowRoot!.querySelector('.la-sidebar--expanded'), 2000, 'the sidebar to expand');
-      await Promise.all(sidebar.shadowRoot!.querySelector('nav')!.getAnimations().map((a) => a.finished));
+      await Promise.all(
+        sidebar
+          .shadowRoot!.querySelector('nav')!
+          .getAnimations()
+          .map((a) => a.finished),
+      );
       expectRingVisible(`sidebar button ${i + 1}, expanded`);
     }
     expect(names).to.deep.equal(['CallUs', 'Callback', 'SendMessage']);
@@ -83,7 +93,10 @@ describe('focus rings are never clipped', () => {
       await control('/__control/faults', { endpoint: 'callback.create', failureRate: 1, status: 503 });
       const desiredTime = new Date(Date.now() + 2 * 86_400_000);
       desiredTime.setUTCHours(10, 0, 0, 0);
-      await api.command('Callback.open', { form: { firstname: 'Jan', phonenumber: '+48600100200', subject: 'Wpłaty' }, desiredTime: desiredTime.toISOString() });
+      await api.command('Callback.open', {
+        form: { firstname: 'Jan', phonenumber: '+48600100200', subject: 'Wpłaty' },
+        desiredTime: desiredTime.toISOString(),
+      });
       const root = () => document.querySelector('la-callback')!.shadowRoot!;
       await waitFor(() => root().querySelector<HTMLTextAreaElement>('[name=subject]'), 4000, 'the callback form');
       expect(root().querySelector<HTMLInputElement>('input[value=pick]')!.checked, 'pick mode').to.equal(true);

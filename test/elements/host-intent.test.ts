@@ -46,7 +46,7 @@ describe("an element's intent", () => {
   });
   beforeEach(() => (calls = []));
 
-  it('the pointer entering a closed window\'s element asks for its code at once', () => {
+  it("the pointer entering a closed window's element asks for its code at once", () => {
     document.querySelector('la-search')!.dispatchEvent(new PointerEvent('pointerenter'));
     expect(calls).to.deep.equal([{ plugin: 'Search', inFocusEvent: false }]);
   });
@@ -60,7 +60,7 @@ describe("an element's intent", () => {
     opener.focus();
     calls = [];
     await sendKeys({ press: 'Enter' });
-    const element = await waitFor(() => document.querySelector('la-send-message'), 4000, 'the window\'s element');
+    const element = await waitFor(() => document.querySelector('la-send-message'), 4000, "the window's element");
     const root = element.shadowRoot!;
     await waitFor(() => root.querySelector('[part=window]')?.contains(deepActiveElement()), 4000, 'focus in the window');
     expect(calls, 'nothing asked in the focus event itself').to.deep.equal([]);

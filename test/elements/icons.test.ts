@@ -28,7 +28,14 @@ window.liveAssistConfig = {
   },
   callus: { contacts: [{ number: '+48 22 100 20 30', displayName: 'Helpline' }] },
   sendmessage: { dataURL: '/api/sendmessage', sideButton: { openDelay: 0 } },
-  callback: { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', immediateCallback: true, scheduledCallback: false },
+  callback: {
+    apiVersion: 'v3',
+    dataURL: '/api/callback/v3',
+    serviceName: 'ppk-callback',
+    apikey: 'demo-key',
+    immediateCallback: true,
+    scheduledCallback: false,
+  },
 };
 
 /** The glyphs the widgets drew before (☎ ↩ ✎ ✉ ☏ ⌕ ★ ? × ▾ ▴). */
@@ -133,7 +140,11 @@ describe('outline icons (lucide)', () => {
     await waitFor(() => (selector()?.querySelectorAll('.la-tile').length ?? 0) === 3, 8000, 'the tiles');
     const tiles = [...selector()!.querySelectorAll('.la-tile')];
     tiles.forEach((tile, i) => expectOutlineIcon(tile.querySelector('.la-tile__icon svg'), `tile ${i}`));
-    expect(tiles.map((t) => t.querySelector('path')!.getAttribute('d'))).to.deep.equal([channelIcons.phone, channelIcons.messageCircle, channelIcons.phoneIncoming]);
+    expect(tiles.map((t) => t.querySelector('path')!.getAttribute('d'))).to.deep.equal([
+      channelIcons.phone,
+      channelIcons.messageCircle,
+      channelIcons.phoneIncoming,
+    ]);
     expect(selector()!.textContent).to.not.match(GLYPHS);
     // The overlay's own Close control is the chrome's outline x too.
     await api.command('ChannelSelector.close');

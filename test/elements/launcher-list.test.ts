@@ -20,7 +20,16 @@ function harness() {
   const clicks: string[] = [];
   const render_ = (rows: Row[]) => {
     render(
-      html`<ul>${repeat(rows, (row) => row.name, (row) => html`<li ?hidden=${row.hidden ?? false}><button type="button" data-name=${row.name} @click=${() => clicks.push(row.label)}>${row.label}</button></li>`)}</ul>`,
+      html`<ul>
+        ${repeat(
+          rows,
+          (row) => row.name,
+          (row) =>
+            html`<li ?hidden=${row.hidden ?? false}>
+              <button type="button" data-name=${row.name} @click=${() => clicks.push(row.label)}>${row.label}</button>
+            </li>`,
+        )}
+      </ul>`,
       container,
     );
     keepFocusOnMove(container.querySelector('ul'));
@@ -37,10 +46,17 @@ const abc: Row[] = [
   { name: 'b', label: 'Callback' },
   { name: 'c', label: 'Live Chat' },
 ];
-const orders = [['c', 'b', 'a'], ['b', 'a', 'c'], ['a', 'c', 'b'], ['c', 'a', 'b'], ['b', 'c', 'a'], ['a', 'b', 'c']];
+const orders = [
+  ['c', 'b', 'a'],
+  ['b', 'a', 'c'],
+  ['a', 'c', 'b'],
+  ['c', 'a', 'b'],
+  ['b', 'c', 'a'],
+  ['a', 'b', 'c'],
+];
 const rowsIn = (order: string[]) => order.map((name) => abc.find((row) => row.name === name)!);
 
-describe('the launchers\' keyed lists (lit-html repeat)', () => {
+describe("the launchers' keyed lists (lit-html repeat)", () => {
   it('an item keeps its node when the list is re-rendered, hidden, shown, reordered and shortened', () => {
     const list = harness();
     try {

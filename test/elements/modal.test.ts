@@ -2,16 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { tabbable } from 'tabbable';
 import { LaElement, defineElement } from '../../elements/common/host.ts';
-import {
-  deepActiveElement,
-  openLayers,
-  openModal,
-  otherElements,
-  pageAround,
-  siblingsOf,
-  tabbables,
-  type Modal,
-} from '../../elements/common/modal.ts';
+import { deepActiveElement, openLayers, openModal, otherElements, pageAround, siblingsOf, tabbables, type Modal } from '../../elements/common/modal.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
 
 // The one modal and focus module (elements/common/modal.ts) on plain DOM built like our elements: controls in
@@ -69,7 +60,10 @@ describe('modal module (focus-trap through shadow roots, stack, inert, focus ret
   });
 
   afterEach(() => {
-    open.splice(0).reverse().forEach((m) => m.close());
+    open
+      .splice(0)
+      .reverse()
+      .forEach((m) => m.close());
     expect(openLayers(), 'every layer closed').to.equal(0);
     document.body.innerHTML = '';
   });
@@ -155,7 +149,10 @@ describe('modal module (focus-trap through shadow roots, stack, inert, focus ret
     expect(siblingsOf(screen)).to.deep.equal([body, already]);
     const modal = openModal({ container: dialog, inert: () => siblingsOf(screen) });
     expect(body.inert).to.equal(true);
-    expect(tabbables(root.host).map((el) => el.id), 'only the dialog is tabbable').to.deep.equal(['first', 'inner', 'last']);
+    expect(
+      tabbables(root.host).map((el) => el.id),
+      'only the dialog is tabbable',
+    ).to.deep.equal(['first', 'inner', 'last']);
     modal.close();
     expect(body.inert).to.equal(false);
     expect(already.inert, 'inert before the modal opened').to.equal(true);

@@ -27,8 +27,12 @@ window.liveAssistConfig = {
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', refreshInterval: 10 },
     availability: {
-      timeZone: 'Europe/Warsaw', openHour: 8, closeHour: 17, chatUnavailableWait: 10000,
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+      timeZone: 'Europe/Warsaw',
+      openHour: 8,
+      closeHour: 17,
+      chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
     },
   },
 };
@@ -40,7 +44,12 @@ const panel = () => overlay()?.querySelector('la-call-us')?.shadowRoot ?? null;
 const selector = () => overlay()?.querySelector('la-channel-selector')?.shadowRoot ?? null;
 /** Each tile's status text by its name. */
 const statuses = (): Record<string, string> =>
-  Object.fromEntries([...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => [t.querySelector('.la-tile__name')!.textContent, t.querySelector('.la-tile__status')!.textContent]));
+  Object.fromEntries(
+    [...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => [
+      t.querySelector('.la-tile__name')!.textContent,
+      t.querySelector('.la-tile__status')!.textContent,
+    ]),
+  );
 
 describe('the helpline out of hours (server clock Friday 18:00 Warsaw)', () => {
   let api: LiveAssistApi;

@@ -25,7 +25,9 @@ const control = (label: string) => win()!.querySelector<HTMLButtonElement>(`.la-
 describe('a docked window minimised on a phone', () => {
   before(async () => {
     await setViewport({ width: 390, height: 844 });
-    ({ api, sim } = await bootWithSimulator('<main><h1>Page</h1><p>Text behind the window.</p><a href="#top">A link on the page</a></main><la-sidebar></la-sidebar>'));
+    ({ api, sim } = await bootWithSimulator(
+      '<main><h1>Page</h1><p>Text behind the window.</p><a href="#top">A link on the page</a></main><la-sidebar></la-sidebar>',
+    ));
   });
   after(() => sim.dispose());
 

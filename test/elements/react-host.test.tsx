@@ -28,16 +28,17 @@ describe('elements in a React app', () => {
     document.body.append(container);
     const root = createRoot(container);
     root.render(
-      <la-sidebar
-        channels={JSON.stringify([{ name: 'Callback' }, { name: 'WebChat' }])}
-        onla-channel-click={(event) => clicked.push(event.detail.name)}
-      />,
+      <la-sidebar channels={JSON.stringify([{ name: 'Callback' }, { name: 'WebChat' }])} onla-channel-click={(event) => clicked.push(event.detail.name)} />,
     );
     const sidebar = await waitFor(() => container.querySelector('la-sidebar'), 2000, 'the element');
-    const buttons = await waitFor(() => {
-      const found = sidebar.shadowRoot!.querySelectorAll('button');
-      return found.length === 2 && found;
-    }, 4000, 'two channel buttons');
+    const buttons = await waitFor(
+      () => {
+        const found = sidebar.shadowRoot!.querySelectorAll('button');
+        return found.length === 2 && found;
+      },
+      4000,
+      'two channel buttons',
+    );
     buttons[1]!.click();
     expect(clicked).to.deep.equal(['WebChat']);
     root.render(<la-sidebar channels={JSON.stringify([{ name: 'CallUs' }])} />);

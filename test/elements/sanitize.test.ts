@@ -100,7 +100,7 @@ describe('sanitizeHtml', () => {
     it('shows text, never markup, and says why once, when the page forbids the policy', () => {
       fake({
         createPolicy: () => {
-          throw new TypeError("Failed to execute 'createPolicy': Policy \"live-assist\" disallowed.");
+          throw new TypeError('Failed to execute \'createPolicy\': Policy "live-assist" disallowed.');
         },
       });
       const logged: unknown[][] = [];

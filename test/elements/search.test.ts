@@ -26,8 +26,13 @@ const status = () => $('.la-search > [role=status]')?.textContent ?? '';
 const options = () => $$('[role=option]');
 const control = (path: string, body?: unknown) =>
   fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const knowledge = async () => (await (await control('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
-const rejection = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.message);
+const knowledge = async () =>
+  (await (await control('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: Error) => error.message,
+  );
 
 /** axe in both themes (the light one is the page's). */
 async function accessibleInBothThemes() {
@@ -171,7 +176,10 @@ describe('<la-search>', () => {
     const { votes } = await knowledge();
     const vote = votes.at(-1)!;
     expect(vote).to.include({ kbId: doc.kbId, docId: doc.docId, relevant: true });
-    expect(votes.filter((v) => v.docId === doc.docId), 'Enter on the locked button votes nothing more').to.have.length(1);
+    expect(
+      votes.filter((v) => v.docId === doc.docId),
+      'Enter on the locked button votes nothing more',
+    ).to.have.length(1);
     expect(vote.searchId).to.be.a('string');
     expect(events.at(-1)).to.deep.equal({ name: 'Search.voted', data: { kbId: doc.kbId, docId: doc.docId, relevant: true } });
   });

@@ -116,7 +116,7 @@ describe('Send Message side button', () => {
     await waitFor(() => shown(), 4000, 'the button');
   });
 
-  it("runs the configured click command instead (a deployment that redirects to its contact page)", async () => {
+  it('runs the configured click command instead (a deployment that redirects to its contact page)', async () => {
     await api.configure('sendmessage', {
       dataURL: '/api/sendmessage',
       sideButton: { visible: true, clickCommand: 'SendMessage.redirect', clickOptions: { url: '#kontakt' } },

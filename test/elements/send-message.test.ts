@@ -116,9 +116,7 @@ describe('<la-send-message>', () => {
   it('refuses a file of another type (203) and files over the server limits (201, 202)', async () => {
     attach(new File(['MZ'], 'run.exe', { type: 'application/x-msdownload' }));
     await waitFor(() => $('.la-send-message__file-problem'), 4000, 'the type problem');
-    expect($('.la-send-message__file-problem')!.textContent).to.equal(
-      'run.exe: Unsupported file type. Please upload images, PDFs, text files and ZIPs.',
-    );
+    expect($('.la-send-message__file-problem')!.textContent).to.equal('run.exe: Unsupported file type. Please upload images, PDFs, text files and ZIPs.');
     attach(txt('1.txt', 1), txt('2.txt', 1), txt('3.txt', 1), txt('4.txt', 1));
     await waitFor(() => $$('.la-send-message__files li').length === 3, 4000, 'three files');
     expect($('.la-send-message__file-problem')!.textContent).to.equal('4.txt: Total number of attachments exceeds limit: 3');
@@ -170,7 +168,11 @@ describe('<la-send-message>', () => {
   it('a timeout is "not confirmed", not "not sent"; Try again sends it once (the same idempotency key)', async () => {
     const before = sim.state.messages.length;
     await api.command('SendMessageService.configure', { timeout: 200 });
-    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', latencyMs: 1000 }) });
+    await fetch('/__control/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'sendmessage', latencyMs: 1000 }),
+    });
     try {
       $<HTMLButtonElement>('button[type=submit]')!.click();
       const dialog = await waitFor(() => $('[role=alertdialog]'), 4000, 'the retry alert');
@@ -179,11 +181,19 @@ describe('<la-send-message>', () => {
       expect(dialog.textContent).to.not.contain('not sent');
       await api.command('SendMessageService.configure', { timeout: 3000 });
       // The server is fast again; the first try is still running there when the retry arrives.
-      await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', clear: true }) });
+      await fetch('/__control/faults', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ endpoint: 'sendmessage', clear: true }),
+      });
       [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
       await waitFor(() => $('.la-send-message__success'), 4000, 'the success view');
     } finally {
-      await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'sendmessage', clear: true }) });
+      await fetch('/__control/faults', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ endpoint: 'sendmessage', clear: true }),
+      });
       await api.command('SendMessageService.configure', { timeout: 3000 });
     }
     expect(sim.state.messages.length - before, 'stored once').to.equal(1);
@@ -249,10 +259,14 @@ describe('<la-send-message>', () => {
     await new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 100)));
     let asked = 0;
     sim.worker.use(
-      http.get('/api/sendmessage/limits', () => {
-        asked += 1;
-        return HttpResponse.json({ maxFiles: 3, maxTotalSize: 10_485_760 });
-      }, { once: true }),
+      http.get(
+        '/api/sendmessage/limits',
+        () => {
+          asked += 1;
+          return HttpResponse.json({ maxFiles: 3, maxTotalSize: 10_485_760 });
+        },
+        { once: true },
+      ),
     );
     const original = window.requestIdleCallback;
     const held: Array<() => void> = [];
@@ -272,5 +286,4 @@ describe('<la-send-message>', () => {
       window.requestIdleCallback = original;
     }
   });
-
 });

@@ -21,7 +21,11 @@ window.liveAssistConfig = {
     channels: [
       // Configured commands may only open or show a widget (src/bus/channel-commands.ts).
       { name: 'CallUs', clickCommand: 'CallUs.open' },
-      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
+      {
+        name: 'WebChat',
+        clickCommand: 'WebChat.open',
+        ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false },
+      },
       { name: 'Callback', clickCommand: 'Callback.open', ewt: { display: true, queue: 'PPK_Callback' } },
     ],
   },
@@ -36,7 +40,11 @@ const overlay = () => document.querySelector('la-overlay')?.shadowRoot ?? null;
 const dialog = () => overlay()?.querySelector<HTMLElement>('[role=dialog]') ?? null;
 const selector = () => overlay()?.querySelector('la-channel-selector')?.shadowRoot ?? null;
 const tiles = () => [...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => t.textContent);
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 // React's "Attempted to synchronously unmount a root while React was already rendering" (a view
 // element removed inside another view's commit) must not appear.
 const reactErrors: string[] = [];
@@ -127,7 +135,7 @@ describe('<la-sidebar> in mobile mode, <la-overlay> and <la-channel-selector>', 
     await api.command('Overlay.close');
   });
 
-  it('removing the channel selector from the overlay unmounts its React root outside the overlay\'s commit', async () => {
+  it("removing the channel selector from the overlay unmounts its React root outside the overlay's commit", async () => {
     await api.command('ChannelSelector.open');
     await waitFor(() => tiles().length > 0, 4000, 'the tiles');
     const view = selector()!.querySelector('la-channel-selector-view')!;

@@ -21,8 +21,12 @@ window.liveAssistConfig = {
   stats: {
     groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat', refreshInterval: 1 },
     availability: {
-      timeZone: 'Europe/Warsaw', openHour: 8, closeHour: 17, chatUnavailableWait: 10000,
-      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'], whenClosed: ['CallUs', 'SendMessage', 'Callback'],
+      timeZone: 'Europe/Warsaw',
+      openHour: 8,
+      closeHour: 17,
+      chatUnavailableWait: 10000,
+      whenOpen: ['CallUs', 'WebChat', 'SendMessage', 'Callback'],
+      whenClosed: ['CallUs', 'SendMessage', 'Callback'],
     },
   },
 };
@@ -72,7 +76,11 @@ const root = () => host().shadowRoot!;
 const nav = () => root().querySelector<HTMLElement>('nav.la-sidebar');
 const names = () => [...root().querySelectorAll('li:not([hidden]) .la-sidebar__name')].map((e) => e.textContent);
 const button = (name: string) => [...root().querySelectorAll('button')].find((b) => b.textContent!.includes(name))!;
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 
 describe('<la-sidebar>', () => {
   before(async () => {
@@ -136,8 +144,7 @@ describe('<la-sidebar>', () => {
   });
 
   it('follows the availability rule: chat disappears at 18:00 and returns with the full list when statistics fail', async () => {
-    const post = (path: string, body: unknown) =>
-      fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     await waitFor(() => names().length === 4, 3000, 'four channels at 10:00');
     // Each channel keeps its own button while the list changes: the one a visitor is on never turns
     // into a neighbour, and a focused channel that goes away hands focus to the first one shown.
@@ -179,8 +186,11 @@ describe('<la-sidebar>', () => {
     expect(events).to.deep.equal(['Sidebar.expanded', 'Sidebar.contracted', 'Sidebar.closed', 'Sidebar.opened']);
     expect(await message(api.command('Sidebar.addButton', { name: 'CallUs' }))).to.equal('Incorrect or Insufficient data or use of reserved name');
     expect(await message(api.command('Sidebar.addButton', {} as { name: string }))).to.equal('Incorrect or Insufficient data or use of reserved name');
-    expect(await message(api.command('Sidebar.configure', { channels: [] }))).to.equal('Invalid configuration. Please ensure atleast one channel is configured.');
-    const refused = 'App.closeAll may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)';
+    expect(await message(api.command('Sidebar.configure', { channels: [] }))).to.equal(
+      'Invalid configuration. Please ensure atleast one channel is configured.',
+    );
+    const refused =
+      'App.closeAll may not run from configuration or markup: a clickCommand may only open or show a widget (e.g. Callback.open, SendMessage.redirect)';
     expect(await message(api.command('Sidebar.addButton', { name: 'Faq', clickCommand: 'App.closeAll' }))).to.equal(refused);
     expect(await message(api.command('Sidebar.configure', { channels: [{ name: 'CallUs', clickCommand: 'App.closeAll' }] }))).to.equal(refused);
     await api.command('Sidebar.addButton', { name: 'Faq', displayName: 'FAQ', icon: 'F', clickCommand: 'Search.open' });
@@ -256,9 +266,7 @@ describe('<la-sidebar>', () => {
 
   it('a hostile channels attribute cannot import a module: App.registerExtension is refused on click, with a message', async () => {
     const extension = new URL('./fixtures/evil-extension.js', import.meta.url).href;
-    const channels = JSON.stringify([
-      { name: 'Evil', displayName: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'evil', extension } },
-    ]);
+    const channels = JSON.stringify([{ name: 'Evil', displayName: 'Evil', clickCommand: 'App.registerExtension', clickOptions: { name: 'evil', extension } }]);
     const hostile = document.createElement('la-sidebar');
     hostile.setAttribute('channels', channels);
     const errors: string[] = [];

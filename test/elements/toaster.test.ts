@@ -9,9 +9,20 @@ window.liveAssistConfig = { main: { lang: 'en', theme: 'light', deploymentID: 't
 let api: LiveAssistApi;
 const root = () => document.querySelector('la-toaster')?.shadowRoot ?? null;
 const toast = () => root()?.querySelector<HTMLElement>('.la-toaster:not(.la-toaster--closing)') ?? null;
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 const button = (text: string) => [...(toast()?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find((b) => b.textContent!.trim() === text) ?? null;
-const invite = { title: 'Need help?', body: 'Let us know if we can help out.', buttons: [{ id: 'accept', text: 'Start chat', primary: true }, { id: 'decline', text: 'No thanks' }] };
+const invite = {
+  title: 'Need help?',
+  body: 'Let us know if we can help out.',
+  buttons: [
+    { id: 'accept', text: 'Start chat', primary: true },
+    { id: 'decline', text: 'No thanks' },
+  ],
+};
 
 describe('<la-toaster>', () => {
   before(async () => {
@@ -47,7 +58,11 @@ describe('<la-toaster>', () => {
   });
 
   it('positions: left and centre; custom content is sanitised', async () => {
-    await api.command('Toaster.open', { title: 'Offer', html: '<p class="x">Half price</p><img src="x" onerror="alert(1)"><script>alert(1)</script>', position: 'left' });
+    await api.command('Toaster.open', {
+      title: 'Offer',
+      html: '<p class="x">Half price</p><img src="x" onerror="alert(1)"><script>alert(1)</script>',
+      position: 'left',
+    });
     const panel = await waitFor(toast, 2000, 'the toaster');
     expect(panel.classList.contains('la-toaster--left')).to.equal(true);
     expect(panel.getBoundingClientRect().left).to.be.below(window.innerWidth / 2);

@@ -33,7 +33,11 @@ describe('focus after an embedded form and the console close', () => {
     }
     root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.focus();
     await sendKeys({ press: 'Enter' });
-    const again = await waitFor(() => [...(root()!.querySelectorAll<HTMLButtonElement>('.la-send-message__success button'))].find((b) => b.textContent === 'Write another message'), 4000, 'the success view');
+    const again = await waitFor(
+      () => [...root()!.querySelectorAll<HTMLButtonElement>('.la-send-message__success button')].find((b) => b.textContent === 'Write another message'),
+      4000,
+      'the success view',
+    );
     again.focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => deepActive() === root()!.querySelector('[name=firstName]'), 2000, 'focus on the first field');

@@ -30,7 +30,11 @@ describe('focus falls back to the launcher', () => {
   after(() => sim.dispose());
 
   it('callback opened by a command: Escape closes it and focus goes to the sidebar Callback button', async () => {
-    const button = await waitFor(() => document.querySelector('la-sidebar')?.shadowRoot?.querySelector<HTMLElement>('button[data-channel=Callback]'), 4000, 'the sidebar');
+    const button = await waitFor(
+      () => document.querySelector('la-sidebar')?.shadowRoot?.querySelector<HTMLElement>('button[data-channel=Callback]'),
+      4000,
+      'the sidebar',
+    );
     (document.activeElement as HTMLElement | null)?.blur();
     expect(document.activeElement).to.equal(document.body);
     await api.command('Callback.open');

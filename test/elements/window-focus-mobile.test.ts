@@ -41,7 +41,7 @@ describe('docked windows on a phone', () => {
     expect(host()!.closest('[inert]')).to.equal(null);
     await expectAccessible(host()!);
     // From the first control, Shift+Tab cycles inside the window and never reaches the page.
-    (win()!.querySelector<HTMLElement>('[name=firstname]'))!.focus();
+    win()!.querySelector<HTMLElement>('[name=firstname]')!.focus();
     for (let i = 0; i < 15; i++) {
       await sendKeys({ press: 'Shift+Tab' });
       expect(win()!.contains(deepActive()), `focus inside the window after Shift+Tab ${i + 1}`).to.equal(true);

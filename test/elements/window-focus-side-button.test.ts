@@ -80,7 +80,9 @@ async function expectFocusBackOn(tag: Tag, button: HTMLElement, close: () => Pro
 
 /** Shift+Tab from the window's first control to its Close button, then Enter. */
 async function closeWithButton(tag: Tag): Promise<void> {
-  const close = [...windowOf(tag)!.querySelectorAll<HTMLButtonElement>('[part=titlebar] button')].find((b) => b.getAttribute('aria-label')?.startsWith('Close'))!;
+  const close = [...windowOf(tag)!.querySelectorAll<HTMLButtonElement>('[part=titlebar] button')].find((b) =>
+    b.getAttribute('aria-label')?.startsWith('Close'),
+  )!;
   expect(close, 'the Close button').to.not.equal(undefined);
   for (let i = 0; i < 4 && deepActive() !== close; i++) await sendKeys({ press: 'Shift+Tab' });
   expect(describeFocus(deepActive()), 'Shift+Tab reaches Close').to.equal(describeFocus(close));

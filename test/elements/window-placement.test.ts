@@ -72,7 +72,12 @@ function expectButtonsVisible(what: string): void {
   const win = windowOf('la-callback')!.getBoundingClientRect();
   const body = root.querySelector('.la-window__body')!;
   const b = body.getBoundingClientRect();
-  const port = { left: b.left + body.clientLeft, top: b.top + body.clientTop, right: b.left + body.clientLeft + body.clientWidth, bottom: b.top + body.clientTop + body.clientHeight };
+  const port = {
+    left: b.left + body.clientLeft,
+    top: b.top + body.clientTop,
+    right: b.left + body.clientLeft + body.clientWidth,
+    bottom: b.top + body.clientTop + body.clientHeight,
+  };
   const screen = { left: 0, top: 0, right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight };
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('.la-callback__form .la-buttons--binary button')];
   expect(buttons.map((button) => button.textContent)).to.deep.equal(['Anuluj', 'Potwierdź']);
@@ -83,7 +88,12 @@ function expectButtonsVisible(what: string): void {
     expect(inside(r, win), `${name} inside the window ${show(win)}`).to.equal(true);
     expect(inside(r, port), `${name} inside the window's visible body ${show(port)}`).to.equal(true);
     const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-    for (const [px, py] of [[x, r.top + 1], [x, r.bottom - 1], [r.left + 1, y], [r.right - 1, y]] as const) {
+    for (const [px, py] of [
+      [x, r.top + 1],
+      [x, r.bottom - 1],
+      [r.left + 1, y],
+      [r.right - 1, y],
+    ] as const) {
       const hit = root.elementFromPoint(px, py);
       const top = document.elementFromPoint(px, py);
       expect(hit === button || button.contains(hit), `${name}: (${Math.round(px)}, ${Math.round(py)}) shows ${hit?.className}`).to.equal(true);
@@ -93,7 +103,15 @@ function expectButtonsVisible(what: string): void {
 }
 
 const openToaster = async (position: 'left' | 'right' | 'center') => {
-  await api.command('Toaster.open', { title: 'Potrzebujesz pomocy?', body: 'Daj znać, jeśli możemy pomóc.', position, buttons: [{ id: 'no', text: 'Nie, dziękuję' }, { id: 'yes', text: 'Czat', primary: true }] });
+  await api.command('Toaster.open', {
+    title: 'Potrzebujesz pomocy?',
+    body: 'Daj znać, jeśli możemy pomóc.',
+    position,
+    buttons: [
+      { id: 'no', text: 'Nie, dziękuję' },
+      { id: 'yes', text: 'Czat', primary: true },
+    ],
+  });
   await waitFor(() => toast()?.classList.contains(`la-toaster--${position}`), 4000, `the ${position} toaster`);
 };
 
@@ -143,7 +161,11 @@ describe('the window manager places the toaster and the docked windows', () => {
     expect(placed.toaster!.right).to.be.at.most(placed['la-send-message']!.left);
     await api.command('SendMessage.close');
     await waitFor(() => !windowOf('la-send-message'), 3000, 'send-message closed');
-    await waitFor(() => Math.round(toast()!.getBoundingClientRect().right) === document.documentElement.clientWidth - 24, 2000, 'the toaster back 24 px from the right');
+    await waitFor(
+      () => Math.round(toast()!.getBoundingClientRect().right) === document.documentElement.clientWidth - 24,
+      2000,
+      'the toaster back 24 px from the right',
+    );
     await api.command('Toaster.close');
   });
 });

@@ -26,8 +26,6 @@ export async function expectAccessible(context: Element | Document = document, e
   for (const id of enable) rules[id] = { enabled: true };
   const results = await axe.run(context, { resultTypes: ['violations'], rules });
   if (results.violations.length === 0) return;
-  const lines = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  );
+  const lines = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   throw new Error(`axe found ${results.violations.length} violation(s):\n${lines.join('\n')}`);
 }

@@ -21,17 +21,28 @@ test('bare tabs: init script, navigation, evaluation, waiting, throttling, isola
     const context = await browser.newContext();
     const tab = await context.newPage();
     /** @type {string[]} */ const runtimeEvents = [];
-    for (const event of ['Runtime.consoleAPICalled', 'Runtime.executionContextCreated', 'Runtime.exceptionThrown']) tab.cdp.on(event, () => runtimeEvents.push(event));
+    for (const event of ['Runtime.consoleAPICalled', 'Runtime.executionContextCreated', 'Runtime.exceptionThrown'])
+      tab.cdp.on(event, () => runtimeEvents.push(event));
     await tab.addInitScript({ content: `window.__init = 'set before the page';` });
     await tab.goto(url);
     assert.equal(await tab.evaluate(() => /** @type {any} */ (window).seenInit), true, 'the init script runs before the page');
     assert.equal(await tab.evaluate((n) => Promise.resolve(n * 2), 21), 42, 'evaluate passes its argument and awaits');
-    await assert.rejects(tab.evaluate(() => { throw new Error('from the page'); }), /from the page/);
+    await assert.rejects(
+      tab.evaluate(() => {
+        throw new Error('from the page');
+      }),
+      /from the page/,
+    );
     assert.equal(await tab.waitForFunction(() => /** @type {any} */ (window).later === true, null, { timeout: 5000 }), true);
     await tab.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await tab.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // The point of the driver: the Runtime domain is never enabled, so its events never come.
-    await tab.evaluate(() => { console.log('a message'); setTimeout(() => { throw new Error('uncaught'); }); });
+    await tab.evaluate(() => {
+      console.log('a message');
+      setTimeout(() => {
+        throw new Error('uncaught');
+      });
+    });
     await tab.waitForTimeout(200);
     assert.deepEqual(runtimeEvents, []);
     const second = await context.newPage();

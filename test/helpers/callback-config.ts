@@ -15,4 +15,9 @@ export const CALLBACK_V3 = {
 export const CALLBACK_EWT = { display: true, queue: 'PPK_Callback', threshold: 60, refreshInterval: 10, immediateCallbackMin: 0, immediateCallbackMax: 300 };
 
 /** Five days, 09:00–17:00 every 15 minutes, 24-hour times. */
-export const CALENDAR_5_DAYS = { numberOfDays: 5, timeFormat: 24, convertToUTC: true, calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } } };
+export const CALENDAR_5_DAYS = {
+  numberOfDays: 5,
+  timeFormat: 24,
+  convertToUTC: true,
+  calenderHours: { interval: 15, allDay: { openTime: '09:00', closeTime: '17:00', enable: true } },
+};

@@ -29,7 +29,10 @@ export async function channelSelectorPage(lang: 'en' | 'pl') {
   /** Each tile's status text, by the tile's channel name. */
   const statuses = (): Record<string, string> =>
     Object.fromEntries(
-      [...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => [t.querySelector('.la-tile__name')!.textContent ?? '', t.querySelector('.la-tile__status')!.textContent ?? '']),
+      [...(selector()?.querySelectorAll('.la-tile') ?? [])].map((t) => [
+        t.querySelector('.la-tile__name')!.textContent ?? '',
+        t.querySelector('.la-tile__status')!.textContent ?? '',
+      ]),
     );
   return { api, sim, selector, statuses };
 }

@@ -24,7 +24,12 @@ function clippingAncestors(el: Element): Element[] {
   return out;
 }
 
-interface Box { left: number; top: number; right: number; bottom: number }
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 /** What an element lets its content show through: its padding box (inside the border, without scrollbars). */
 const clipBox = (el: Element): Box => {
@@ -67,9 +72,15 @@ export function expectRingVisible(what: string): HTMLElement {
   const root = el.getRootNode() as Document | ShadowRoot;
   const r = el.getBoundingClientRect();
   const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-  for (const [px, py] of [[x, r.top + 1], [x, y], [x, r.bottom - 1]] as const) {
+  for (const [px, py] of [
+    [x, r.top + 1],
+    [x, y],
+    [x, r.bottom - 1],
+  ] as const) {
     const hit = root.elementFromPoint(px, py);
-    expect(hit === el || el.contains(hit), `${what}: the point (${Math.round(px)}, ${Math.round(py)}) shows ${hit?.localName}.${hit?.className}`).to.equal(true);
+    expect(hit === el || el.contains(hit), `${what}: the point (${Math.round(px)}, ${Math.round(py)}) shows ${hit?.localName}.${hit?.className}`).to.equal(
+      true,
+    );
   }
   return el;
 }

@@ -18,8 +18,7 @@ function globRegExp(glob) {
     if (glob.startsWith('**/', i)) {
       source += '(?:.*/)?';
       i += 2;
-    }
-    else if (c === '*') source += '[^/]*';
+    } else if (c === '*') source += '[^/]*';
     else if (c === '?') source += '[^/]';
     else if (c === '{') source += '(?:';
     else if (c === '}') source += ')';

@@ -108,7 +108,8 @@ test('every forbidden arrow fails under its rule', async () => {
 });
 
 /** A module of `names` exported as constants (and, for `type`, one type), importing `imports` (lines). */
-const module = (imports, ...names) => `${imports.map((line) => `${line}\n`).join('')}${names.map((n) => `export const ${n} = 1;\n`).join('')}export type T = number;\n`;
+const module = (imports, ...names) =>
+  `${imports.map((line) => `${line}\n`).join('')}${names.map((n) => `export const ${n} = 1;\n`).join('')}export type T = number;\n`;
 
 test('a plugin imports no other plugin, flat or in a folder; shared modules and vocabularies (as types) are open to all', async () => {
   const { code, violations } = await check({
@@ -134,10 +135,16 @@ test('a plugin imports no other plugin, flat or in a folder; shared modules and 
     // Allowed: own files, shared modules, another plugin's vocabulary as types.
     'src/plugins/callback.api.ts': module(["import type { T as Actor } from './callback.ts';", 'export type A = Actor;'], 'names'),
     'src/plugins/callback.ts': module(["import { config } from './callback-config.ts';", 'void config;'], 'plugin'),
-    'src/plugins/callback-service.ts': module(["import { config } from './callback-config.ts';", "import type { A } from './callback.api.ts';", 'export type B = A;', 'void config;'], 'register'),
+    'src/plugins/callback-service.ts': module(
+      ["import { config } from './callback-config.ts';", "import type { A } from './callback.api.ts';", 'export type B = A;', 'void config;'],
+      'register',
+    ),
     'src/plugins/webchat/api.ts': module(["import type { T as C } from './controller.ts';", 'export type W = C;']),
     'src/plugins/webchat/controller.ts': module(["import { config } from '../callback-config.ts';", 'void config;'], 'controller'),
-    'src/plugins/webchat/index.ts': module(["import { controller } from './controller.ts';", "import type { A } from '../callback.api.ts';", 'export type B = A;', 'void controller;'], 'register'),
+    'src/plugins/webchat/index.ts': module(
+      ["import { controller } from './controller.ts';", "import type { A } from '../callback.api.ts';", 'export type B = A;', 'void controller;'],
+      'register',
+    ),
     'src/plugins/calendar/calendar.ts': module(["import { config } from './calendar-config.ts';", 'void config;'], 'register'),
     'src/plugins/sidebar.ts': module(["import type { W } from './webchat/api.ts';", 'export type S = W;']),
     // Forbidden: a plugin's code, even its types, from another plugin (flat, in a folder, or beside it in
@@ -147,7 +154,10 @@ test('a plugin imports no other plugin, flat or in a folder; shared modules and 
     'src/plugins/console.ts': module(["import { controller } from './webchat/controller.ts';", 'void controller;']),
     'src/plugins/watchman.ts': module(["import { names } from './callback.api.ts';", 'void names;']),
     'src/plugins/webchat/out.ts': module(["import { plugin } from '../callback.ts';", 'void plugin;']),
-    'src/plugins/calendar/calendar-service.ts': module(["import { config } from './calendar-config.ts';", "import { register } from './calendar.ts';", 'void config, register;'], 'register'),
+    'src/plugins/calendar/calendar-service.ts': module(
+      ["import { config } from './calendar-config.ts';", "import { register } from './calendar.ts';", 'void config, register;'],
+      'register',
+    ),
     'src/plugins/stats-config.ts': module(["import type { S } from './sidebar.ts';", 'export type V = S;']),
   });
   assert.deepEqual(violations, [
@@ -172,6 +182,9 @@ test('no module imports itself back through others, at run time, lazily or by ty
     'machines/phone-check.ts': "import type { Rules } from './phone.ts';\nexport const check = (rules: Rules) => rules > 0;\n",
   });
   // One report per circle, at the module the checker met first.
-  assert.deepEqual(violations, ['no-circular: machines/phone-check.ts -> machines/phone.ts', 'no-circular: src/plugins/sidebar.api.ts -> src/plugins/sidebar.ts']);
+  assert.deepEqual(violations, [
+    'no-circular: machines/phone-check.ts -> machines/phone.ts',
+    'no-circular: src/plugins/sidebar.api.ts -> src/plugins/sidebar.ts',
+  ]);
   assert.notEqual(code, 0);
 });

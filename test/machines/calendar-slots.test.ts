@@ -63,7 +63,10 @@ describe('calendar slots', () => {
     const slots = periodSlots(day('2026-03-29'), 'morning', shown, capacity, Date.parse('2026-03-29T05:00:00Z'));
     expect(slots.filter((s) => s.open).map((s) => s.at.toFormat('HH:mm'))).to.deep.equal(['08:00', '09:00']);
     const later = periodSlots(day('2026-03-29'), 'morning', shown, capacity, now);
-    expect(later.filter((s) => s.open).map((s) => s.at.toFormat('HH:mm')), '08:00 has begun').to.deep.equal(['09:00']);
+    expect(
+      later.filter((s) => s.open).map((s) => s.at.toFormat('HH:mm')),
+      '08:00 has begun',
+    ).to.deep.equal(['09:00']);
     const hidden = periodSlots(day('2026-03-29'), 'morning', { ...shown, hideUnavailableTimeSlots: true }, capacity, now);
     expect(labels(hidden)).to.deep.equal(['09:00']);
   });
@@ -92,7 +95,7 @@ describe('calendar selectors', () => {
     return { actor, clock };
   };
 
-  it('the day tiles and the chosen day\'s slots in the page zone, none while loading or closed', async () => {
+  it("the day tiles and the chosen day's slots in the page zone, none while loading or closed", async () => {
     const { actor } = start({ numberOfDays: 3, calenderHours: morning.calenderHours }, '2026-03-28T12:00:00Z');
     expect(selectDays(actor.getSnapshot())).to.deep.equal([]);
     const first = DateTime.fromISO('2026-03-28').startOf('day').toISO()!;
@@ -106,7 +109,7 @@ describe('calendar selectors', () => {
     expect(selectSlots(actor.getSnapshot())).to.deep.equal([]);
   });
 
-  it('slots close as the machine\'s clock passes them (read every minute while open), and selecting one is refused then', async () => {
+  it("slots close as the machine's clock passes them (read every minute while open), and selecting one is refused then", async () => {
     const { actor, clock } = start({ calenderHours: morning.calenderHours }, '2026-10-25T06:58:00Z');
     actor.send({ type: 'open', start: DateTime.fromISO('2026-10-25').toISO()!, day: DateTime.fromISO('2026-10-25').toISO()! });
     await waitFor(actor, (s) => s.hasTag('slots'));

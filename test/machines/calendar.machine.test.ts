@@ -1,12 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { assign, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import {
-  calendarMachine,
-  defaultCalendarConfig,
-  enabledPeriods,
-  type CalendarConfig,
-  type CalendarEmitted,
-} from '../../machines/calendar.machine.ts';
+import { calendarMachine, defaultCalendarConfig, enabledPeriods, type CalendarConfig, type CalendarEmitted } from '../../machines/calendar.machine.ts';
 
 const DAY = '2030-03-04T00:00:00.000+01:00';
 const SLOT = '2030-03-04T08:00:00.000Z';
@@ -119,14 +113,26 @@ describe('calendar machine', () => {
   it('enabled periods: the ones switched on, or the all-day list', () => {
     const config: CalendarConfig = {
       ...defaultCalendarConfig,
-      calenderHours: { ...defaultCalendarConfig.calenderHours, morning: { openTime: '08:00', closeTime: '11:59', enable: true }, evening: { openTime: '17:00', closeTime: '23:59', enable: true } },
+      calenderHours: {
+        ...defaultCalendarConfig.calenderHours,
+        morning: { openTime: '08:00', closeTime: '11:59', enable: true },
+        evening: { openTime: '17:00', closeTime: '23:59', enable: true },
+      },
     };
     expect(enabledPeriods(config)).to.deep.equal(['morning', 'evening']);
     expect(enabledPeriods(defaultCalendarConfig)).to.deep.equal(['allDay']);
   });
 
   it('switches period tabs while open', () => {
-    const { actor } = start({ config: { calenderHours: { ...defaultCalendarConfig.calenderHours, morning: { openTime: '08:00', closeTime: '11:59', enable: true }, afternoon: { openTime: '12:00', closeTime: '16:59', enable: true } } } });
+    const { actor } = start({
+      config: {
+        calenderHours: {
+          ...defaultCalendarConfig.calenderHours,
+          morning: { openTime: '08:00', closeTime: '11:59', enable: true },
+          afternoon: { openTime: '12:00', closeTime: '16:59', enable: true },
+        },
+      },
+    });
     actor.send({ type: 'open', start: DAY });
     expect(actor.getSnapshot().context.period).to.equal('morning');
     actor.send({ type: 'period.select', period: 'afternoon' });

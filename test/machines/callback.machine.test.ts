@@ -38,7 +38,15 @@ function rulesByHand() {
   return { logic, asked, settle: (outcome: 'loaded' | 'failed') => answer!({ type: `phoneRules.${outcome}` }) };
 }
 
-function start(options: { submit?: (form: CallbackForm) => Promise<unknown>; wait?: () => Promise<number | undefined>; settings?: Partial<CallbackSettings>; now?: number; phoneRules?: typeof rulesAtOnce } = {}) {
+function start(
+  options: {
+    submit?: (form: CallbackForm) => Promise<unknown>;
+    wait?: () => Promise<number | undefined>;
+    settings?: Partial<CallbackSettings>;
+    now?: number;
+    phoneRules?: typeof rulesAtOnce;
+  } = {},
+) {
   const clock = new SimulatedClock();
   const submits: CallbackForm[] = [];
   let waits = 0;
@@ -125,9 +133,15 @@ describe('callback machine', () => {
     expect(errors.phonenumber?.key).to.equal('callback.error.phoneNumberRequired');
     expect(errors.firstname).to.deep.equal({ key: 'callback.validation.tooLong', params: { max: 100 } });
     expect(errors.lastname?.key).to.equal('callback.validation.tooLong');
-    expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
-    expect(validateCallback({ ...values, phonenumber: '+4812345' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+48' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal(
+      'callback.error.invalidPhone',
+    );
+    expect(validateCallback({ ...values, phonenumber: '+486' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal(
+      'callback.error.invalidPhone',
+    );
+    expect(validateCallback({ ...values, phonenumber: '+4812345' }, 'asap', null, settings, { isValidPhone }).phonenumber?.key).to.equal(
+      'callback.error.invalidPhone',
+    );
     expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, settings, { isValidPhone }).phonenumber).to.equal(undefined);
     expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'pick', null, settings).desiredTime?.key).to.equal('callback.validation.timeRequired');
   });
@@ -161,18 +175,37 @@ describe('callback machine', () => {
 
   it('countries: a number of a configured country is valid, a valid number of another country is not', () => {
     const values = { firstname: 'a', lastname: '', phonenumber: '', subject: 's' };
-    const both = { ...settings, countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de', dialCode: '49' }], maxLength: { ...settings.maxLength, phonenumber: 15 } };
+    const both = {
+      ...settings,
+      countries: [
+        { iso2: 'pl', dialCode: '48' },
+        { iso2: 'de', dialCode: '49' },
+      ],
+      maxLength: { ...settings.maxLength, phonenumber: 15 },
+    };
     expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, both, { isValidPhone }).phonenumber).to.equal(undefined);
     expect(validateCallback({ ...values, phonenumber: '+48600100200' }, 'asap', null, both, { isValidPhone }).phonenumber).to.equal(undefined);
     expect(validateCallback({ ...values, phonenumber: '+49' }, 'asap', null, both, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
     const polandOnly = { ...both, countries: [{ iso2: 'pl', dialCode: '48' }] };
-    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, polandOnly, { isValidPhone }).phonenumber?.key).to.equal('callback.error.invalidPhone');
+    expect(validateCallback({ ...values, phonenumber: '+4917612345678' }, 'asap', null, polandOnly, { isValidPhone }).phonenumber?.key).to.equal(
+      'callback.error.invalidPhone',
+    );
     // Without country codes a national number is read in the first country.
-    expect(validateCallback({ ...values, phonenumber: '600100200' }, 'asap', null, { ...polandOnly, countryCodes: false }, { isValidPhone }).phonenumber).to.equal(undefined);
+    expect(
+      validateCallback({ ...values, phonenumber: '600100200' }, 'asap', null, { ...polandOnly, countryCodes: false }, { isValidPhone }).phonenumber,
+    ).to.equal(undefined);
   });
 
   it('countries: the visitor switches from +48 to +49 and submits a German number', async () => {
-    const { actor, submits } = start({ settings: { countries: [{ iso2: 'pl', dialCode: '48' }, { iso2: 'de', dialCode: '49' }], maxLength: { ...settings.maxLength, phonenumber: 15 } } });
+    const { actor, submits } = start({
+      settings: {
+        countries: [
+          { iso2: 'pl', dialCode: '48' },
+          { iso2: 'de', dialCode: '49' },
+        ],
+        maxLength: { ...settings.maxLength, phonenumber: 15 },
+      },
+    });
     actor.send({ type: 'open' });
     expect(actor.getSnapshot().context.values.phonenumber).to.equal('+48');
     // The country list rewrites the prefix in the field; the machine keeps it.
@@ -363,7 +396,7 @@ describe('callback machine', () => {
     expect(emitted.filter((e) => e.type === 'submitted')).to.have.length(1);
   });
 
-  it("a number the check refuses, once loaded, shows its error and keeps the form; the next submit does not wait", () => {
+  it('a number the check refuses, once loaded, shows its error and keeps the form; the next submit does not wait', () => {
     const rules = rulesByHand();
     const { actor, submits } = start({ phoneRules: rules.logic });
     actor.send({ type: 'open' });
@@ -381,7 +414,7 @@ describe('callback machine', () => {
     expect(submits).to.have.length(1);
   });
 
-  it("when the check cannot load, the prefix alone is still refused and another number goes to the service, which checks it", () => {
+  it('when the check cannot load, the prefix alone is still refused and another number goes to the service, which checks it', () => {
     const rules = rulesByHand();
     const { actor, submits } = start({ phoneRules: rules.logic });
     actor.send({ type: 'open' });
@@ -498,8 +531,12 @@ describe('callback machine', () => {
     actor.send({ type: 'form.submit' });
     await settle();
     expect(submits.map((s) => s.desiredTime)).to.deep.equal(['2030-01-02T09:00:00.000Z']);
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: 300, isValidPhone })).to.deep.equal({});
-    expect(validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: undefined, isValidPhone })).to.deep.equal({});
+    expect(
+      validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: 300, isValidPhone }),
+    ).to.deep.equal({});
+    expect(
+      validateCallback({ firstname: 'a', lastname: '', phonenumber: '+48600100200', subject: 's' }, 'asap', null, settings, { ewt: undefined, isValidPhone }),
+    ).to.deep.equal({});
   });
 
   it('minimizes and restores only while open; minimize twice or restore when not minimised is refused', () => {

@@ -4,8 +4,7 @@ import { channelSelectorMachine, tileStatus } from '../../machines/channel-selec
 import type { SelectorChannel, SelectorStatus } from '../../machines/channel-selector.machine.ts';
 
 const chat: SelectorChannel = { name: 'WebChat', ewt: { display: true, queue: 'Q' } };
-const status = (wait: number | undefined, ewt: SelectorChannel['ewt'] = chat.ewt) =>
-  tileStatus({ ...chat, ewt }, wait === undefined ? {} : { Q: wait });
+const status = (wait: number | undefined, ewt: SelectorChannel['ewt'] = chat.ewt) => tileStatus({ ...chat, ewt }, wait === undefined ? {} : { Q: wait });
 
 describe('channel selector tile status', () => {
   it('wait 0 or unknown is Available; under the minimum a warning (a longer wait); to the maximum the minutes with an alert', () => {
@@ -37,7 +36,9 @@ describe('channel selector machine', () => {
     let calls = 0;
     const actor = createActor(
       channelSelectorMachine.provide({
-        actors: { fetchStatus: fromPromise<SelectorStatus, { channels: SelectorChannel[] }>(async () => (calls++, { available: ['WebChat'], waits: { Q: 400 } })) },
+        actors: {
+          fetchStatus: fromPromise<SelectorStatus, { channels: SelectorChannel[] }>(async () => (calls++, { available: ['WebChat'], waits: { Q: 400 } })),
+        },
       }),
       { clock, input: {} },
     ).start();

@@ -54,7 +54,9 @@ const start = (input: Partial<DeflectionInput> = {}, fakes: Fakes = {}) => {
     chatDeflectionMachine.provide({
       actors: {
         search: fromPromise(async ({ input: i }) => (calls.search.push(i.query), (fakes.search ?? (async (q) => found(q, [doc('1'), doc('2')])))(i.query))),
-        fetchArticle: fromPromise(async ({ input: i }) => (calls.article.push(i), (fakes.article ?? (async (r) => ({ ...doc(r.docId), answer: '<p>HTML</p>' })))(i))),
+        fetchArticle: fromPromise(
+          async ({ input: i }) => (calls.article.push(i), (fakes.article ?? (async (r) => ({ ...doc(r.docId), answer: '<p>HTML</p>' })))(i)),
+        ),
         sendVote: fromPromise(async ({ input: i }) => (calls.vote.push(i), (fakes.vote ?? (async () => ({ recordId: 'v-1' })))(i))),
       },
     }),
@@ -183,7 +185,10 @@ describe('chat deflection machine', () => {
 
   it('a failed search is reported and the next message is searched', async () => {
     let n = 0;
-    const { actor, emitted, calls } = start({}, { search: async (q) => (n++ === 0 ? Promise.reject(new Error('Knowledge Center Server is currently not available')) : found(q, [doc('1')])) });
+    const { actor, emitted, calls } = start(
+      {},
+      { search: async (q) => (n++ === 0 ? Promise.reject(new Error('Knowledge Center Server is currently not available')) : found(q, [doc('1')])) },
+    );
     actor.send({ type: 'chat.started' });
     actor.send({ type: 'chat.message', text: 'pierwsze' });
     await tick();

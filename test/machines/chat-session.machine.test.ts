@@ -12,7 +12,15 @@ import {
   type ChatSessionInput,
   type PollInput,
 } from '../../machines/chat-session.machine.ts';
-import { ChatFailure, type ChatFailureKind, type PollResult, type SessionData, type StartRequest, type StartResult, type TranscriptMessage } from '../../src/services/chat/types.ts';
+import {
+  ChatFailure,
+  type ChatFailureKind,
+  type PollResult,
+  type SessionData,
+  type StartRequest,
+  type StartResult,
+  type TranscriptMessage,
+} from '../../src/services/chat/types.ts';
 
 const SESSION: SessionData = { chatId: 'c-1', userId: 'u-1', secureKey: 'k', alias: '1' };
 const REQUEST: StartRequest = { firstName: 'Anna', userData: {} };
@@ -20,7 +28,13 @@ const REQUEST: StartRequest = { firstName: 'Anna', userData: {} };
 type Answer = PollResult | ChatFailureKind;
 
 /** A transcript message; `from` defaults to the agent Ewa. */
-const msg = (index: number, type: TranscriptMessage['type'] = 'Message', text = `m${index}`, from: Partial<TranscriptMessage['from']> = {}, userData?: Record<string, string>): TranscriptMessage => ({
+const msg = (
+  index: number,
+  type: TranscriptMessage['type'] = 'Message',
+  text = `m${index}`,
+  from: Partial<TranscriptMessage['from']> = {},
+  userData?: Record<string, string>,
+): TranscriptMessage => ({
   index,
   type,
   text,
@@ -104,7 +118,7 @@ async function started(options: Options = {}) {
 
 describe('chat-session machine', () => {
   describe('start', () => {
-    it('configures, starts and emits started with the session; the start answer\'s messages are received', async () => {
+    it("configures, starts and emits started with the session; the start answer's messages are received", async () => {
       const t = boot({ start: async () => ({ session: SESSION, messages: [msg(1, 'ParticipantJoined', 'Anna joined', CLIENT)] }) });
       expect(t.actor.getSnapshot().matches('notConfigured')).to.equal(true);
       expect(t.actor.getSnapshot().can({ type: 'start', request: REQUEST }), 'not before configure').to.equal(false);
@@ -362,7 +376,7 @@ describe('chat-session machine', () => {
       expect(t.emitted.at(-1), 'nothing new: nothing emitted').to.equal(history);
     });
 
-    it('the outbox\'s entries are the transcript\'s outgoing rows; a new chat keeps them and drops the old messages', async () => {
+    it("the outbox's entries are the transcript's outgoing rows; a new chat keeps them and drops the old messages", async () => {
       const t = await started();
       t.actor.send({ type: 'outbox.changed', entries: [{ id: 'o1', text: 'hello', state: 'pending', createdAt: 7 }] });
       expect(t.context().transcript.outgoing).to.deep.equal([{ id: 'o1', text: 'hello', state: 'sending', timestamp: 7 }]);
@@ -370,25 +384,38 @@ describe('chat-session machine', () => {
       await t.nextPoll();
       t.actor.send({ type: 'end' });
       await flush();
-      expect(t.context().transcript.messages.map((m) => m.index), 'the ended chat\'s transcript stays readable').to.deep.equal([1]);
+      expect(
+        t.context().transcript.messages.map((m) => m.index),
+        "the ended chat's transcript stays readable",
+      ).to.deep.equal([1]);
       t.actor.send({ type: 'start', request: REQUEST });
       await flush();
       expect(t.context().transcript.messages).to.deep.equal([]);
       expect(t.context().transcript.outgoing.map((o) => o.id)).to.deep.equal(['o1']);
     });
 
-    it('hides the standard filter\'s start marker and prefilter matches, but still advances past them', async () => {
+    it("hides the standard filter's start marker and prefilter matches, but still advances past them", async () => {
       const t = await started({ input: { prefilters: [/secret/g] } });
       expect(STANDARD_FILTER.test('{start}123456789')).to.equal(true);
       t.actor.send({ type: 'prefilter.add', filters: [/^hide me$/] });
       t.polls.push(
-        answer([msg(1, 'Message', '{start}123456789', CLIENT), msg(2, 'Message', '{start}12345678'), msg(3, 'Message', 'a secret'), msg(4, 'Message', 'another secret'), msg(5, 'Message', 'hide me'), msg(6)]),
+        answer([
+          msg(1, 'Message', '{start}123456789', CLIENT),
+          msg(2, 'Message', '{start}12345678'),
+          msg(3, 'Message', 'a secret'),
+          msg(4, 'Message', 'another secret'),
+          msg(5, 'Message', 'hide me'),
+          msg(6),
+        ]),
         answer([msg(7, 'Message', '{start}987654321', CLIENT)]),
       );
       await t.nextPoll();
       await t.nextPoll();
       const received = t.emitted.filter((e) => e.type === 'messageReceived') as Array<{ messages: TranscriptMessage[] }>;
-      expect(received.map((e) => e.messages.map((m) => m.index)), 'a batch of only hidden messages emits nothing').to.deep.equal([[2, 6]]);
+      expect(
+        received.map((e) => e.messages.map((m) => m.index)),
+        'a batch of only hidden messages emits nothing',
+      ).to.deep.equal([[2, 6]]);
       expect(t.context().lastIndex).to.equal(7);
       expect(t.context().position).to.equal(8);
     });
@@ -396,7 +423,11 @@ describe('chat-session machine', () => {
     it('agents join and leave: agentConnected with the map, agentDisconnected with the count; the last agent leaving ends the chat', async () => {
       const t = await started();
       t.polls.push(
-        answer([msg(1, 'ParticipantJoined', 'Bot joined', { id: 'b', type: 'Bot', name: 'Bot' }), msg(2, 'ParticipantJoined', 'Ewa joined'), msg(3, 'ParticipantJoined', 'Szef joined', { id: 's', type: 'Supervisor', name: 'Szef' })]),
+        answer([
+          msg(1, 'ParticipantJoined', 'Bot joined', { id: 'b', type: 'Bot', name: 'Bot' }),
+          msg(2, 'ParticipantJoined', 'Ewa joined'),
+          msg(3, 'ParticipantJoined', 'Szef joined', { id: 's', type: 'Supervisor', name: 'Szef' }),
+        ]),
         answer([msg(4, 'ParticipantLeft', 'Szef left', { id: 's', type: 'Supervisor', name: 'Szef' })]),
         answer([msg(5, 'ParticipantLeft', 'Ewa left')]),
       );
@@ -419,7 +450,10 @@ describe('chat-session machine', () => {
 
     it('a transfer (leave and join in one batch) does not end the chat', async () => {
       const t = await started();
-      t.polls.push(answer([msg(1, 'ParticipantJoined')]), answer([msg(2, 'ParticipantLeft'), msg(3, 'ParticipantJoined', 'Jan joined', { id: 'a-2', name: 'Jan' })]));
+      t.polls.push(
+        answer([msg(1, 'ParticipantJoined')]),
+        answer([msg(2, 'ParticipantLeft'), msg(3, 'ParticipantJoined', 'Jan joined', { id: 'a-2', name: 'Jan' })]),
+      );
       await t.nextPoll();
       await t.nextPoll();
       expect(t.actor.getSnapshot().hasTag('active')).to.equal(true);
@@ -476,7 +510,7 @@ describe('chat-session machine', () => {
       expect(t.typing).to.deep.equal([true, true]);
     });
 
-    it('the agent: started on TypingStarted, stopped on TypingStopped, the visitor\'s own typing ignored', async () => {
+    it("the agent: started on TypingStarted, stopped on TypingStopped, the visitor's own typing ignored", async () => {
       const t = await started();
       t.polls.push(answer([msg(1, 'TypingStarted', '', CLIENT)]), answer([msg(2, 'TypingStarted', '')]), answer([msg(3, 'TypingStopped', '')]));
       await t.nextPoll();
@@ -495,7 +529,7 @@ describe('chat-session machine', () => {
       expect(t.emitted.find((e) => e.type === 'agentTypingStarted')).to.deep.equal({ type: 'agentTypingStarted', agent: { id: 'a-1', name: 'Ewa' } });
     });
 
-    it('the agent\'s indicator times out after 3000 ms; a new TypingStarted restarts the timeout', async () => {
+    it("the agent's indicator times out after 3000 ms; a new TypingStarted restarts the timeout", async () => {
       const t = await started();
       t.polls.push(answer([msg(1, 'TypingStarted', '')]));
       await t.nextPoll();
@@ -525,7 +559,13 @@ describe('chat-session machine', () => {
   });
 
   describe('restore', () => {
-    const restore = (now: number, lastActivity = 0, position?: number) => ({ type: 'restore' as const, session: SESSION, lastActivity, now, ...(position ? { position } : {}) });
+    const restore = (now: number, lastActivity = 0, position?: number) => ({
+      type: 'restore' as const,
+      session: SESSION,
+      lastActivity,
+      now,
+      ...(position ? { position } : {}),
+    });
 
     it('past the restore timeout: restoreTimeout, no call, still configured', async () => {
       const t = boot();
@@ -555,7 +595,11 @@ describe('chat-session machine', () => {
       expect(t.names()).to.deep.equal(['restored', 'messageReceived', 'agentConnected']);
       const received = t.emitted[1] as { messages: TranscriptMessage[]; restoring: boolean };
       expect(received.restoring).to.equal(true);
-      expect(received.messages.map((m) => [m.index, m.restoring])).to.deep.equal([[1, true], [2, true], [3, true]]);
+      expect(received.messages.map((m) => [m.index, m.restoring])).to.deep.equal([
+        [1, true],
+        [2, true],
+        [3, true],
+      ]);
       t.polls.push(answer([msg(3, 'Message', 'hi', CLIENT), msg(4)]));
       await t.nextPoll();
       expect(t.pollCalls[0]!.fromIndex).to.equal(4);

@@ -1,9 +1,24 @@
 import { expect } from '@esm-bundle/chai';
-import { EMPTY_TRANSCRIPT, isBubble, isShown, missing, restart, transcriptLines, upsert, withOutgoing, type OutboxEntryLike } from '../../machines/chat-transcript.ts';
+import {
+  EMPTY_TRANSCRIPT,
+  isBubble,
+  isShown,
+  missing,
+  restart,
+  transcriptLines,
+  upsert,
+  withOutgoing,
+  type OutboxEntryLike,
+} from '../../machines/chat-transcript.ts';
 import { upsertByIndex } from '../../src/app/by-index.ts';
 import type { TranscriptMessage } from '../../src/services/chat/types.ts';
 
-const msg = (index: number, text = `m${index}`, type: TranscriptMessage['type'] = 'Message', fromType: TranscriptMessage['from']['type'] = 'Agent'): TranscriptMessage => ({
+const msg = (
+  index: number,
+  text = `m${index}`,
+  type: TranscriptMessage['type'] = 'Message',
+  fromType: TranscriptMessage['from']['type'] = 'Agent',
+): TranscriptMessage => ({
   index,
   type,
   text,
@@ -12,7 +27,13 @@ const msg = (index: number, text = `m${index}`, type: TranscriptMessage['type'] 
   from: { id: fromType === 'Client' ? 'v' : 'a-1', type: fromType, name: fromType === 'Client' ? 'Anna' : 'Ewa' },
 });
 const indexes = (list: readonly { index: number }[]) => list.map((m) => m.index);
-const entry = (id: string, state: OutboxEntryLike['state'], error?: string): OutboxEntryLike => ({ id, text: `text ${id}`, state, createdAt: 5, ...(error ? { error } : {}) });
+const entry = (id: string, state: OutboxEntryLike['state'], error?: string): OutboxEntryLike => ({
+  id,
+  text: `text ${id}`,
+  state,
+  createdAt: 5,
+  ...(error ? { error } : {}),
+});
 
 describe('chat transcript store', () => {
   describe('upsertByIndex', () => {
@@ -36,7 +57,7 @@ describe('chat transcript store', () => {
   });
 
   describe('upsert', () => {
-    it('a poll, a resync, a follower tab\'s relay and a history page of overlapping indexes end as one ordered list', () => {
+    it("a poll, a resync, a follower tab's relay and a history page of overlapping indexes end as one ordered list", () => {
       let t = upsert(EMPTY_TRANSCRIPT, [msg(5), msg(6)]);
       t = upsert(t, [msg(6), msg(7)]);
       t = upsert(t, [msg(1), msg(2), msg(3), msg(4), msg(5)]);
@@ -55,7 +76,7 @@ describe('chat transcript store', () => {
   });
 
   describe('outgoing rows', () => {
-    it('the outbox\'s entries become rows with their send state: pending and sending are sending; a failure keeps its words', () => {
+    it("the outbox's entries become rows with their send state: pending and sending are sending; a failure keeps its words", () => {
       const t = withOutgoing(EMPTY_TRANSCRIPT, [entry('a', 'pending'), entry('b', 'sending'), entry('c', 'sent'), entry('d', 'failed', 'refused')]);
       expect(t.outgoing.map((o) => [o.id, o.state, o.error])).to.deep.equal([
         ['a', 'sending', undefined],
@@ -76,7 +97,7 @@ describe('chat transcript store', () => {
       expect(settled.messages.map((m) => m.text)).to.deep.equal(['text a']);
     });
 
-    it('a new chat starts with no server messages; the outbox\'s rows stay until the outbox clears them', () => {
+    it("a new chat starts with no server messages; the outbox's rows stay until the outbox clears them", () => {
       const t = withOutgoing(upsert(EMPTY_TRANSCRIPT, [msg(1)]), [entry('a', 'failed')]);
       const fresh = restart(t);
       expect(fresh.messages).to.deep.equal([]);
@@ -85,7 +106,7 @@ describe('chat transcript store', () => {
   });
 
   describe('what the window draws', () => {
-    it('shown lines: typing and custom notices are not lines; the page\'s own lines go between the server\'s by index', () => {
+    it("shown lines: typing and custom notices are not lines; the page's own lines go between the server's by index", () => {
       const t = upsert(EMPTY_TRANSCRIPT, [msg(1), msg(2, '', 'TypingStarted'), msg(3, 'survey', 'CustomNotice'), msg(4)]);
       const injected = { ...msg(1.001, 'injected'), from: { id: 'injected', type: 'External' as const, name: '' } };
       expect(transcriptLines(t, [injected]).map((m) => m.index)).to.deep.equal([1, 1.001, 4]);

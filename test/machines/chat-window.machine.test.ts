@@ -14,12 +14,7 @@ import {
 
 /** The deployment's form: first name only, required. */
 const DEPLOYMENT: ChatFieldConfig[] = [{ name: 'firstname', required: true }];
-const ALL: ChatFieldConfig[] = [
-  { name: 'firstname', required: true },
-  { name: 'lastname', required: true },
-  { name: 'email' },
-  { name: 'subject' },
-];
+const ALL: ChatFieldConfig[] = [{ name: 'firstname', required: true }, { name: 'lastname', required: true }, { name: 'email' }, { name: 'subject' }];
 const empty = { firstname: '', lastname: '', email: '', subject: '' };
 
 const start = (input: Partial<ChatWindowInput> = {}) => {
@@ -190,7 +185,12 @@ describe('chat window machine', () => {
         { type: 'submitted' },
         { type: 'startRequested', request: { firstname: 'Anna', lastname: 'Nowak', email: 'anna@example.pl', subject: '' } },
       ]);
-      for (const event of [{ type: 'form.change', field: 'firstname', value: 'x' }, { type: 'form.submit' }, { type: 'form.reset' }, { type: 'end' }] as const) {
+      for (const event of [
+        { type: 'form.change', field: 'firstname', value: 'x' },
+        { type: 'form.submit' },
+        { type: 'form.reset' },
+        { type: 'end' },
+      ] as const) {
         expect(w.can(event), `${event.type} while starting`).to.equal(false);
       }
     });
@@ -281,8 +281,20 @@ describe('chat window machine', () => {
       w.actor.send({ type: 'open' });
       w.actor.send({ type: 'form.change', field: 'firstname', value: 'Anna' });
       w.actor.send({ type: 'form.submit' });
-      w.actor.send({ type: 'session.startFailed', codes: [400, 999], keys: ['chat.error.InvalidEndpoint', ''], messages: ['Invalid endpoint', 'x'], kind: 'rejected' });
-      expect(w.context().alert).to.deep.equal({ key: 'StartFailed', codes: [400, 999], keys: ['chat.error.InvalidEndpoint', ''], messages: ['Invalid endpoint', 'x'], retry: false });
+      w.actor.send({
+        type: 'session.startFailed',
+        codes: [400, 999],
+        keys: ['chat.error.InvalidEndpoint', ''],
+        messages: ['Invalid endpoint', 'x'],
+        kind: 'rejected',
+      });
+      expect(w.context().alert).to.deep.equal({
+        key: 'StartFailed',
+        codes: [400, 999],
+        keys: ['chat.error.InvalidEndpoint', ''],
+        messages: ['Invalid endpoint', 'x'],
+        retry: false,
+      });
     });
 
     it('session.startFailed outside a start is refused', () => {
@@ -549,7 +561,12 @@ describe('chat window machine', () => {
 
     it('session errors, idle alerts and survey offers are not taken while closed', () => {
       const w = start();
-      for (const event of [{ type: 'session.error', key: 'Generic' }, { type: 'idle.alert', count: 1 }, { type: 'survey.offer' }, { type: 'session.ended' }] as const) {
+      for (const event of [
+        { type: 'session.error', key: 'Generic' },
+        { type: 'idle.alert', count: 1 },
+        { type: 'survey.offer' },
+        { type: 'session.ended' },
+      ] as const) {
         expect(w.can(event), event.type).to.equal(false);
       }
     });
@@ -617,7 +634,14 @@ describe('chat window machine', () => {
     it('answers without their question are refused', () => {
       const w = start();
       chatting(w);
-      for (const event of [{ type: 'close.confirm' }, { type: 'close.cancel' }, { type: 'dialog.confirm' }, { type: 'dialog.cancel' }, { type: 'alert.dismiss' }, { type: 'retry' }] as const) {
+      for (const event of [
+        { type: 'close.confirm' },
+        { type: 'close.cancel' },
+        { type: 'dialog.confirm' },
+        { type: 'dialog.cancel' },
+        { type: 'alert.dismiss' },
+        { type: 'retry' },
+      ] as const) {
         expect(w.can(event), event.type).to.equal(false);
       }
     });

@@ -31,7 +31,7 @@ function define() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('deferred machine', () => {
-  it('builds nothing until used; provide builds the provided machine alone, with the setup\'s own implementations beside the given ones', async () => {
+  it("builds nothing until used; provide builds the provided machine alone, with the setup's own implementations beside the given ones", async () => {
     const { machine, built } = define();
     expect(built).to.deep.equal([]);
     const provided = machine.provide({ actors: { ask: fromPromise(async () => 'provided') } });

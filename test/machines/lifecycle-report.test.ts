@@ -7,8 +7,32 @@ describe('lifecycle report (machines/lifecycle-report.ts)', () => {
   it("starts with the spec's fields, nothing happened, and the form it is given", () => {
     const form = { phone: '+48', desiredTime: null };
     const report = emptyReport(form);
-    expect(Object.keys(report)).to.have.members(['proactive', 'prefilled', 'autoSubmitted', 'errors', 'opened', 'started', 'cancelled', 'completed', 'closed', 'elapsed', 'form']);
-    expect(report).to.deep.equal({ proactive: false, prefilled: false, autoSubmitted: false, errors: [], opened: null, started: null, cancelled: false, completed: false, closed: null, elapsed: 0, form });
+    expect(Object.keys(report)).to.have.members([
+      'proactive',
+      'prefilled',
+      'autoSubmitted',
+      'errors',
+      'opened',
+      'started',
+      'cancelled',
+      'completed',
+      'closed',
+      'elapsed',
+      'form',
+    ]);
+    expect(report).to.deep.equal({
+      proactive: false,
+      prefilled: false,
+      autoSubmitted: false,
+      errors: [],
+      opened: null,
+      started: null,
+      cancelled: false,
+      completed: false,
+      closed: null,
+      elapsed: 0,
+      form,
+    });
     // Each report gets its own list of errors.
     expect(emptyReport(form).errors).not.to.equal(report.errors);
   });

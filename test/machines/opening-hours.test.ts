@@ -82,7 +82,7 @@ describe('call-us: open or closed now', () => {
     expect(selectOffice(actor.getSnapshot().context)).to.deep.equal({ open: false, opens: warsaw('2025-03-10', '08:00') });
   });
 
-  it('without opening hours nothing is claimed (the spec\'s Available line)', () => {
+  it("without opening hours nothing is claimed (the spec's Available line)", () => {
     const { actor } = start(warsaw('2025-03-03', '18:00'));
     actor.send({ type: 'open', config: { contacts, hours: [] } });
     expect(selectOffice(actor.getSnapshot().context)).to.equal(null);

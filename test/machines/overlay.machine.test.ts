@@ -4,7 +4,12 @@ import { overlayMachine, overlayMessages, overlayRefusal } from '../../machines/
 import type { OverlayEntry, OverlayEvent } from '../../machines/overlay.machine.ts';
 
 const entry = (owner: string, group = 'default', content: unknown = '<p>Hi</p>'): OverlayEntry => ({
-  content, owner, group, position: 'center', modal: true, title: owner,
+  content,
+  owner,
+  group,
+  position: 'center',
+  modal: true,
+  title: owner,
 });
 
 function start() {

@@ -13,7 +13,13 @@ import {
 import type { KnowledgeDocument, KnowledgeSearchResult } from '../../src/services/knowledge/types.ts';
 
 const doc = (id: string, answer = 'Odpowiedź'): KnowledgeDocument => ({ id, kbId: 'ppk', title: `Pytanie ${id}`, answer, attachments: [], categories: [] });
-const result = (query: string, documents: KnowledgeDocument[]): KnowledgeSearchResult => ({ documents, categories: [], searchId: 's-1', query, suggestions: [] });
+const result = (query: string, documents: KnowledgeDocument[]): KnowledgeSearchResult => ({
+  documents,
+  categories: [],
+  searchId: 's-1',
+  query,
+  suggestions: [],
+});
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -37,8 +43,12 @@ const start = (fakes: Fakes = {}) => {
   const actor = createActor(
     searchMachine.provide({
       actors: {
-        search: fromPromise(async ({ input }) => (calls.search.push(input.query), (fakes.search ?? (async (q) => result(q, [doc('1'), doc('2')])))(input.query))),
-        fetchSuggestions: fromPromise(async ({ input }) => (calls.suggest.push(input.text), (fakes.suggest ?? (async (t) => [`${t} 1`, `${t} 2`]))(input.text))),
+        search: fromPromise(
+          async ({ input }) => (calls.search.push(input.query), (fakes.search ?? (async (q) => result(q, [doc('1'), doc('2')])))(input.query)),
+        ),
+        fetchSuggestions: fromPromise(
+          async ({ input }) => (calls.suggest.push(input.text), (fakes.suggest ?? (async (t) => [`${t} 1`, `${t} 2`]))(input.text)),
+        ),
         fetchDocument: fromPromise(async ({ input }) => (calls.document.push(input), (fakes.document ?? (async (r) => doc(r.docId, '<p>HTML</p>')))(input))),
         sendVote: fromPromise(async ({ input }) => (calls.vote.push(input), (fakes.vote ?? (async () => ({ recordId: 'v-1' })))(input))),
         sendRating: fromPromise(async ({ input }) => (calls.rating.push(input), (fakes.rating ?? (async () => ({ recordId: 'r-1' })))(input))),

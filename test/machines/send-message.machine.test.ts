@@ -204,7 +204,10 @@ describe('send-message machine', () => {
   });
 
   it('fails keeping every value and file; OK returns to the form; a rejection is not retryable', async () => {
-    const failure = Object.assign(new Error('Total size'), { kind: 'rejected', errors: [{ code: 202, message: 'Total size of attachments exceeds limit: 10' }] });
+    const failure = Object.assign(new Error('Total size'), {
+      kind: 'rejected',
+      errors: [{ code: 202, message: 'Total size of attachments exceeds limit: 10' }],
+    });
     const { actor, emitted } = start(async () => Promise.reject(failure));
     actor.send({ type: 'open' });
     fill(actor);

@@ -9,10 +9,10 @@ const channels = [{ name: 'CallUs' }, { name: 'Callback' }, { name: 'WebChat' },
 function start(input: Partial<SidebarInput> = {}, fetch: () => Promise<Availability> = async () => ({ channels: ['CallUs'], ewt: 0 })) {
   const clock = new SimulatedClock();
   let calls = 0;
-  const actor = createActor(
-    sidebarMachine.provide({ actors: { fetchAvailability: fromPromise(() => (calls++, fetch())) } }),
-    { input: { channels, ...input }, clock },
-  ).start();
+  const actor = createActor(sidebarMachine.provide({ actors: { fetchAvailability: fromPromise(() => (calls++, fetch())) } }), {
+    input: { channels, ...input },
+    clock,
+  }).start();
   return { actor, clock, calls: () => calls, view: () => actor.getSnapshot().value.view };
 }
 

@@ -4,7 +4,12 @@ import { toasterMachine, toasterMessages, toasterRefusal } from '../../machines/
 import type { ToasterEntry, ToasterEvent } from '../../machines/toaster.machine.ts';
 
 const entry = (owner: string, extra: Partial<ToasterEntry> = { title: 'Need help?' }): ToasterEntry => ({ buttons: [], position: 'right', owner, ...extra });
-const open = (owner: string, immutable = false, extra?: Partial<ToasterEntry>): ToasterEvent => ({ type: 'open', entry: entry(owner, extra), immutable, commander: owner });
+const open = (owner: string, immutable = false, extra?: Partial<ToasterEntry>): ToasterEvent => ({
+  type: 'open',
+  entry: entry(owner, extra),
+  immutable,
+  commander: owner,
+});
 
 function start() {
   const clock = new SimulatedClock();
@@ -17,7 +22,9 @@ describe('toaster machine', () => {
   it('refuses an open without content, and a close when closed', () => {
     const { actor, refusal } = start();
     expect(refusal(open('WebChat', false, { title: ' ', body: '' }))).to.equal(toasterMessages.noContent);
-    expect(refusal({ type: 'open', entry: undefined as unknown as ToasterEntry, commander: 'x' })).to.equal('No content was provided. Toaster has ignored your command.');
+    expect(refusal({ type: 'open', entry: undefined as unknown as ToasterEntry, commander: 'x' })).to.equal(
+      'No content was provided. Toaster has ignored your command.',
+    );
     expect(actor.getSnapshot().can(open('WebChat', false, {}))).to.equal(false);
     expect(refusal({ type: 'close', commander: 'page' })).to.equal('Toaster view is already closed');
     expect(actor.getSnapshot().can({ type: 'close', commander: 'page' })).to.equal(false);

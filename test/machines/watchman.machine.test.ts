@@ -186,7 +186,9 @@ describe('watchman machine', () => {
   it('refuses bad starts: nothing is scheduled', () => {
     const { actor, seconds, reported, context } = start();
     expect(watchmanRefusal({ type: 'countdown.start', name: 'x', time: 0 })).to.equal('Watchman: countdown and interval need a time of at least 1 (seconds)');
-    expect(watchmanRefusal({ type: 'interval.start', name: 'x', time: Number.NaN })).to.equal('Watchman: countdown and interval need a time of at least 1 (seconds)');
+    expect(watchmanRefusal({ type: 'interval.start', name: 'x', time: Number.NaN })).to.equal(
+      'Watchman: countdown and interval need a time of at least 1 (seconds)',
+    );
     expect(watchmanRefusal({ type: 'alarm.set', name: 'x', timestamp: Number.NaN })).to.equal('Watchman: an alarm needs a time-stamp');
     expect(watchmanRefusal({ type: 'countdown.start', name: '', time: 3 })).to.equal('Watchman: a timer needs a name');
     expect(actor.getSnapshot().can({ type: 'countdown.start', name: 'x', time: 0 })).to.equal(false);

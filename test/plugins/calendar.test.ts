@@ -9,7 +9,11 @@ declare module '../../src/bus/types.ts' {
   }
 }
 
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (error: Error) => error.message);
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (error: Error) => error.message,
+  );
 
 describe('Calendar plugin', () => {
   it('asks the configured service plugin by name, as the Calendar, and checks its answer', async () => {

@@ -13,14 +13,27 @@ let seq = 0;
 /** A fresh app with the plugin registered, as the lazy loader would; its own cookie prefix per test. */
 function start(section?: Record<string, unknown>) {
   const deploymentID = `kc${++seq}${Date.now() % 1000}`;
-  const app = new App({ window, config: { main: { lang: 'pl', deploymentID }, ...(section ? { knowledgecenter: section } : {}) }, plugins: {}, loadRuntime: async () => undefined });
+  const app = new App({
+    window,
+    config: { main: { lang: 'pl', deploymentID }, ...(section ? { knowledgecenter: section } : {}) },
+    plugins: {},
+    loadRuntime: async () => undefined,
+  });
   const events: Array<{ name: string; data: unknown }> = [];
   app.bus.subscribe('KnowledgeCenterService.*', (event) => events.push({ name: event.name, data: event.data }));
   register(app);
-  const cookie = () => document.cookie.split('; ').find((pair) => pair.startsWith(`${deploymentID}_knowledge_session=`))?.split('=')[1];
+  const cookie = () =>
+    document.cookie
+      .split('; ')
+      .find((pair) => pair.startsWith(`${deploymentID}_knowledge_session=`))
+      ?.split('=')[1];
   return { app, bus: app.bus, events, cookie, names: () => events.map((e) => e.name) };
 }
-const rejection = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.message);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: Error) => error.message,
+  );
 
 describe('KnowledgeCenterService on the bus (simulator)', () => {
   let sim: Sim;
@@ -79,9 +92,16 @@ describe('KnowledgeCenterService on the bus (simulator)', () => {
     expect(state.votes.map((v) => [v.docId, v.relevant, v.searchId, v.recordId])).to.deep.equal([[first.id, true, searchId, record.recordId]]);
     expect(state.views).to.have.length(1);
     expect(state.notFound).to.have.length(1);
-    expect(events.find((e) => e.name === 'KnowledgeCenterService.voted')?.data).to.deep.equal({ kbId: 'ppk', docId: first.id, relevant: true, recordId: record.recordId });
+    expect(events.find((e) => e.name === 'KnowledgeCenterService.voted')?.data).to.deep.equal({
+      kbId: 'ppk',
+      docId: first.id,
+      relevant: true,
+      recordId: record.recordId,
+    });
     expect(events.find((e) => e.name === 'KnowledgeCenterService.visited')?.data).to.deep.equal({ kbId: 'ppk', docId: first.id });
-    expect(await rejection(bus.command('KnowledgeCenterService.getFullContent', { kbId: 'ppk' } as never))).to.equal('All mandatory arguments must be provided');
+    expect(await rejection(bus.command('KnowledgeCenterService.getFullContent', { kbId: 'ppk' } as never))).to.equal(
+      'All mandatory arguments must be provided',
+    );
   });
 
   it('configure: a new language updates the session on the server; a new host drops it; v1 works the same', async () => {
@@ -97,7 +117,9 @@ describe('KnowledgeCenterService on the bus (simulator)', () => {
     expect(cookie()).to.equal(undefined);
     const result = await bus.command('KnowledgeCenterService.search', { query: 'withdrawal' });
     expect(result.documents.length).to.be.greaterThan(0);
-    expect((await bus.command('KnowledgeCenterService.sessionInfo')).sessionId).to.equal(cookie()).and.not.equal(first);
+    expect((await bus.command('KnowledgeCenterService.sessionInfo')).sessionId)
+      .to.equal(cookie())
+      .and.not.equal(first);
     expect(await bus.command('KnowledgeCenterService.getSuggestions', { text: 'with' })).to.be.an('array');
   });
 

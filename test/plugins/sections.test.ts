@@ -71,7 +71,13 @@ describe('plugin configuration sections', () => {
   it('channelselector: refresh interval in seconds (10 by default) and channels with their wait settings', () => {
     const { value, lines } = read(
       'channelselector',
-      { ewtRefreshInterval: 0, channels: [{ name: 'WebChat', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMax: 3600 } }, { name: 'Callback', ewt: 'PPK' }] },
+      {
+        ewtRefreshInterval: 0,
+        channels: [
+          { name: 'WebChat', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMax: 3600 } },
+          { name: 'Callback', ewt: 'PPK' },
+        ],
+      },
       channelSelectorSection,
     );
     expect(value.ewtRefreshInterval).to.equal(10);
@@ -100,12 +106,19 @@ describe('plugin configuration sections', () => {
   });
 
   it("calendar: section 9 defaults, the app's time format when none is named, the spec's messages for bad hours", () => {
-    const { value, lines } = read('calendar', { numberOfDays: 2.5, calenderHours: { morning: { enable: true }, allDay: { openTime: 9 } } }, calendarSection(24));
+    const { value, lines } = read(
+      'calendar',
+      { numberOfDays: 2.5, calenderHours: { morning: { enable: true }, allDay: { openTime: 9 } } },
+      calendarSection(24),
+    );
     expect(value.timeFormat).to.equal(24);
     expect(value.numberOfDays).to.equal(5);
     expect(value.calenderHours.morning).to.deep.equal({ openTime: '08:00', closeTime: '11:59', enable: true });
     expect(value.calenderHours.allDay.openTime).to.equal('00:00');
-    expect(lines).to.deep.equal(['calendar.numberOfDays: must be a whole number of days', `calendar.calenderHours.allDay.openTime: ${calendarMessages.allDayOpen}`]);
+    expect(lines).to.deep.equal([
+      'calendar.numberOfDays: must be a whole number of days',
+      `calendar.calenderHours.allDay.openTime: ${calendarMessages.allDayOpen}`,
+    ]);
     expect(read('calendar', {}, calendarSection()).value).to.deep.equal(defaultCalendarConfig);
   });
 
@@ -122,7 +135,10 @@ describe('plugin configuration sections', () => {
       },
     }));
     const started = performance.now();
-    for (const [name, schema] of [['sidebar', sidebarSection], ['channelselector', channelSelectorSection]] as const) {
+    for (const [name, schema] of [
+      ['sidebar', sidebarSection],
+      ['channelselector', channelSelectorSection],
+    ] as const) {
       const { value, lines } = read(name, { channels }, schema);
       expect(value.channels).to.have.length(50);
       expect(lines).to.deep.equal([`${name}.channels: must have at most 50 items: the 99950 after the first 50 were ignored`]);
@@ -132,10 +148,19 @@ describe('plugin configuration sections', () => {
   });
 
   it('an icon object, a formFields string and an over-long or over-full value are each reported by path, never rendered or thrown', () => {
-    const selector = read('channelselector', { channels: [{ name: 'CallUs', icon: {} }, { name: 'x'.repeat(101) }, { name: 'Callback', icon: '↩' }] }, channelSelectorSection);
+    const selector = read(
+      'channelselector',
+      { channels: [{ name: 'CallUs', icon: {} }, { name: 'x'.repeat(101) }, { name: 'Callback', icon: '↩' }] },
+      channelSelectorSection,
+    );
     expect(selector.value.channels.map((c) => c.name)).to.deep.equal(['Callback']);
-    expect(selector.lines).to.deep.equal(['channelselector.channels[0].icon: must be a string', 'channelselector.channels[1].name: must be at most 100 characters long']);
-    expect(read('sidebar', { channels: [{ name: 'CallUs', icon: { src: 'a.png' } }] }, sidebarSection).lines).to.deep.equal(['sidebar.channels[0].icon: must be a string']);
+    expect(selector.lines).to.deep.equal([
+      'channelselector.channels[0].icon: must be a string',
+      'channelselector.channels[1].name: must be at most 100 characters long',
+    ]);
+    expect(read('sidebar', { channels: [{ name: 'CallUs', icon: { src: 'a.png' } }] }, sidebarSection).lines).to.deep.equal([
+      'sidebar.channels[0].icon: must be a string',
+    ]);
     const keys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
     const callback = read(
       'callback',
@@ -156,10 +181,14 @@ describe('plugin configuration sections', () => {
     expect(read('sendmessage', { userData: { note: 'n'.repeat(2001) } }, sendMessageSection).lines).to.deep.equal([
       'sendmessage.userData.note: must be at most 2000 characters long',
     ]);
-    expect(read('callus', { contacts: [{ number: '1'.repeat(41) }] }, callUsSection).lines).to.deep.equal(['callus.contacts[0].number: must be at most 40 characters long']);
+    expect(read('callus', { contacts: [{ number: '1'.repeat(41) }] }, callUsSection).lines).to.deep.equal([
+      'callus.contacts[0].number: must be at most 40 characters long',
+    ]);
     const rule = { whenOpen: Array.from({ length: 51 }, (_, i) => `C${i}`), whenClosed: ['CallUs'] };
     expect(read('stats', { availability: rule }, statsSection).lines).to.deep.equal(['stats.availability.whenOpen: must have at most 50 items']);
-    expect(read('stats', { groupEWT: { url: `/${'u'.repeat(2000)}` } }, statsSection).lines).to.deep.equal(['stats.groupEWT.url: must be at most 2000 characters long']);
+    expect(read('stats', { groupEWT: { url: `/${'u'.repeat(2000)}` } }, statsSection).lines).to.deep.equal([
+      'stats.groupEWT.url: must be at most 2000 characters long',
+    ]);
   });
 
   it('Calendar.configure: merged over the current settings, refused whole with the spec message', () => {
@@ -168,13 +197,21 @@ describe('plugin configuration sections', () => {
     expect(() => configureCalendar(current, {})).to.throw(calendarMessages.noConfiguration);
     expect(() => configureCalendar(current, { calenderHours: { allDay: { closeTime: '25:00' } } })).to.throw(calendarMessages.allDayClose);
     expect(() => configureCalendar(current, { timeFormat: 13 })).to.throw(calendarMessages.timeFormat);
-    expect(() => configureCalendar(current, { servicePlugin: 'Callback.availability' })).to.throw('Invalid config: calendar.servicePlugin must be a plugin name');
+    expect(() => configureCalendar(current, { servicePlugin: 'Callback.availability' })).to.throw(
+      'Invalid config: calendar.servicePlugin must be a plugin name',
+    );
     const next = configureCalendar(current, { timeFormat: 24 });
     expect([next.timeFormat, next.numberOfDays]).to.deep.equal([24, 3]);
   });
 
   it('sendmessage: defaults, the app api key as fallback, user data as text, the side button', () => {
-    expect(readSettings({}, 'main-key')).to.deep.include({ dataURL: '/api/sendmessage', apikey: 'main-key', timeout: 3000, uploadsEnabled: true, validation: true });
+    expect(readSettings({}, 'main-key')).to.deep.include({
+      dataURL: '/api/sendmessage',
+      apikey: 'main-key',
+      timeout: 3000,
+      uploadsEnabled: true,
+      validation: true,
+    });
     expect(readSettings({ apikey: 'own' }, 'main-key').apikey).to.equal('own');
     const { value, lines } = read(
       'sendmessage',
@@ -189,7 +226,14 @@ describe('plugin configuration sections', () => {
     expect(value.userData).to.deep.equal({ source: 'kontakt', tries: '2' });
     expect(value.limits).to.deep.equal({ maxFiles: undefined, maxTotalSize: 1024 });
     expect(value.dataProtection).to.equal(undefined);
-    expect(value.sideButton).to.deep.equal({ visible: true, openDelay: 1000, effect: 'fade', effectDuration: 300, clickCommand: 'SendMessage.redirect', clickOptions: undefined });
+    expect(value.sideButton).to.deep.equal({
+      visible: true,
+      openDelay: 1000,
+      effect: 'fade',
+      effectDuration: 300,
+      clickCommand: 'SendMessage.redirect',
+      clickOptions: undefined,
+    });
     expect(lines).to.deep.equal([
       'sendmessage.limits.maxFiles: must be at least 1 file',
       'sendmessage.dataProtection.pdf: must be an http(s) or relative link',

@@ -9,7 +9,11 @@ import { captureConsole } from '../helpers/dom.ts';
 
 const app = (sections: Record<string, unknown>) =>
   new App({ window, config: { main: { lang: 'en' }, ...sections }, plugins: {}, loadRuntime: async () => undefined });
-const message = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const message = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 
 describe('service plugins read their sections with valibot', () => {
   it('StatsService: a malformed answer rejects naming where and publishes error.ewt', async () => {
@@ -33,7 +37,9 @@ describe('service plugins read their sections with valibot', () => {
       expect(await message(a.bus.command('StatsService.getGroupEWT'))).to.equal('Invalid EWT configuration');
     });
     expect(errors).to.deep.equal(['[live-assist] stats.groupEWT.timeout: must be a number of milliseconds']);
-    expect(await message(a.bus.command('StatsService.configure', { timeout: -3 }))).to.equal('Invalid EWT configuration: stats.timeout must be at least 1 millisecond');
+    expect(await message(a.bus.command('StatsService.configure', { timeout: -3 }))).to.equal(
+      'Invalid EWT configuration: stats.timeout must be at least 1 millisecond',
+    );
     await a.bus.command('StatsService.configure', { groupEWT: { url: '/ewt', queue: 'Q' } });
     expect(await a.bus.command('StatsService.getGroupEWT')).to.deep.equal({ ewt: 12, time: 1 });
   });
@@ -52,7 +58,8 @@ describe('service plugins read their sections with valibot', () => {
 
   it("CallbackService and SendMessageService send the app's language and the submit's idempotency key", async () => {
     const seen: string[] = [];
-    const record = (request: Request) => seen.push(`${new URL(request.url).pathname} ${request.headers.get('accept-language')} ${request.headers.get('idempotency-key')}`);
+    const record = (request: Request) =>
+      seen.push(`${new URL(request.url).pathname} ${request.headers.get('accept-language')} ${request.headers.get('idempotency-key')}`);
     await startMocks(
       http.post('/cb/create', ({ request }) => (record(request), HttpResponse.json({ data: { id: '1' } }))),
       http.post('/sm', ({ request }) => (record(request), HttpResponse.json({ interactionId: 'i' }))),

@@ -8,7 +8,11 @@ window.liveAssistConfig = { main: { lang: 'en', deploymentID: 'watchman', preloa
 
 let api: LiveAssistApi;
 let sim: Simulator;
-const rejection = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const rejection = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 /** Every Watchman event since the test began, as `name data`. */
 let seen: Array<{ name: string; data: unknown }> = [];
 const named = (name: string) => seen.filter((e) => e.name === name).map((e) => e.data);

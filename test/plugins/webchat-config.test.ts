@@ -23,7 +23,10 @@ describe('webchat auto-invite and chat-button settings', () => {
   it('reports each bad option with its path and keeps its default, the others kept', () => {
     const logged: string[] = [];
     const settings = readWebChatInvite(
-      { autoInvite: { enabled: 'yes', timeToInviteSeconds: 0, inviteTimeoutSeconds: 45 }, chatButton: { effect: 'spin', openDelay: -1, hideDuringInvite: true } },
+      {
+        autoInvite: { enabled: 'yes', timeToInviteSeconds: 0, inviteTimeoutSeconds: 45 },
+        chatButton: { effect: 'spin', openDelay: -1, hideDuringInvite: true },
+      },
       (m) => logged.push(m),
     );
     expect(settings.autoInvite).to.deep.include({ enabled: false, timeToInviteSeconds: 5, inviteTimeoutSeconds: 45 });
@@ -31,7 +34,7 @@ describe('webchat auto-invite and chat-button settings', () => {
     expect(logged).to.deep.equal([
       '[live-assist] webchat.autoInvite.enabled: must be true or false',
       '[live-assist] webchat.autoInvite.timeToInviteSeconds: must be at least 1 second',
-      "[live-assist] webchat.chatButton.openDelay: must not be negative",
+      '[live-assist] webchat.chatButton.openDelay: must not be negative',
       "[live-assist] webchat.chatButton.effect: must be 'fade' or 'slide'",
     ]);
   });

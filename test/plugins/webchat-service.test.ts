@@ -19,14 +19,23 @@ const webchat = (extra: Record<string, unknown> = {}) => ({
 let seq = 0;
 /** A fresh app with the WebChatService plugin registered, as the lazy loader would. */
 function start(section: Record<string, unknown> = webchat()) {
-  const app = new App({ window, config: { main: { lang: 'pl', deploymentID: `wcs${++seq}${Date.now() % 1000}` }, webchat: section }, plugins: {}, loadRuntime: async () => undefined });
+  const app = new App({
+    window,
+    config: { main: { lang: 'pl', deploymentID: `wcs${++seq}${Date.now() % 1000}` }, webchat: section },
+    plugins: {},
+    loadRuntime: async () => undefined,
+  });
   register(app);
   const events: Array<{ name: string; data: unknown }> = [];
   app.bus.subscribe('WebChatService.*', (event) => events.push({ name: event.name, data: event.data }));
   const transcript = () => app.bus.command('WebChatService.getTranscript');
   return { app, bus: app.bus, events, transcript };
 }
-const rejection = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.message);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: Error) => error.message,
+  );
 /** Moves the simulator's clock in steps while the page's own timers (polling) run. */
 async function until(sim: Sim, check: () => Promise<boolean> | boolean, stepMs = 500, timeout = 15_000) {
   const end = Date.now() + timeout;
@@ -36,7 +45,8 @@ async function until(sim: Sim, check: () => Promise<boolean> | boolean, stepMs =
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-const has = (list: TranscriptMessage[], fromType: string, pattern = /./) => list.some((m) => m.from.type === fromType && m.type === 'Message' && pattern.test(m.text));
+const has = (list: TranscriptMessage[], fromType: string, pattern = /./) =>
+  list.some((m) => m.from.type === fromType && m.type === 'Message' && pattern.test(m.text));
 
 describe('WebChatService against the simulator (legacy REST)', () => {
   let sim: Sim;
@@ -80,12 +90,18 @@ describe('WebChatService against the simulator (legacy REST)', () => {
 
   it('refuses what the spec refuses, word for word', async () => {
     const { bus } = start(webchat({ maxMessageLength: 20 }));
-    expect(await rejection(bus.command('WebChatService.startChat', { firstname: 'Anna', userData: '{broken' }))).to.equal('malformed JSON provided in userData property');
+    expect(await rejection(bus.command('WebChatService.startChat', { firstname: 'Anna', userData: '{broken' }))).to.equal(
+      'malformed JSON provided in userData property',
+    );
     expect(await rejection(bus.command('WebChatService.fetchHistory'))).to.equal('Fetching messages history applies to only Asynchronous chat.');
-    expect(await rejection(bus.command('WebChatService.addPrefilter', { filters: ['x'] as unknown as RegExp[] }))).to.match(/^Missing or invalid filters provided/);
+    expect(await rejection(bus.command('WebChatService.addPrefilter', { filters: ['x'] as unknown as RegExp[] }))).to.match(
+      /^Missing or invalid filters provided/,
+    );
     await bus.command('WebChatService.startChat', { firstname: 'Anna' });
     expect(await rejection(bus.command('WebChatService.sendMessage', { message: '   ' }))).to.equal('No message text provided');
-    expect(await rejection(bus.command('WebChatService.sendMessage', { message: 'x'.repeat(21) }))).to.equal('Message length exceeds configured threshold of (20) characters');
+    expect(await rejection(bus.command('WebChatService.sendMessage', { message: 'x'.repeat(21) }))).to.equal(
+      'Message length exceeds configured threshold of (20) characters',
+    );
     // Private commands: the page is not the service.
     for (const name of ['poll', 'startPoll', 'stopPoll', 'restore'] as const) {
       expect(await rejection(bus.command(`WebChatService.${name}`))).to.match(/^Access Denied to private command/);
@@ -93,8 +109,12 @@ describe('WebChatService against the simulator (legacy REST)', () => {
     const checkbox = document.createElement('input');
     checkbox.type = 'checkbox';
     expect(await rejection(bus.command('WebChatService.registerTypingPreviewInput', { input: checkbox }))).to.match(/^Invalid typing preview input/);
-    expect(await rejection(bus.command('WebChatService.registerPreProcessor', { preprocessor: 'x' as unknown as () => string }))).to.match(/^Invalid preprocessor/);
-    expect(await rejection(bus.command('WebChatService.sendFile', { files: [new File(['x'], 'a.txt')] }))).to.equal('File upload is disabled: set webchat.uploadsEnabled to true');
+    expect(await rejection(bus.command('WebChatService.registerPreProcessor', { preprocessor: 'x' as unknown as () => string }))).to.match(
+      /^Invalid preprocessor/,
+    );
+    expect(await rejection(bus.command('WebChatService.sendFile', { files: [new File(['x'], 'a.txt')] }))).to.equal(
+      'File upload is disabled: set webchat.uploadsEnabled to true',
+    );
     await bus.command('WebChatService.endChat');
   });
 

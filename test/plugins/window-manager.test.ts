@@ -60,13 +60,19 @@ describe('window manager', () => {
     await new Promise((resolve) => setTimeout(resolve));
     expect((await bus.command('WindowManager.getRegistry')).map((e) => [e.plugin, e.position])).to.deep.equal([['Toaster', 0]]);
     await bus.command('WindowManager.dock', { plugin: 'Callback', width: 360 });
-    expect((await bus.command('WindowManager.getRegistry')).map((e) => [e.plugin, e.position])).to.deep.equal([['Callback', 55], ['Toaster', 439]]);
+    expect((await bus.command('WindowManager.getRegistry')).map((e) => [e.plugin, e.position])).to.deep.equal([
+      ['Callback', 55],
+      ['Toaster', 439],
+    ]);
     const closed = new Promise((resolve) => bus.subscribe('Toaster.closed', resolve));
     await bus.command('Toaster.close');
     await closed;
     expect((await bus.command('WindowManager.getRegistry')).map((e) => e.plugin)).to.deep.equal(['Callback']);
     await bus.command('Toaster.open', { body: 'Again' });
-    expect((await bus.command('WindowManager.getRegistry')).map((e) => [e.plugin, e.position])).to.deep.equal([['Callback', 55], ['Toaster', 439]]);
+    expect((await bus.command('WindowManager.getRegistry')).map((e) => [e.plugin, e.position])).to.deep.equal([
+      ['Callback', 55],
+      ['Toaster', 439],
+    ]);
     document.querySelector('la-toaster')?.remove();
   });
 });

@@ -15,8 +15,21 @@ import {
 import { HttpError } from '../../src/http/request.ts';
 
 // The simulator's manual clock: Monday 2025-03-03 10:00 in Warsaw.
-const v3: CallbackServiceConfig = { apiVersion: 'v3', dataURL: '/api/callback/v3', serviceName: 'ppk-callback', apikey: 'demo-key', timeout: 3000, userData: { service: 'PPK' } };
-const v1: CallbackServiceConfig = { apiVersion: 'v1', dataURL: '/api/callback/v1/ppk-callback', serviceName: 'ppk-callback', apikey: 'demo-key', ewt: { queue: 'PPK_Callback' } };
+const v3: CallbackServiceConfig = {
+  apiVersion: 'v3',
+  dataURL: '/api/callback/v3',
+  serviceName: 'ppk-callback',
+  apikey: 'demo-key',
+  timeout: 3000,
+  userData: { service: 'PPK' },
+};
+const v1: CallbackServiceConfig = {
+  apiVersion: 'v1',
+  dataURL: '/api/callback/v1/ppk-callback',
+  serviceName: 'ppk-callback',
+  apikey: 'demo-key',
+  ewt: { queue: 'PPK_Callback' },
+};
 const form = { firstname: 'Jan', lastname: 'Kowalski', phonenumber: '+48600100200', subject: 'Wpłaty' };
 
 const failureOf = async (promise: Promise<unknown>): Promise<CallbackFailure> => {
@@ -27,14 +40,14 @@ const failureOf = async (promise: Promise<unknown>): Promise<CallbackFailure> =>
   }
   throw new Error('expected the request to fail');
 };
-const booked = async () => (await (await fetch('/__control/callbacks')).json()) as { callbacks: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+const booked = async () =>
+  (await (await fetch('/__control/callbacks')).json()) as { callbacks: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
 const list = async () => {
   const body = await booked();
   return Array.isArray(body) ? body : body.callbacks;
 };
 
-const control = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('CallbackService against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -111,7 +124,10 @@ describe('CallbackService against the simulator', () => {
   });
 
   it('an empty phone is "phone number required" without a request', async () => {
-    expect(await failureOf(createCallbackService(v3).submit({ ...form, phonenumber: '+48' }))).to.deep.equal({ code: 'phoneNumberRequired', field: 'phonenumber' });
+    expect(await failureOf(createCallbackService(v3).submit({ ...form, phonenumber: '+48' }))).to.deep.equal({
+      code: 'phoneNumberRequired',
+      field: 'phonenumber',
+    });
     expect(await list()).to.deep.equal([]);
   });
 
@@ -155,7 +171,8 @@ describe('CallbackService with hand-written answers', () => {
   });
 
   it('stripProposals reads the proposed times from the text when the answer has no list', () => {
-    const message = 'Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full. Proposed time slots: 2025-03-04T09:45:00.000Z, 2025-03-04T10:00:00Z. Please propose another time slot.';
+    const message =
+      'Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full. Proposed time slots: 2025-03-04T09:45:00.000Z, 2025-03-04T10:00:00Z. Please propose another time slot.';
     expect(stripProposals(message)).to.deep.equal({
       text: 'Too many requests at this time. The time slot 2025-03-04T09:30:00.000Z is full.',
       slot: '2025-03-04T09:30:00.000Z',
@@ -165,10 +182,12 @@ describe('CallbackService with hand-written answers', () => {
   });
 
   it('a timeout, a 5xx, an empty and a malformed answer are the generic error', async () => {
-    await startMocks(http.post('/slow/create', async () => {
-      await delay(500);
-      return HttpResponse.json({});
-    }));
+    await startMocks(
+      http.post('/slow/create', async () => {
+        await delay(500);
+        return HttpResponse.json({});
+      }),
+    );
     // A timeout is not a failure: the callback may have been booked (the visitor may retry with the same key).
     expect(await failureOf(createCallbackService({ ...v3, dataURL: '/slow', timeout: 100 }).submit(form))).to.deep.equal({ code: 'timeout' });
     await startMocks(http.post('/err/create', () => HttpResponse.json({ code: 7042, message: 'x' }, { status: 503 })));
@@ -192,9 +211,22 @@ describe('CallbackService with hand-written answers', () => {
     await startMocks(
       http.get('/a/availability/ppk-callback', () => HttpResponse.json({ data: 'none' })),
       http.get('/b/availability/ppk-callback', () => new HttpResponse('<html>', { status: 200 })),
-      http.get('/c/availability/ppk-callback', () => HttpResponse.json({ data: { slots: [{ utcTime: '2025-03-04T08:00:00.000Z', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 'full' }] } })),
+      http.get('/c/availability/ppk-callback', () =>
+        HttpResponse.json({
+          data: {
+            slots: [
+              { utcTime: '2025-03-04T08:00:00.000Z', capacity: 2 },
+              { utcTime: '2025-03-04T08:15:00.000Z', capacity: 'full' },
+            ],
+          },
+        }),
+      ),
     );
-    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => [e.kind, e.message]);
+    const fail = async (p: Promise<unknown>) =>
+      p.then(
+        () => 'resolved',
+        (e: HttpError) => [e.kind, e.message],
+      );
     const ask = (dataURL: string) => fail(createCallbackService({ ...v3, dataURL }).availability({ startDate: '2025-03-04' }));
     expect(await ask('/a')).to.deep.equal(['malformed', 'The availability answer is malformed at data: must be a list of slots or a map of times to capacity']);
     expect(await ask('/b')).to.deep.equal(['malformed', 'The server answered with malformed JSON']);
@@ -206,17 +238,32 @@ describe('CallbackService with hand-written answers', () => {
       http.post('/r/create', () => HttpResponse.json({ data: { id: 17 } })),
       http.post('/v1', () => HttpResponse.json('queued')),
     );
-    const error = await createCallbackService({ ...v3, dataURL: '/r' }).submit(form).catch((e: unknown) => e);
+    const error = await createCallbackService({ ...v3, dataURL: '/r' })
+      .submit(form)
+      .catch((e: unknown) => e);
     expect((error as { failure: CallbackFailure }).failure).to.deep.equal({ code: 'unknownError' });
     expect((error as Error).message).to.equal('The callback answer is malformed at data.id: must be a string');
-    const v1error = await createCallbackService({ ...v1, dataURL: '/v1' }).submit(form).catch((e: unknown) => e);
+    const v1error = await createCallbackService({ ...v1, dataURL: '/v1' })
+      .submit(form)
+      .catch((e: unknown) => e);
     expect((v1error as Error).message).to.equal('The callback answer is malformed: must be an object');
   });
 
   it('a malformed wait answer is rejected, naming what is wrong; -1 is an unknown wait', async () => {
-    await startMocks(http.get('/ewt', ({ request }) => (new URL(request.url).searchParams.get('name') === 'Q1' ? HttpResponse.json({ ewt: 'soon' }) : HttpResponse.json({ ewt: -1, time: 1 }))));
-    const fail = async (p: Promise<unknown>) => p.then(() => 'resolved', (e: HttpError) => [e.kind, e.message]);
-    expect(await fail(createCallbackService({ ...v1, ewt: { url: '/ewt', queue: 'Q1' } }).wait())).to.deep.equal(['malformed', 'The wait-time answer is malformed at ewt: must be a number of seconds']);
+    await startMocks(
+      http.get('/ewt', ({ request }) =>
+        new URL(request.url).searchParams.get('name') === 'Q1' ? HttpResponse.json({ ewt: 'soon' }) : HttpResponse.json({ ewt: -1, time: 1 }),
+      ),
+    );
+    const fail = async (p: Promise<unknown>) =>
+      p.then(
+        () => 'resolved',
+        (e: HttpError) => [e.kind, e.message],
+      );
+    expect(await fail(createCallbackService({ ...v1, ewt: { url: '/ewt', queue: 'Q1' } }).wait())).to.deep.equal([
+      'malformed',
+      'The wait-time answer is malformed at ewt: must be a number of seconds',
+    ]);
     expect(await createCallbackService({ ...v1, ewt: { url: '/ewt', queue: 'Q2' } }).wait()).to.equal(undefined);
   });
 });
@@ -229,12 +276,25 @@ describe('callback service helpers', () => {
   });
 
   it('reduces v3 slots (utcTime or localTime) and v1 maps (members that are not times left aside)', () => {
-    expect(reduceAvailability({ data: { serviceName: 'x', slots: [{ localTime: '2025-03-04T09:00:00+01:00', capacity: 2 }, { utcTime: '2025-03-04T08:15:00.000Z', capacity: 0 }] } }))
-      .to.deep.equal({ '2025-03-04T09:00:00+01:00': 2, '2025-03-04T08:15:00.000Z': 0 });
+    expect(
+      reduceAvailability({
+        data: {
+          serviceName: 'x',
+          slots: [
+            { localTime: '2025-03-04T09:00:00+01:00', capacity: 2 },
+            { utcTime: '2025-03-04T08:15:00.000Z', capacity: 0 },
+          ],
+        },
+      }),
+    ).to.deep.equal({ '2025-03-04T09:00:00+01:00': 2, '2025-03-04T08:15:00.000Z': 0 });
     expect(reduceAvailability({ '2025-03-04T08:00:00.000Z': 3, serviceName: 'ppk' })).to.deep.equal({ '2025-03-04T08:00:00.000Z': 3 });
     expect(reduceAvailability({ slots: [] })).to.deep.equal({});
-    expect(() => reduceAvailability({ data: { slots: [{ utcTime: 'a', capacity: 1 }] } })).to.throw('The availability answer is malformed at data.slots[0].utcTime: must be a date-time');
-    expect(() => reduceAvailability({ slots: [{ capacity: 1 }] })).to.throw('The availability answer is malformed at slots[0]: must have a utcTime or a localTime');
+    expect(() => reduceAvailability({ data: { slots: [{ utcTime: 'a', capacity: 1 }] } })).to.throw(
+      'The availability answer is malformed at data.slots[0].utcTime: must be a date-time',
+    );
+    expect(() => reduceAvailability({ slots: [{ capacity: 1 }] })).to.throw(
+      'The availability answer is malformed at slots[0]: must have a utcTime or a localTime',
+    );
   });
 
   it('maps non-HTTP failures to the generic text, a timeout to an unconfirmed outcome', () => {

@@ -7,7 +7,18 @@ import { CLOUD_PATH } from '../../demo/simulator/cloud.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
-import { CLOUD, CLOUD_CODES, closeFailure, cloudFailure, createCloudTransport, type CloudError, type CloudSocketFactory, type CloudTimers, type CloudTransport, type CloudTransportOptions } from '../../src/services/chat/transports/cloud/index.ts';
+import {
+  CLOUD,
+  CLOUD_CODES,
+  closeFailure,
+  cloudFailure,
+  createCloudTransport,
+  type CloudError,
+  type CloudSocketFactory,
+  type CloudTimers,
+  type CloudTransport,
+  type CloudTransportOptions,
+} from '../../src/services/chat/transports/cloud/index.ts';
 import { HttpError } from '../../src/http/request.ts';
 import { ChatFailure, type PollResult, type SessionData, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
 
@@ -86,7 +97,13 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     const request = new Request(input, init);
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
-    seen.push({ method: request.method, url: url.pathname + url.search, auth: request.headers.get('authorization'), key: request.headers.get('idempotency-key'), body });
+    seen.push({
+      method: request.method,
+      url: url.pathname + url.search,
+      auth: request.headers.get('authorization'),
+      key: request.headers.get('idempotency-key'),
+      body,
+    });
     const what = fault?.(url, request.method);
     if (what instanceof Response) return what;
     if (what === 'network') throw new TypeError('fetch failed');
@@ -100,14 +117,27 @@ describe('cloud chat transport against the demo guest API and event stream', () 
       timeout: 3000,
       fetch: recordingFetch,
       WebSocket: WebSocket as unknown as CloudSocketFactory,
-      cloud: { organizationId: 'ppk-org', deploymentId: 'ppk-webchat', routingTarget: { targetAddress: 'customer-chat-bot', language: 'pl' }, memberInfo: { customFields: { plan: 'gold' } } },
+      cloud: {
+        organizationId: 'ppk-org',
+        deploymentId: 'ppk-webchat',
+        routingTarget: { targetAddress: 'customer-chat-bot', language: 'pl' },
+        memberInfo: { customFields: { plan: 'gold' } },
+      },
       ...extra,
     });
     transports.push(t);
     return t;
   };
   const startJan = (t: CloudTransport, endpoint?: string) =>
-    t.start({ nickname: 'Jan', firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty', userData: { languageCode: 'pl' }, ...(endpoint ? { endpoint } : {}) });
+    t.start({
+      nickname: 'Jan',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      emailAddress: 'jan@example.com',
+      subject: 'Wpłaty',
+      userData: { languageCode: 'pl' },
+      ...(endpoint ? { endpoint } : {}),
+    });
   const chatOf = (session: SessionData) => server.simulator.state.chat.sessions.get(String(session.conversationId))!;
   const advance = async (ms: number, step = 250) => {
     for (let t = 0; t < ms; t += step) {
@@ -116,14 +146,19 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     }
   };
   const control = (body: unknown) =>
-    fetch(`${server.url}/__control/cloud`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${server.url}/__control/cloud`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) =>
+      r.json(),
+    );
   /** A person at the agent console takes the chat; returns a sender of their messages. */
   const agent = async (chatId: string) => {
     const auth = { Authorization: `Bearer ${server.agentToken}`, 'Content-Type': 'application/json' };
-    const accepted = await (await fetch(`${server.url}/api/agent/chats/${chatId}/accept`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Ewa' }) })).json();
+    const accepted = await (
+      await fetch(`${server.url}/api/agent/chats/${chatId}/accept`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Ewa' }) })
+    ).json();
     const headers = { ...auth, 'x-agent-key': accepted.agentKey as string };
     return {
-      say: (text: string) => fetch(`${server.url}/api/agent/chats/${chatId}/send`, { method: 'POST', headers, body: JSON.stringify({ text }) }).then((r) => r.json()),
+      say: (text: string) =>
+        fetch(`${server.url}/api/agent/chats/${chatId}/send`, { method: 'POST', headers, body: JSON.stringify({ text }) }).then((r) => r.json()),
       end: () => fetch(`${server.url}/api/agent/chats/${chatId}/end`, { method: 'POST', headers, body: '{}' }).then((r) => r.json()),
     };
   };
@@ -153,8 +188,12 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     expect(CLOUD_CODES[500].message).to.equal('unexpected error occurred with the service');
     expect(CLOUD_CODES[503].message).to.equal('service is currently unavailable');
     for (const { key } of Object.values(CLOUD_CODES)) {
-      expect((en as Record<string, string>)[key], key).to.be.a('string').and.not.equal('');
-      expect((pl as Record<string, string>)[key], key).to.be.a('string').and.not.equal((en as Record<string, string>)[key]);
+      expect((en as Record<string, string>)[key], key)
+        .to.be.a('string')
+        .and.not.equal('');
+      expect((pl as Record<string, string>)[key], key)
+        .to.be.a('string')
+        .and.not.equal((en as Record<string, string>)[key]);
     }
   });
 
@@ -171,7 +210,11 @@ describe('cloud chat transport against the demo guest API and event stream', () 
       organizationId: 'ppk-org',
       deploymentId: 'ppk-webchat',
       routingTarget: { targetType: 'QUEUE', targetAddress: 'customer-chat-bot', language: 'pl' },
-      memberInfo: { displayName: 'Jan', role: 'CUSTOMER', customFields: { plan: 'gold', languageCode: 'pl', firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty' } },
+      memberInfo: {
+        displayName: 'Jan',
+        role: 'CUSTOMER',
+        customFields: { plan: 'gold', languageCode: 'pl', firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com', subject: 'Wpłaty' },
+      },
     });
     expect(seen[0]!.auth).to.equal(null);
     const chat = chatOf(session);
@@ -181,7 +224,11 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     await t.restore(session, 1);
     await t.typing(session, true);
     await t.typing(session, false);
-    expect(seen.slice(1).map((r) => `${r.method} ${r.url.replace(String(session.conversationId), '{id}').replace(String(session.memberId), '{member}').split('?')[0]}`)).to.deep.equal([
+    expect(
+      seen
+        .slice(1)
+        .map((r) => `${r.method} ${r.url.replace(String(session.conversationId), '{id}').replace(String(session.memberId), '{member}').split('?')[0]}`),
+    ).to.deep.equal([
       'GET /api/v2/webchat/guest/conversations/{id}/members',
       'GET /api/v2/webchat/guest/conversations/{id}/messages',
       'POST /api/v2/webchat/guest/conversations/{id}/members/{member}/typing',
@@ -209,7 +256,9 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     const { session } = await startJan(t, 'customer-chat');
     const all: number[] = [];
     for (let i = 0; i < 130; i++) all.push((await t.send(session, `pytanie ${i}`)).index!);
-    const model = chatOf(session).transcript.filter((m) => m.type === 'Message' || m.type === 'Notice' || m.type === 'ParticipantJoined').map((m) => m.index);
+    const model = chatOf(session)
+      .transcript.filter((m) => m.type === 'Message' || m.type === 'Notice' || m.type === 'ParticipantJoined')
+      .map((m) => m.index);
     expect(model.length).to.be.greaterThan(130);
     seen = [];
     const restored = await t.restore(session, 1);
@@ -261,7 +310,11 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     const { index } = await t.send(session, 'Raz', { clientMessageId: 'c0ffee00-0000-4000-8000-000000000001' });
     const posts = seen.filter((r) => r.method === 'POST' && r.url.endsWith('/messages'));
     expect(posts.map((r) => r.key)).to.deep.equal(['c0ffee00-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000001']);
-    expect(chatOf(session).transcript.filter((m) => m.text === 'Raz').map((m) => m.index)).to.deep.equal([index]);
+    expect(
+      chatOf(session)
+        .transcript.filter((m) => m.text === 'Raz')
+        .map((m) => m.index),
+    ).to.deep.equal([index]);
     // The outbox's own retry of the same message: the same answer, nothing new stored.
     expect((await t.send(session, 'Raz', { clientMessageId: 'c0ffee00-0000-4000-8000-000000000001' })).index).to.equal(index);
     await t.send(session, 'Dwa');
@@ -293,9 +346,14 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     expect(r.statuses).to.deep.equal(['disconnected', 'connected']);
     await person.say('Po przerwie');
     await waitFor(() => r.transcript().some((m) => m.text === 'Po przerwie'), { what: 'live again' });
-    const server_ = chatOf(session).transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped').map((m) => m.index);
+    const server_ = chatOf(session)
+      .transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped')
+      .map((m) => m.index);
     expect(r.indexes()).to.deep.equal(server_, 'every message once, in order');
-    const texts = r.transcript().filter((m) => m.type === 'Message').map((m) => m.text);
+    const texts = r
+      .transcript()
+      .filter((m) => m.type === 'Message')
+      .map((m) => m.text);
     expect(texts).to.deep.equal(['Dzień dobry, tu Ewa.', 'W przerwie 1', 'W przerwie 2', 'W przerwie 3', 'Czy mnie słychać?', 'Po przerwie']);
     const resync = seen.filter((q) => q.url.includes('/messages?')).at(-1)!;
     const held = r.transcript().find((m) => m.text === 'Dzień dobry, tu Ewa.')!.index;
@@ -328,7 +386,12 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     expect(timers.delays()).to.deep.equal([CLOUD.reconnectDelay]);
     expect(timers.fire(CLOUD.reconnectDelay)).to.equal(true);
     await waitFor(() => r.statuses.length === 2, { what: 'connected again' });
-    expect(r.transcript().filter((m) => m.text.startsWith('Nie dojdzie')).map((m) => m.text)).to.deep.equal(['Nie dojdzie tym gniazdem 1', 'Nie dojdzie tym gniazdem 2']);
+    expect(
+      r
+        .transcript()
+        .filter((m) => m.text.startsWith('Nie dojdzie'))
+        .map((m) => m.text),
+    ).to.deep.equal(['Nie dojdzie tym gniazdem 1', 'Nie dojdzie tym gniazdem 2']);
     await control({ heartbeatMs: 5000 });
   });
 
@@ -342,7 +405,11 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     await waitFor(() => r.batches.length > 0, { what: 'open' });
     const chatId = String(session.conversationId);
     const faults = (body?: unknown) =>
-      fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      fetch(`${server.url}/__control/faults`, {
+        method: body ? 'POST' : 'DELETE',
+        headers: { 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
     try {
       await faults({ endpoint: 'cloud.stream', chatId, duplicateRate: 1, reorderRate: 1 });
       const person = await agent(chatId);
@@ -360,10 +427,20 @@ describe('cloud chat transport against the demo guest API and event stream', () 
       expect(injected.duplicate + injected.reorder).to.be.greaterThan(0);
       expect(injected.disconnect).to.equal(1);
       const indexes = r.indexes();
-      expect(indexes).to.deep.equal([...new Set(indexes)].sort((a, b) => a - b), 'each index once, in order');
-      const shown = chatOf(session).transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped').map((m) => m.index);
+      expect(indexes).to.deep.equal(
+        [...new Set(indexes)].sort((a, b) => a - b),
+        'each index once, in order',
+      );
+      const shown = chatOf(session)
+        .transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped')
+        .map((m) => m.index);
       expect(indexes).to.deep.equal(shown, 'nothing lost');
-      expect(r.transcript().filter((m) => m.type === 'Message').map((m) => m.text)).to.deep.equal(['Odpowiedź 1', 'Odpowiedź 2', 'Odpowiedź 3', 'Odpowiedź 4', 'Zgubione z gniazdem', 'Po zerwaniu']);
+      expect(
+        r
+          .transcript()
+          .filter((m) => m.type === 'Message')
+          .map((m) => m.text),
+      ).to.deep.equal(['Odpowiedź 1', 'Odpowiedź 2', 'Odpowiedź 3', 'Odpowiedź 4', 'Zgubione z gniazdem', 'Po zerwaniu']);
     } finally {
       await faults();
     }
@@ -385,7 +462,13 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     console.error = (...args: unknown[]) => void logged.push(args);
     try {
       socket!.onmessage!({ data: 'not json' });
-      socket!.onmessage!({ data: JSON.stringify({ topicName: `v2.conversations.chats.${session.conversationId}.messages`, eventBody: { sequence: 'x' }, metadata: { type: 'message' } }) });
+      socket!.onmessage!({
+        data: JSON.stringify({
+          topicName: `v2.conversations.chats.${session.conversationId}.messages`,
+          eventBody: { sequence: 'x' },
+          metadata: { type: 'message' },
+        }),
+      });
       await advance(600);
       await waitFor(() => r.transcript().some((m) => m.type === 'Message' && m.from.type === 'Bot'), { what: 'the bot greeting after them' });
     } finally {
@@ -444,7 +527,9 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     t.subscribe!(session, 1, r.handlers);
     await waitFor(() => r.batches.length > 0, { what: 'open' });
     const person = await agent(String(session.conversationId));
-    await waitFor(() => r.transcript().some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent' && m.from.name === 'Ewa'), { what: 'the agent joined' });
+    await waitFor(() => r.transcript().some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent' && m.from.name === 'Ewa'), {
+      what: 'the agent joined',
+    });
     await person.end();
     await waitFor(() => r.batches.some((b) => b.chatEnded), { what: 'chatEnded' });
     expect(r.failures).to.deep.equal([]);
@@ -457,7 +542,11 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     expect(refused.errors).to.deep.equal([{ code: 400, message: CLOUD_CODES[400].message, name: 'cloud.400', key: 'chat.error.Cloud400' }]);
     expect(refused.message).to.contain('Unknown routingTarget.targetAddress');
 
-    await fetch(`${server.url}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: { 'chat.start': { failureRate: 1 } } }) });
+    await fetch(`${server.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ faults: { 'chat.start': { failureRate: 1 } } }),
+    });
     try {
       const unavailable = await failureOf(startJan(t));
       expect(unavailable.kind).to.equal('unavailable');
@@ -520,19 +609,39 @@ describe('cloud transport configuration (webchat.transport)', () => {
     const base = { type: 'cloud', dataURL: '/api/v2/webchat/guest/conversations', organizationId: 'ppk-org', deploymentId: 'ppk-webchat' };
     const logged: string[] = [];
     const settings = readWebChatService(
-      { transport: { ...base, routingTarget: { targetType: 'USER', skills: ['pl', ''], language: 'pl', priority: -1 }, memberInfo: { customFields: { plan: 'gold' } }, journeyContext: { customer: { id: 'c-1' } } } },
+      {
+        transport: {
+          ...base,
+          routingTarget: { targetType: 'USER', skills: ['pl', ''], language: 'pl', priority: -1 },
+          memberInfo: { customFields: { plan: 'gold' } },
+          journeyContext: { customer: { id: 'c-1' } },
+        },
+      },
       (m: string) => logged.push(m),
     );
     expect(transportTypeOf(settings)).to.equal('cloud');
     expect(transportProblem(settings)).to.equal(undefined);
-    expect(settings.transport.routingTarget).to.deep.equal({ targetType: 'QUEUE', targetAddress: undefined, skills: ['pl'], language: 'pl', priority: undefined });
+    expect(settings.transport.routingTarget).to.deep.equal({
+      targetType: 'QUEUE',
+      targetAddress: undefined,
+      skills: ['pl'],
+      language: 'pl',
+      priority: undefined,
+    });
     expect(settings.transport.memberInfo).to.deep.equal({ displayName: CLOUD.displayName, customFields: { plan: 'gold' } });
     expect(settings.transport.journeyContext).to.deep.equal({ customer: { id: 'c-1' } });
-    expect(logged.join('\n')).to.match(/routingTarget\.targetType/).and.match(/routingTarget\.skills\[1\]/).and.match(/routingTarget\.priority/);
+    expect(logged.join('\n'))
+      .to.match(/routingTarget\.targetType/)
+      .and.match(/routingTarget\.skills\[1\]/)
+      .and.match(/routingTarget\.priority/);
     const { organizationId: _o, ...noOrganization } = base;
-    expect(transportProblem(readWebChatService({ transport: noOrganization }, () => undefined))).to.equal('Invalid transport configuration: webchat.transport.organizationId is missing');
+    expect(transportProblem(readWebChatService({ transport: noOrganization }, () => undefined))).to.equal(
+      'Invalid transport configuration: webchat.transport.organizationId is missing',
+    );
     const { deploymentId: _d, ...noDeployment } = base;
-    expect(transportProblem(readWebChatService({ transport: noDeployment }, () => undefined))).to.equal('Invalid transport configuration: webchat.transport.deploymentId is missing');
+    expect(transportProblem(readWebChatService({ transport: noDeployment }, () => undefined))).to.equal(
+      'Invalid transport configuration: webchat.transport.deploymentId is missing',
+    );
     expect(transportProblem(readWebChatService({ transport: { ...base, dataURL: undefined } }, () => undefined))).to.match(/dataURL is missing/);
   });
 });
@@ -567,12 +676,19 @@ describe('cloud transport: long gaps and faulted pages (the soak’s loss across
     const fetchFake: typeof fetch = async (input) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
       const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname.endsWith('/members')) return json({ entities: [{ id: 'me', role: 'CUSTOMER', displayName: 'Jan' }, { id: 'agent', role: 'AGENT', displayName: 'Ewa' }] });
+      if (url.pathname.endsWith('/members'))
+        return json({
+          entities: [
+            { id: 'me', role: 'CUSTOMER', displayName: 'Jan' },
+            { id: 'agent', role: 'AGENT', displayName: 'Ewa' },
+          ],
+        });
       const after = Number(url.searchParams.get('after'));
       pages.push(after);
       if (failPage(pages.length)) return json({ message: 'service is currently unavailable' }, 503);
       const entities = [];
-      for (let i = after + 1; i <= Math.min(count, after + CLOUD.pageSize); i++) entities.push({ sequence: i, sender: { id: 'agent' }, body: `m${i}`, bodyType: 'standard', timestamp: i });
+      for (let i = after + 1; i <= Math.min(count, after + CLOUD.pageSize); i++)
+        entities.push({ sequence: i, sender: { id: 'agent' }, body: `m${i}`, bodyType: 'standard', timestamp: i });
       // Every tenth page repeats an entry (the simulator's duplicate fault): still 100 unique, the loop goes on.
       if (pages.length % 10 === 0 && entities.length) entities.splice(1, 0, { ...entities[0]! });
       return json({ entities, ...(after + CLOUD.pageSize < count ? { next: `?after=${after + CLOUD.pageSize}` } : {}) });
@@ -587,7 +703,13 @@ describe('cloud transport: long gaps and faulted pages (the soak’s loss across
   it(`a resync after a restore of ${CLOUD.maxPages} pages reads on to the last page before a frame's higher index is handed on: no gap`, async () => {
     const server = fakeServer(total);
     const timers = manualTimers();
-    const t = createCloudTransport({ dataURL: 'http://fake/conversations', timeout: 3000, fetch: server.fetch, WebSocket: FakeSocket as unknown as CloudSocketFactory, timers: timers.timers });
+    const t = createCloudTransport({
+      dataURL: 'http://fake/conversations',
+      timeout: 3000,
+      fetch: server.fetch,
+      WebSocket: FakeSocket as unknown as CloudSocketFactory,
+      timers: timers.timers,
+    });
     // The restore reads at most maxPages pages: 1 … 5000 (and says no more; the session machine goes on from lastIndex + 1).
     const restored = await t.restore(session, 1);
     expect(restored.messages.map((m) => m.index)).to.deep.equal(range(1, CLOUD.maxPages * CLOUD.pageSize));
@@ -610,12 +732,18 @@ describe('cloud transport: long gaps and faulted pages (the soak’s loss across
     // Every 30th page asked for answers 503: no read of 50 pages ever ends without a failure.
     const server = fakeServer(total, (n) => n % 30 === 0);
     const timers = manualTimers();
-    const t = createCloudTransport({ dataURL: 'http://fake/conversations', timeout: 3000, fetch: server.fetch, WebSocket: FakeSocket as unknown as CloudSocketFactory, timers: timers.timers });
+    const t = createCloudTransport({
+      dataURL: 'http://fake/conversations',
+      timeout: 3000,
+      fetch: server.fetch,
+      WebSocket: FakeSocket as unknown as CloudSocketFactory,
+      timers: timers.timers,
+    });
     const restored = await t.restore(session, 1);
     expect(restored.messages.map((m) => m.index)).to.deep.equal(range(1, 29 * CLOUD.pageSize), 'the pages before the failure');
     const r = recorder();
     t.subscribe!(session, 1, r.handlers);
-    for (let opened = 0; r.indexes().at(-1) !== total + 1; ) {
+    for (let opened = 0; r.indexes().at(-1) !== total + 1;) {
       if (sockets.length > opened) {
         opened = sockets.length;
         sockets.at(-1)!.onopen?.({});

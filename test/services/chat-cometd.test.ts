@@ -5,7 +5,13 @@ import { waitFor } from '../helpers/wait.mjs';
 import { installCometdWindow } from '../helpers/cometd-node.mjs';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
-import { COMETD_UNAVAILABLE, MAX_FAILED_HANDSHAKES, RESYNC_RETRY, createCometDTransport, type CometDTransport } from '../../src/services/chat/transports/cometd.ts';
+import {
+  COMETD_UNAVAILABLE,
+  MAX_FAILED_HANDSHAKES,
+  RESYNC_RETRY,
+  createCometDTransport,
+  type CometDTransport,
+} from '../../src/services/chat/transports/cometd.ts';
 import { ChatFailure, type PollResult, type StreamHandlers, type TranscriptMessage } from '../../src/services/chat/types.ts';
 
 // The CometD transport with the official client (npm `cometd`) against the demo's Bayeux server
@@ -85,7 +91,14 @@ describe('CometD chat transport against the demo Bayeux server', () => {
 
   it('starts a chat by requestChat: the session holds the four keys, the form and user data reach the chat model', async () => {
     const t = transport();
-    const { session } = await t.start({ firstName: 'Anna', lastName: 'Nowak', emailAddress: 'anna@example.com', subject: 'Wpłaty', userData: { source: 'web' }, endpoint: 'ppk' });
+    const { session } = await t.start({
+      firstName: 'Anna',
+      lastName: 'Nowak',
+      emailAddress: 'anna@example.com',
+      subject: 'Wpłaty',
+      userData: { source: 'web' },
+      endpoint: 'ppk',
+    });
     expect(Object.keys(session).sort()).to.deep.equal(['alias', 'chatId', 'secureKey', 'userId']);
     const s = server.simulator.state.chat.sessions.get(String(session.chatId))!;
     expect(s.service).to.equal('customer-chat');
@@ -112,13 +125,14 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     stop();
   });
 
-  it('send carries the client message id as clientMessageId in the sendMessage data (the outbox\'s retries carry the same one)', async () => {
+  it("send carries the client message id as clientMessageId in the sendMessage data (the outbox's retries carry the same one)", async () => {
     const published: Array<Record<string, unknown>> = [];
     const realFetch = globalThis.fetch;
     // The Node client long-polls over fetch (test/helpers/cometd-node.mjs): the Bayeux messages are read on their way.
     globalThis.fetch = async (input, init) => {
       if (typeof init?.body === 'string' && init.body.includes('sendMessage')) {
-        for (const message of JSON.parse(init.body) as Array<{ data?: Record<string, unknown> }>) if (message.data?.operation === 'sendMessage') published.push(message.data);
+        for (const message of JSON.parse(init.body) as Array<{ data?: Record<string, unknown> }>)
+          if (message.data?.operation === 'sendMessage') published.push(message.data);
       }
       return realFetch(input, init);
     };
@@ -166,7 +180,11 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     expect(wrong.message).to.match(/secureKey/);
     const broken = await failureOf(t.send({ chatId: String(session.chatId) }, 'hi'));
     expect(broken.message).to.equal('The chat session data has no secureKey');
-    await fetch(`${server.url}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'chat.send', failureRate: 1 }) });
+    await fetch(`${server.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'chat.send', failureRate: 1 }),
+    });
     try {
       const failed = await failureOf(t.send(session, 'hi'));
       expect(failed.kind).to.equal('unavailable');
@@ -191,7 +209,10 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     await advance(3000);
     await waitFor(() => r.transcript().some((m) => m.from.type === 'Agent' && m.type === 'Message'), { what: 'the agent greeting' });
     const indexes = r.transcript().map((m) => m.index);
-    expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1), 'no gap');
+    expect(indexes).to.deep.equal(
+      indexes.map((_, i) => i + 1),
+      'no gap',
+    );
     expect(r.transcript().find((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent')!.index).to.be.greaterThan(before, 'joined while away');
     // What came twice (the subscribe's own resync, the ack extension's redelivery) is the same message.
     for (const batch of r.batches) for (const m of batch.messages) expect(m).to.deep.equal(r.transcript()[m.index - 1]);
@@ -216,7 +237,10 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     await new Promise<void>((resolve) => server.server.listen(Number(port), '127.0.0.1', () => resolve()));
     await waitFor(() => r.statuses.at(-1) === 'connected' && r.transcript().length > before, { what: 'the messages of the outage', timeout: 15000 });
     const indexes = r.transcript().map((m) => m.index);
-    expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1), 'no gap');
+    expect(indexes).to.deep.equal(
+      indexes.map((_, i) => i + 1),
+      'no gap',
+    );
     expect(r.transcript().some((m) => m.type === 'ParticipantJoined' && m.from.type === 'Agent')).to.equal(true);
     for (const batch of r.batches) for (const m of batch.messages) expect(m).to.deep.equal(r.transcript()[m.index - 1]);
     stop();
@@ -252,14 +276,22 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     const server_ = server.simulator.state.chat.sessions.get(String(session.chatId))!;
     await waitFor(() => r.transcript().length === server_.transcript.length, { what: 'every message', timeout: 20_000 });
     expect(r.transcript().map((m) => m.index)).to.deep.equal(server_.transcript.map((m) => m.index));
-    expect(r.transcript().filter((m) => m.type === 'Message' && m.from.type === 'Agent').map((m) => m.text)).to.have.length(40);
-    const visitorTexts = r.transcript().filter((m) => m.type === 'Message' && m.from.type === 'Client').map((m) => m.text);
+    expect(
+      r
+        .transcript()
+        .filter((m) => m.type === 'Message' && m.from.type === 'Agent')
+        .map((m) => m.text),
+    ).to.have.length(40);
+    const visitorTexts = r
+      .transcript()
+      .filter((m) => m.type === 'Message' && m.from.type === 'Client')
+      .map((m) => m.text);
     expect(new Set(visitorTexts).size).to.equal(10);
     expect(r.statuses.filter((status) => status === 'disconnected').length, 'the client did lose its session').to.be.greaterThan(0);
     stop();
   });
 
-  it('a re-handshake whose resync answer is lost: the pushes that follow skip indexes — held back and asked again from the position, nothing lost to the session machine\'s last-index rule', async () => {
+  it("a re-handshake whose resync answer is lost: the pushes that follow skip indexes — held back and asked again from the position, nothing lost to the session machine's last-index rule", async () => {
     const t = transport();
     const { session } = await t.start({ firstName: 'Gap', userData: {} });
     const r = recorder();
@@ -285,7 +317,12 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     const { agentKey } = await agent('accept', { name: 'Ewa' });
     const chat = server.simulator.state.chat.sessions.get(String(session.chatId))!;
     await waitFor(() => lastIndex === chat.transcript.at(-1)!.index, { what: 'the first messages' });
-    const faults = (body: unknown) => fetch(`${server.url}/__control/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const faults = (body: unknown) =>
+      fetch(`${server.url}/__control/faults`, {
+        method: body ? 'POST' : 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
     // The resync after the re-handshake is answered, the answer lost (the server binds the session from its nextPosition).
     await faults({ endpoint: 'cometd.publish.requestNotifications', dropResponseRate: 1 });
     try {
@@ -322,7 +359,9 @@ describe('CometD chat transport against the demo Bayeux server', () => {
  * it with the queue, in order, as a CometD server does; what a publish brings is up to the test
  * (`onPublish`, which queues the channel's messages with `queue` and hands them over with `flush`).
  */
-async function scriptedBayeux(onPublish: (data: Record<string, unknown>, bayeux: { queue: (data: Record<string, unknown>) => void; flush: () => void }) => void) {
+async function scriptedBayeux(
+  onPublish: (data: Record<string, unknown>, bayeux: { queue: (data: Record<string, unknown>) => void; flush: () => void }) => void,
+) {
   const queued: Array<Record<string, unknown>> = [];
   let held: { reply: Record<string, unknown>; response: ServerResponse; timer: ReturnType<typeof setTimeout> } | undefined;
   const publishes: Array<Record<string, unknown>> = [];
@@ -350,7 +389,13 @@ async function scriptedBayeux(onPublish: (data: Record<string, unknown>, bayeux:
     for (const message of JSON.parse(body) as Array<Record<string, unknown>>) {
       const base = { id: message.id, channel: message.channel, successful: true };
       if (message.channel === '/meta/handshake') {
-        replies.push({ ...base, clientId: 'scripted', version: '1.0', supportedConnectionTypes: ['long-polling'], advice: { reconnect: 'retry', interval: 0, timeout: 2000 } });
+        replies.push({
+          ...base,
+          clientId: 'scripted',
+          version: '1.0',
+          supportedConnectionTypes: ['long-polling'],
+          advice: { reconnect: 'retry', interval: 0, timeout: 2000 },
+        });
       } else if (message.channel === '/meta/connect') {
         const reply = { ...base, advice: { reconnect: 'retry', interval: 0, timeout: 2000 } };
         if (queued.length || (message.advice as { timeout?: number } | undefined)?.timeout === 0) {
@@ -397,7 +442,13 @@ describe('CometD chat transport: a new subscriber whose resync answer and the ne
   // 2 s), the client reads them in that order. Before the fix the push was read first (the answer's
   // promise callback runs after the whole response), dropped as past the position, and never asked again.
   const session = { chatId: 'chat-1', secureKey: 'key', userId: 'user', alias: 'alias' };
-  const message = (index: number) => ({ index, type: 'Message', text: `Message ${index}`, timestamp: 1740992400000 + index, from: { id: 'agent-1', type: 'Agent', name: 'Ewa' } });
+  const message = (index: number) => ({
+    index,
+    type: 'Message',
+    text: `Message ${index}`,
+    timestamp: 1740992400000 + index,
+    from: { id: 'agent-1', type: 'Agent', name: 'Ewa' },
+  });
   const answerTo = (data: Record<string, unknown>, indexes: number[], nextPosition: number) => ({
     chatId: session.chatId,
     statusCode: 0,
@@ -407,7 +458,13 @@ describe('CometD chat transport: a new subscriber whose resync answer and the ne
     operation: data.operation,
     requestId: data.requestId,
   });
-  const push = (indexes: number[], nextPosition: number) => ({ chatId: session.chatId, statusCode: 0, chatEnded: false, messages: indexes.map(message), nextPosition });
+  const push = (indexes: number[], nextPosition: number) => ({
+    chatId: session.chatId,
+    statusCode: 0,
+    chatEnded: false,
+    messages: indexes.map(message),
+    nextPosition,
+  });
   const servers: Array<{ close: () => Promise<void> }> = [];
   const transports: CometDTransport[] = [];
   afterEach(async () => {
@@ -419,7 +476,11 @@ describe('CometD chat transport: a new subscriber whose resync answer and the ne
   async function run(script: Parameters<typeof scriptedBayeux>[0]) {
     const server = await scriptedBayeux(script);
     servers.push(server);
-    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url: server.url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    const t = createCometDTransport({
+      dataURL: '',
+      timeout: 3000,
+      cometD: { url: server.url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' },
+    });
     transports.push(t);
     const seen: number[] = [];
     const handedOn: number[] = [];
@@ -510,7 +571,11 @@ describe('CometD chat transport without a Bayeux server', () => {
   it(`${MAX_FAILED_HANDSHAKES} failed handshakes (1 + 2 + 3 + 4 s of back-off) reject the start with the spec's message`, async () => {
     let handshakes = 0;
     const url = `${server.url}/no-bayeux-here`;
-    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    const t = createCometDTransport({
+      dataURL: '',
+      timeout: 3000,
+      cometD: { url, channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' },
+    });
     const counting = globalThis.fetch;
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input) === `${url}/handshake`) handshakes++;
@@ -534,7 +599,14 @@ describe('CometD configuration and the messaging client rules', () => {
     const problems: string[] = [];
     const log = (message: string) => problems.push(message);
     const defaults = readWebChatService({ cometD: { enabled: true } }, log);
-    expect(defaults.cometD).to.deep.equal({ enabled: true, cometURL: undefined, channel: '/service/chatV2/customer-support', apiURL: undefined, websocketEnabled: true, logLevel: 'info' });
+    expect(defaults.cometD).to.deep.equal({
+      enabled: true,
+      cometURL: undefined,
+      channel: '/service/chatV2/customer-support',
+      apiURL: undefined,
+      websocketEnabled: true,
+      logLevel: 'info',
+    });
     expect(transportTypeOf(defaults)).to.equal('cometd');
     expect(transportProblem(defaults)).to.equal(COMETD_UNAVAILABLE);
     const configured = readWebChatService({ cometD: { enabled: true, cometURL: '/api/cometd' } }, log);
@@ -543,7 +615,9 @@ describe('CometD configuration and the messaging client rules', () => {
     const meta = readWebChatService({ cometD: { enabled: true, cometURL: '/api/cometd', channel: '/meta/handshake', logLevel: 'loud' } }, log);
     expect(meta.cometD.channel, 'a meta channel takes the default').to.equal('/service/chatV2/customer-support');
     expect(meta.cometD.logLevel).to.equal('info');
-    expect(problems.join('\n')).to.match(/cometD\.channel/).and.match(/cometD\.logLevel/);
+    expect(problems.join('\n'))
+      .to.match(/cometD\.channel/)
+      .and.match(/cometD\.logLevel/);
     expect(transportTypeOf(readWebChatService({}, log))).to.equal('rest');
   });
 
@@ -551,12 +625,26 @@ describe('CometD configuration and the messaging client rules', () => {
     const { messagingUrlProblem, MESSAGING_DEFAULTS } = await import('../../src/services/messaging-client.ts');
     expect(messagingUrlProblem('/api/cometd', 'https://www.example.com/')).to.equal(undefined);
     expect(messagingUrlProblem('https://chat-1.example.com:8443/cometd')).to.equal(undefined);
-    expect(messagingUrlProblem('http://chat_server.example.com/cometd')).to.equal('Invalid messaging server host name: chat_server.example.com (letters, digits, dot and hyphen only)');
+    expect(messagingUrlProblem('http://chat_server.example.com/cometd')).to.equal(
+      'Invalid messaging server host name: chat_server.example.com (letters, digits, dot and hyphen only)',
+    );
     expect(messagingUrlProblem('ftp://example.com/cometd')).to.match(/http or https only/);
-    expect(MESSAGING_DEFAULTS).to.deep.include({ maxNetworkDelay: 10_000, backoffIncrement: 1000, maxBackoff: 60_000, maxURILength: 2000, connectTimeout: 0, autoBatch: false, maxConnections: 2 });
+    expect(MESSAGING_DEFAULTS).to.deep.include({
+      maxNetworkDelay: 10_000,
+      backoffIncrement: 1000,
+      maxBackoff: 60_000,
+      maxURILength: 2000,
+      connectTimeout: 0,
+      autoBatch: false,
+      maxConnections: 2,
+    });
     expect(MESSAGING_DEFAULTS.advice).to.deep.equal({ timeout: 60_000, interval: 0, reconnect: 'retry' });
     // A refused host name rejects the start with the spec's message (the reason is logged).
-    const t = createCometDTransport({ dataURL: '', timeout: 3000, cometD: { url: 'http://bad_host/cometd', channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' } });
+    const t = createCometDTransport({
+      dataURL: '',
+      timeout: 3000,
+      cometD: { url: 'http://bad_host/cometd', channel: '/service/chatV2/customer-support', websocketEnabled: false, logLevel: 'warn' },
+    });
     const errors: unknown[] = [];
     const consoleError = console.error;
     console.error = (...args: unknown[]) => errors.push(args.join(' '));

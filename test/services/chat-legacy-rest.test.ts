@@ -16,8 +16,7 @@ const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
   }
   throw new Error('expected a failure');
 };
-const control = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('legacy chat REST transport against the simulator', () => {
   const BOT = '/api/chat/customer-chat-bot';
@@ -56,7 +55,14 @@ describe('legacy chat REST transport against the simulator', () => {
     expect(messages).to.deep.equal([]);
     const s = sessionOf(session);
     expect([s.secureKey, s.userId, s.alias]).to.deep.equal([session.secureKey, session.userId, session.alias]);
-    expect(s.visitor).to.deep.equal({ nickname: 'ania', firstName: 'Anna', lastName: 'Nowak', emailAddress: 'anna@example.com', subject: 'Wpłaty', endpoint: 'ppk' });
+    expect(s.visitor).to.deep.equal({
+      nickname: 'ania',
+      firstName: 'Anna',
+      lastName: 'Nowak',
+      emailAddress: 'anna@example.com',
+      subject: 'Wpłaty',
+      endpoint: 'ppk',
+    });
     expect(s.userData).to.deep.equal({ source: 'web', languageCode: 'pl' });
   });
 
@@ -104,7 +110,10 @@ describe('legacy chat REST transport against the simulator', () => {
     const t = transport();
     const { session } = await t.start({ firstName: 'Anna', text: 'Dzień dobry', userData: {} });
     const { messages } = await t.restore(session, 1);
-    expect(messages.map((m) => [m.type, m.text])).to.deep.equal([['ParticipantJoined', ''], ['Message', 'Dzień dobry']]);
+    expect(messages.map((m) => [m.type, m.text])).to.deep.equal([
+      ['ParticipantJoined', ''],
+      ['Message', 'Dzień dobry'],
+    ]);
   });
 
   it('send: the message is stored, with its index and the eventAttributes linking a parent message', async () => {
@@ -123,7 +132,11 @@ describe('legacy chat REST transport against the simulator', () => {
     expect(sessionOf(session).visitorTyping).to.deep.equal({ typing: true, preview: 'Ile wyn' });
     await t.typing(session, false);
     expect(sessionOf(session).visitorTyping).to.deep.equal({ typing: false, preview: '' });
-    expect(sessionOf(session).transcript.map((m) => m.type).slice(-2)).to.deep.equal(['TypingStarted', 'TypingStopped']);
+    expect(
+      sessionOf(session)
+        .transcript.map((m) => m.type)
+        .slice(-2),
+    ).to.deep.equal(['TypingStarted', 'TypingStopped']);
   });
 
   it('customNotice and updateData', async () => {
@@ -191,7 +204,11 @@ describe('legacy chat REST transport against the simulator', () => {
     expect(after.chatEnded).to.equal(true);
     expect(after.messages.at(-1)).to.deep.include({ type: 'ParticipantLeft' });
     const failure = await failureOf(t.send(session, 'Halo?'));
-    expect([failure.kind, failure.message, failure.errors]).to.deep.equal(['ended', 'Chat session has ended', [{ code: 404, message: 'Chat session has ended' }]]);
+    expect([failure.kind, failure.message, failure.errors]).to.deep.equal([
+      'ended',
+      'Chat session has ended',
+      [{ code: 404, message: 'Chat session has ended' }],
+    ]);
   });
 
   it('a chat the server does not know is `ended`', async () => {
@@ -213,7 +230,11 @@ describe('legacy chat REST transport against the simulator', () => {
 
   it('start refusals: statusCode 2 is rejected with the coded errors, statusCode 1 is unavailable (240)', async () => {
     const noName = await failureOf(transport().start({ emailAddress: 'anna@example.com', userData: {} }));
-    expect([noName.kind, noName.message, noName.errors]).to.deep.equal(['rejected', 'Please enter your name', [{ code: 161, message: 'Please enter your name' }]]);
+    expect([noName.kind, noName.message, noName.errors]).to.deep.equal([
+      'rejected',
+      'Please enter your name',
+      [{ code: 161, message: 'Please enter your name' }],
+    ]);
     sim.state.chat.available = false;
     const unavailable = await failureOf(startAnna(transport()));
     expect([unavailable.kind, unavailable.errors.map((e) => e.code)]).to.deep.equal(['unavailable', [240]]);
@@ -300,10 +321,23 @@ describe('legacy chat REST transport with hand-written answers', () => {
     await t.updateUserData(session, { page: '/a', step: '2' });
     await t.fileLimits(session);
     await t.disconnect(session);
-    const keys: Array<[string, string]> = [['alias', 'a1'], ['secureKey', 'k1'], ['userId', 'u1']];
+    const keys: Array<[string, string]> = [
+      ['alias', 'a1'],
+      ['secureKey', 'k1'],
+      ['userId', 'u1'],
+    ];
     const op = (name: string) => `${BASE}/c%201/${name}`;
     expect(seen.map((s) => [s.url, s.fields])).to.deep.equal([
-      [BASE, [['firstName', 'Anna'], ['subject', 'Wpłaty'], ['text', 'Hej'], ['userData', '{"source":"web"}'], ['endpoint', 'bot']]],
+      [
+        BASE,
+        [
+          ['firstName', 'Anna'],
+          ['subject', 'Wpłaty'],
+          ['text', 'Hej'],
+          ['userData', '{"source":"web"}'],
+          ['endpoint', 'bot'],
+        ],
+      ],
       [op('refresh'), [...keys, ['transcriptPosition', '7']]],
       [op('send'), [...keys, ['message', 'Ile?'], ['messageType', 'text']]],
       [op('send'), [...keys, ['message', 'Tak'], ['messageType', 'text'], ['eventAttributes', 'parent=3']]],
@@ -323,7 +357,12 @@ describe('legacy chat REST transport with hand-written answers', () => {
     expect(fileId).to.equal('f-9');
     expect(seen[0]!.url).to.equal(`${BASE}/c%201/file`);
     expect(seen[0]!.type).to.match(/^multipart\/form-data/);
-    expect(seen[0]!.fields).to.deep.equal([['file', 'file:a.pdf:3:application/pdf'], ['alias', 'a1'], ['userId', 'u1'], ['secureKey', 'k1']]);
+    expect(seen[0]!.fields).to.deep.equal([
+      ['file', 'file:a.pdf:3:application/pdf'],
+      ['alias', 'a1'],
+      ['userId', 'u1'],
+      ['secureKey', 'k1'],
+    ]);
   });
 
   it('sends the apikey, custom headers and Accept-Language when configured, none otherwise', async () => {
@@ -351,7 +390,12 @@ describe('legacy chat REST transport with hand-written answers', () => {
   it('an HTTP error without a coded body is a status failure (empty, HTML or JSON without errors)', async () => {
     await answer(() => new HttpResponse('', { status: 500, statusText: 'Internal Server Error' }));
     const empty = await failureOf(transport().poll(session, 1));
-    expect([empty.kind, empty.status, empty.message, empty.lost]).to.deep.equal(['status', 500, 'The chat refresh call failed: 500 Internal Server Error', false]);
+    expect([empty.kind, empty.status, empty.message, empty.lost]).to.deep.equal([
+      'status',
+      500,
+      'The chat refresh call failed: 500 Internal Server Error',
+      false,
+    ]);
     await answer(() => new HttpResponse('<html>Bad gateway</html>', { status: 502 }));
     expect([(await failureOf(transport().send(session, 'x'))).kind, (await failureOf(transport().send(session, 'x'))).status]).to.deep.equal(['status', 502]);
     await answer(() => HttpResponse.json({ error: 'Oops' }, { status: 500 }));
@@ -361,7 +405,12 @@ describe('legacy chat REST transport with hand-written answers', () => {
   it('an HTTP error with a coded body is rejected with its errors; a 400 with an error field too', async () => {
     await answer(() => HttpResponse.json({ errors: [{ code: 102, message: 'First name is required' }] }, { status: 400 }));
     const coded = await failureOf(transport().start({ userData: {} }));
-    expect([coded.kind, coded.status, coded.message, coded.errors]).to.deep.equal(['rejected', 400, 'First name is required', [{ code: 102, message: 'First name is required' }]]);
+    expect([coded.kind, coded.status, coded.message, coded.errors]).to.deep.equal([
+      'rejected',
+      400,
+      'First name is required',
+      [{ code: 102, message: 'First name is required' }],
+    ]);
     await answer(() => HttpResponse.json({ error: 'Bad request' }, { status: 400 }));
     const field = await failureOf(transport().start({ userData: {} }));
     expect([field.kind, field.status, field.message, field.errors]).to.deep.equal(['rejected', 400, 'Bad request', []]);
@@ -388,15 +437,21 @@ describe('legacy chat REST transport with hand-written answers', () => {
       expect(failure.kind).to.equal('malformed');
       return failure.message;
     };
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ index: 'one' })] })).to.equal('The chat refresh answer is malformed at messages[0].index: must be a number');
+    expect(await refreshMessage({ statusCode: 0, messages: [message({ index: 'one' })] })).to.equal(
+      'The chat refresh answer is malformed at messages[0].index: must be a number',
+    );
     expect(await refreshMessage({ statusCode: 0, messages: [message(), message({ index: 1.5 })] })).to.equal(
       'The chat refresh answer is malformed at messages[1].index: must be a whole number',
     );
     expect(await refreshMessage({ statusCode: 0, messages: [message({ timestamp: undefined })] })).to.equal(
       'The chat refresh answer is malformed at messages[0].timestamp: is missing',
     );
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ from: 'Anna' })] })).to.equal('The chat refresh answer is malformed at messages[0].from: must be an object');
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ type: 5 })] })).to.equal('The chat refresh answer is malformed at messages[0].type: must be a string');
+    expect(await refreshMessage({ statusCode: 0, messages: [message({ from: 'Anna' })] })).to.equal(
+      'The chat refresh answer is malformed at messages[0].from: must be an object',
+    );
+    expect(await refreshMessage({ statusCode: 0, messages: [message({ type: 5 })] })).to.equal(
+      'The chat refresh answer is malformed at messages[0].type: must be a string',
+    );
     // A type this client does not know is dropped, not a malformed answer (it would fail every poll).
     await answer({ statusCode: 0, messages: [message({ index: 1, type: 'Shout' }), message({ index: 2 })], nextPosition: 3 });
     const polled = await transport().poll(session, 1);
@@ -413,18 +468,31 @@ describe('legacy chat REST transport with hand-written answers', () => {
     const start = await failureOf(transport().start({ firstName: 'Anna', userData: {} }));
     expect([start.kind, start.message]).to.deep.equal(['malformed', 'The chat start answer is malformed at secureKey: is missing']);
     await answer({ statusCode: 0, userData: { 'upload-max-file-size': 'big' } });
-    expect((await failureOf(transport().fileLimits(session))).message).to.equal('The chat file/limits answer is malformed at userData.upload-max-file-size: must be a number of bytes');
+    expect((await failureOf(transport().fileLimits(session))).message).to.equal(
+      'The chat file/limits answer is malformed at userData.upload-max-file-size: must be a number of bytes',
+    );
     await answer({ statusCode: 0, userData: {} });
-    expect((await failureOf(transport().upload(session, new File(['a'], 'a.txt')))).message).to.equal('The chat file answer is malformed at userData.file-id: is missing');
+    expect((await failureOf(transport().upload(session, new File(['a'], 'a.txt')))).message).to.equal(
+      'The chat file answer is malformed at userData.file-id: is missing',
+    );
   });
 
   it('statusCode 1 is unavailable with the server errors, joined one a line', async () => {
-    await answer({ statusCode: 1, errors: [{ code: 503, message: 'Busy' }, { code: 504, message: 'Try later' }] });
+    await answer({
+      statusCode: 1,
+      errors: [
+        { code: 503, message: 'Busy' },
+        { code: 504, message: 'Try later' },
+      ],
+    });
     const failure = await failureOf(transport().poll(session, 1));
     expect([failure.kind, failure.message, failure.errors, failure.lost]).to.deep.equal([
       'unavailable',
       'Busy\nTry later',
-      [{ code: 503, message: 'Busy' }, { code: 504, message: 'Try later' }],
+      [
+        { code: 503, message: 'Busy' },
+        { code: 504, message: 'Try later' },
+      ],
       false,
     ]);
     await answer({ statusCode: 1 });
@@ -432,7 +500,13 @@ describe('legacy chat REST transport with hand-written answers', () => {
   });
 
   it('statusCode 2 with an errors list is rejected (codes as digits read as numbers)', async () => {
-    await answer({ statusCode: 2, errors: [{ code: '204', message: "We're sorry but your message is too long. Please write a shorter message" }, { code: 102, message: 'First name is required' }] });
+    await answer({
+      statusCode: 2,
+      errors: [
+        { code: '204', message: "We're sorry but your message is too long. Please write a shorter message" },
+        { code: 102, message: 'First name is required' },
+      ],
+    });
     const failure = await failureOf(transport().start({ userData: {} }));
     expect([failure.kind, failure.errors]).to.deep.equal([
       'rejected',
@@ -617,6 +691,9 @@ describe('legacy chat REST file download (a form post the browser follows)', () 
 
   it('without a page to post from, download fails with a ChatFailure', () => {
     const t = createTransport({ dataURL: '/api/chat/svc', timeout: 3000 });
-    expect(() => t.download({ chatId: 'c1', userId: 'u1', secureKey: 'k1', alias: 'a1' }, 'f1')).to.throw(ChatFailure, 'The chat file download needs a page to post its form from');
+    expect(() => t.download({ chatId: 'c1', userId: 'u1', secureKey: 'k1', alias: 'a1' }, 'f1')).to.throw(
+      ChatFailure,
+      'The chat file download needs a page to post its form from',
+    );
   });
 });

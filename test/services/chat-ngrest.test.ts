@@ -31,7 +31,12 @@ describe('next-generation REST transport against the simulator', () => {
   const recordingFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    seen.push({ method: request.method, url: url.pathname + url.search, token: request.headers.get(NGREST.tokenHeader), ...(request.headers.has('Idempotency-Key') ? { idempotencyKey: request.headers.get('Idempotency-Key') } : {}) });
+    seen.push({
+      method: request.method,
+      url: url.pathname + url.search,
+      token: request.headers.get(NGREST.tokenHeader),
+      ...(request.headers.has('Idempotency-Key') ? { idempotencyKey: request.headers.get('Idempotency-Key') } : {}),
+    });
     const what = fault?.(url);
     if (what === 'network') throw new TypeError('fetch failed');
     const response = await fetch(request);
@@ -40,7 +45,15 @@ describe('next-generation REST transport against the simulator', () => {
   };
   const transport = (extra: Partial<TransportOptions> = {}) => createTransport({ dataURL: SERVER, timeout: 3000, fetch: recordingFetch, ...extra });
   const startJan = (t: ChatTransport, endpoint = 'customer-chat-bot') =>
-    t.start({ nickname: 'Jan', firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty', userData: { languageCode: 'pl' }, endpoint });
+    t.start({
+      nickname: 'Jan',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      emailAddress: 'jan@example.com',
+      subject: 'Wpłaty',
+      userData: { languageCode: 'pl' },
+      endpoint,
+    });
   const chatOf = (session: SessionData) => sim.state.chat.sessions.get(String(session.sessionId))!;
 
   beforeEach(async () => {
@@ -67,7 +80,13 @@ describe('next-generation REST transport against the simulator', () => {
     expect(session).to.include({ token: decoded.token, sessionId: decoded.sessionId, participantId: decoded.participantId, chatId: decoded.sessionId });
     const chat = chatOf(session);
     expect(chat.userId).to.equal(session.participantId);
-    expect(chat.visitor).to.include({ firstName: 'Jan', lastName: 'Kowalski', emailAddress: 'jan@example.com', subject: 'Wpłaty', endpoint: 'customer-chat-bot' });
+    expect(chat.visitor).to.include({
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      emailAddress: 'jan@example.com',
+      subject: 'Wpłaty',
+      endpoint: 'customer-chat-bot',
+    });
     expect(chat.userData).to.deep.equal({ languageCode: 'pl', clientType: 'web' });
     await t.poll(session, 1);
     await t.updateUserData(session, { plan: 'gold' });
@@ -174,7 +193,10 @@ describe('next-generation REST transport against the simulator', () => {
     const before = times.length;
     await sleep(100 + 1100 + 2100 + 400);
     stop();
-    const gaps = times.slice(before, before + 4).map((time, i, list) => (i ? time - list[i - 1]! : 0)).slice(1);
+    const gaps = times
+      .slice(before, before + 4)
+      .map((time, i, list) => (i ? time - list[i - 1]! : 0))
+      .slice(1);
     expect(gaps[0]).to.be.within(1080, 1800, 'after one failure: pollTimeout + 1000');
     expect(gaps[1]).to.be.within(2080, 2900, 'after two failures: pollTimeout + 2000');
     expect(statuses).to.deep.equal(['disconnected', 'connected']);
@@ -211,7 +233,11 @@ describe('next-generation REST transport against the simulator', () => {
   it('subscribe: a 503 is reported as unavailable and polling goes on; the chat gone is reported once and polling stops', async () => {
     const t = transport({ pollTimeout: 20 });
     const { session } = await startJan(t);
-    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: { 'chat.refresh': { failureRate: 1 } } }) });
+    await fetch('/__control/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ faults: { 'chat.refresh': { failureRate: 1 } } }),
+    });
     const failures: ChatFailure[] = [];
     const stop = t.subscribe!(session, 1, { messages: () => undefined, status: () => undefined, failed: (f) => failures.push(f) });
     await sleep(100);
@@ -241,7 +267,11 @@ describe('next-generation REST transport against the simulator', () => {
     const stop = t.subscribe!(session, 99, { messages: (r) => batches.push(r.messages.length), status: () => undefined, failed: (f) => failures.push(f.kind) });
     await sleep(100);
     const quiet = batches.length; // nothing new after index 99: no batches while the answers stay the same
-    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: { 'chat.refresh': { failureRate: 1 } } }) });
+    await fetch('/__control/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ faults: { 'chat.refresh': { failureRate: 1 } } }),
+    });
     await sleep(60);
     await fetch('/__control/faults', { method: 'DELETE' });
     expect(failures).to.deep.equal(['unavailable']);
@@ -305,7 +335,10 @@ describe('next-generation REST transport against the simulator', () => {
     it('each code has its words in en and pl; the spec gives two of them word for word', () => {
       for (const { key } of Object.values(NGREST_CODES)) {
         expect(en, key).to.have.property(key).that.is.a('string').and.not.equal('');
-        expect(pl, key).to.have.property(key).that.is.a('string').and.not.equal((en as Record<string, string>)[key]);
+        expect(pl, key)
+          .to.have.property(key)
+          .that.is.a('string')
+          .and.not.equal((en as Record<string, string>)[key]);
       }
       expect((en as Record<string, string>)[NGREST_CODES.INVALID_FILE_TYPE.key]).to.equal('Only Images are allowed');
       expect((en as Record<string, string>)[NGREST_CODES.INVALID_NICKNAME.key]).to.equal('First Name is required');
@@ -322,7 +355,9 @@ describe('next-generation REST transport against the simulator', () => {
     it('INVALID_ENDPOINT and INVALID_CONTACT_CENTER', async () => {
       const endpoint = await failureOf(startJan(transport(), 'elsewhere'));
       expect(endpoint.kind).to.equal('rejected');
-      expect(code(endpoint)).to.deep.equal([{ code: 400, message: NGREST_CODES.INVALID_ENDPOINT.message, name: 'INVALID_ENDPOINT', key: 'chat.error.InvalidEndpoint' }]);
+      expect(code(endpoint)).to.deep.equal([
+        { code: 400, message: NGREST_CODES.INVALID_ENDPOINT.message, name: 'INVALID_ENDPOINT', key: 'chat.error.InvalidEndpoint' },
+      ]);
       const center = await failureOf(startJan(transport({ dataURL: '/api/ngrest/elsewhere' })));
       expect(center.kind).to.equal('rejected');
       expect(center.errors[0]).to.deep.include({ name: 'INVALID_CONTACT_CENTER', message: 'Invalid contact center' });
@@ -369,11 +404,16 @@ describe('next-generation REST configuration (webchat.transport)', () => {
   it("'ngrest' is a transport a chat can start with; pollTimeout and pageSize keep their minimums", async () => {
     const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
     const logged: string[] = [];
-    const settings = readWebChatService({ transport: { type: 'ngrest', dataURL: '/api/ngrest/ppk', endpoint: 'customer-chat-bot', pollTimeout: 50, pageSize: 10 } }, (m: string) => logged.push(m));
+    const settings = readWebChatService(
+      { transport: { type: 'ngrest', dataURL: '/api/ngrest/ppk', endpoint: 'customer-chat-bot', pollTimeout: 50, pageSize: 10 } },
+      (m: string) => logged.push(m),
+    );
     expect(transportTypeOf(settings)).to.equal('ngrest');
     expect(transportProblem(settings)).to.equal(undefined);
     expect([settings.transport.pollTimeout, settings.transport.pageSize]).to.deep.equal([1000, 20]);
-    expect(logged.join('\n')).to.match(/pollTimeout/).and.match(/pageSize/);
+    expect(logged.join('\n'))
+      .to.match(/pollTimeout/)
+      .and.match(/pageSize/);
     const defaults = readWebChatService({ transport: { type: 'ngrest', dataURL: '/api/ngrest/ppk' } }, () => undefined);
     expect([defaults.transport.pollTimeout, defaults.transport.pageSize]).to.deep.equal([NGREST.pollTimeout, NGREST.pageSize]);
     expect(transportProblem(readWebChatService({ transport: { type: 'ngrest' } }, () => undefined))).to.match(/dataURL is missing/);

@@ -1,6 +1,15 @@
 import { expect } from '@esm-bundle/chai';
 import { ChatFailure, type TranscriptMessage } from '../../src/services/chat/types.ts';
-import { createOutbox, createOutboxSender, OUTBOX_BACKOFF, OUTBOX_LIMIT, retryable, type OutboxEntry, type StorageEvents, type StorageLike } from '../../src/services/chat/outbox.ts';
+import {
+  createOutbox,
+  createOutboxSender,
+  OUTBOX_BACKOFF,
+  OUTBOX_LIMIT,
+  retryable,
+  type OutboxEntry,
+  type StorageEvents,
+  type StorageLike,
+} from '../../src/services/chat/outbox.ts';
 
 /** localStorage over a Map; `full` makes every write throw as a full storage does. */
 function memoryStorage() {
@@ -40,8 +49,22 @@ function recordingLog() {
 let ids = 0;
 const uuid = () => `id-${++ids}`;
 
-const visitor = (index: number, text: string): TranscriptMessage => ({ index, type: 'Message', text, timestamp: 0, html: false, from: { id: 'v', type: 'Client', name: 'Anna' } });
-const agent = (index: number, text: string): TranscriptMessage => ({ index, type: 'Message', text, timestamp: 0, html: false, from: { id: 'a', type: 'Agent', name: 'Ewa' } });
+const visitor = (index: number, text: string): TranscriptMessage => ({
+  index,
+  type: 'Message',
+  text,
+  timestamp: 0,
+  html: false,
+  from: { id: 'v', type: 'Client', name: 'Anna' },
+});
+const agent = (index: number, text: string): TranscriptMessage => ({
+  index,
+  type: 'Message',
+  text,
+  timestamp: 0,
+  html: false,
+  from: { id: 'a', type: 'Agent', name: 'Ewa' },
+});
 
 describe('chat outbox (storage)', () => {
   beforeEach(() => {
@@ -172,7 +195,7 @@ describe('chat outbox (storage)', () => {
     expect(outbox.findInTranscript(second.id, transcript.slice(0, 3))).to.equal(undefined);
   });
 
-  it('fail, then the visitor\'s Retry: pending again with a fresh budget and the same id, moved to the end', () => {
+  it("fail, then the visitor's Retry: pending again with a fresh budget and the same id, moved to the end", () => {
     const outbox = createOutbox({ storage: null, prefix: 'dep', uuid });
     outbox.open('c-1');
     const a = outbox.add('first');
@@ -312,7 +335,13 @@ describe('chat outbox (storage)', () => {
     expect(JSON.parse(values.get('dep_webchat_outbox')!).entries[0].text).to.equal('fresh');
 
     // Entries of an unknown shape among good ones: the good ones are kept.
-    values.set('dep_webchat_outbox', JSON.stringify({ chatId: 'c-2', entries: [{ id: 'ok', text: 'kept', createdAt: 1, afterIndex: 0, attempts: 0, state: 'pending', options: {} }, { id: 7 }, null] }));
+    values.set(
+      'dep_webchat_outbox',
+      JSON.stringify({
+        chatId: 'c-2',
+        entries: [{ id: 'ok', text: 'kept', createdAt: 1, afterIndex: 0, attempts: 0, state: 'pending', options: {} }, { id: 7 }, null],
+      }),
+    );
     const mixed = createOutbox({ storage, prefix: 'dep', uuid, log });
     mixed.open('c-2');
     expect(mixed.entries().map((e) => e.text)).to.deep.equal(['kept']);
@@ -547,7 +576,7 @@ describe('chat outbox sender (the drain loop)', () => {
     expect(timers.pending).to.deep.equal([]);
   });
 
-  it('a server refusal is not retried: failed at once with the server\'s message', async () => {
+  it("a server refusal is not retried: failed at once with the server's message", async () => {
     const { outbox, server, sender, timers, failed } = setup();
     server.faults.reject = "We're sorry but your message is too long. Please write a shorter message";
     outbox.add('x'.repeat(600));

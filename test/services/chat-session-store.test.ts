@@ -40,7 +40,7 @@ const chat = (extra: Partial<StoredSession> = {}): StoredSession => ({
 });
 
 describe('chat session store (cookies)', () => {
-  it('saves a chat in the spec\'s cookies, every one host-only, and reads it back whole', () => {
+  it("saves a chat in the spec's cookies, every one host-only, and reads it back whole", () => {
     const { jar, values, calls } = memoryJar();
     const store = cookieSessionStore(jar);
     store.save(chat());
@@ -52,7 +52,7 @@ describe('chat session store (cookies)', () => {
     expect(store.load()).to.deep.equal(chat());
   });
 
-  it('writes the cookie whose name src/app/chat-return.ts reads without the chat\'s code (the load graph, after-boot), and removes it on clear', () => {
+  it("writes the cookie whose name src/app/chat-return.ts reads without the chat's code (the load graph, after-boot), and removes it on clear", () => {
     const { jar, values } = memoryJar();
     const app = { cookies: jar, section: () => ({}) } as unknown as App;
     expect(chatMayComeBack(app)).to.equal(false);
@@ -104,7 +104,11 @@ describe('chat session store (cookies)', () => {
     const { jar, values } = memoryJar();
     const store = cookieSessionStore(jar);
     const jwt = `eyJ${'a'.repeat(1497)}`;
-    const cloud = { ...chat(), type: 'cloud' as const, session: { chatId: 'c-9', conversationId: 'c-9', memberId: 'm-1', jwt, webSocketUrl: 'wss://example.com/stream?token=abc' } };
+    const cloud = {
+      ...chat(),
+      type: 'cloud' as const,
+      session: { chatId: 'c-9', conversationId: 'c-9', memberId: 'm-1', jwt, webSocketUrl: 'wss://example.com/stream?token=abc' },
+    };
     store.save(cloud);
     expect(encodeURIComponent(values.get('webchat_keys')!).length).to.be.below(4096 - 64);
     expect(store.load()?.session.jwt).to.equal(jwt);
@@ -119,18 +123,43 @@ describe('chat session store (cookies)', () => {
     const { jar, values } = memoryJar();
     const store = cookieSessionStore(jar);
     expect(Object.keys(store.loadMetadata()).sort()).to.deep.equal(
-      ['agentMessages', 'agentReached', 'autoSubmitted', 'cancelled', 'closed', 'coBrowseInitiated', 'completed', 'elapsed', 'errors', 'filesUploaded', 'form', 'numAgents', 'opened', 'prefilled', 'proactive', 'started', 'supervisorReached', 'systemMessages', 'userMessages', 'waitingForAgent'].sort(),
+      [
+        'agentMessages',
+        'agentReached',
+        'autoSubmitted',
+        'cancelled',
+        'closed',
+        'coBrowseInitiated',
+        'completed',
+        'elapsed',
+        'errors',
+        'filesUploaded',
+        'form',
+        'numAgents',
+        'opened',
+        'prefilled',
+        'proactive',
+        'started',
+        'supervisorReached',
+        'systemMessages',
+        'userMessages',
+        'waitingForAgent',
+      ].sort(),
     );
     values.set('webchat_metadata', JSON.stringify({ proactive: 'yes', userMessages: 4, errors: -1, form: { firstname: true, evil: 'x' } }));
     expect(store.loadMetadata()).to.deep.include({ proactive: false, userMessages: 4, errors: 0, form: { firstname: true } });
   });
 });
 
-describe('chat session store (the page\'s getSessionData / setSessionData)', () => {
+describe("chat session store (the page's getSessionData / setSessionData)", () => {
   it('hands the whole record to the page and reads it back checked', () => {
     let saved: unknown = null;
     const { jar } = memoryJar();
-    const store = pageSessionStore(() => saved, (data) => (saved = data), cookieSessionStore(jar));
+    const store = pageSessionStore(
+      () => saved,
+      (data) => (saved = data),
+      cookieSessionStore(jar),
+    );
     store.save(chat());
     expect(saved).to.deep.equal(chat());
     expect(store.load()).to.deep.equal(chat());

@@ -135,7 +135,7 @@ const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
  * loaded machine does not make it flaky.
  */
 async function quiet(): Promise<void> {
-  for (let idle = 0; idle < 3; ) {
+  for (let idle = 0; idle < 3;) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     idle = inFlight === 0 ? idle + 1 : 0;
   }
@@ -261,7 +261,11 @@ describe('chat tabs: one connection for all tabs', () => {
 
     const got: number[] = [];
     const statuses: string[] = [];
-    const stop = b.transport.subscribe!(session, 3, { messages: (r) => got.push(...r.messages.map((m) => m.index)), status: (s) => statuses.push(s), failed: () => undefined });
+    const stop = b.transport.subscribe!(session, 3, {
+      messages: (r) => got.push(...r.messages.map((m) => m.index)),
+      status: (s) => statuses.push(s),
+      failed: () => undefined,
+    });
     server.agentSays('third');
     server.agentSays('fourth');
     await a.transport.poll(session, 3);
@@ -406,7 +410,11 @@ describe('chat tabs: one connection for all tabs', () => {
     const seenByEn: string[] = [];
     en.tabs.onMessage((m) => seenByEn.push(m.t));
     const atPl2: number[] = [];
-    plFollower.transport.subscribe!(session, 1, { messages: (r) => atPl2.push(...r.messages.map((m) => m.index)), status: () => undefined, failed: () => undefined });
+    plFollower.transport.subscribe!(session, 1, {
+      messages: (r) => atPl2.push(...r.messages.map((m) => m.index)),
+      status: () => undefined,
+      failed: () => undefined,
+    });
     server.agentSays('for ppk');
     await pl.transport.poll(session, 1);
     await quiet();
@@ -455,7 +463,10 @@ describe('chat tabs: one connection for all tabs', () => {
     opened.push(b);
     await b.settled;
     expect(b.isLeader()).to.equal(false);
-    const failure = await b.wrap(fakeServer().transport('b')).send(session, 'x').catch((e: unknown) => e);
+    const failure = await b
+      .wrap(fakeServer().transport('b'))
+      .send(session, 'x')
+      .catch((e: unknown) => e);
     expect(failure).to.be.instanceOf(ChatFailure);
     expect((failure as ChatFailure).lost).to.equal(true);
   });

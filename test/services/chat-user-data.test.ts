@@ -43,7 +43,11 @@ describe('chat automatic user data', () => {
   });
 
   it('cuts a page URL or title at 2000 characters', () => {
-    const win = { navigator: { userAgent: '' }, document: { referrer: '', title: 't'.repeat(5000) }, location: { href: 'https://x/' + 'a'.repeat(5000) } } as unknown as Window;
+    const win = {
+      navigator: { userAgent: '' },
+      document: { referrer: '', title: 't'.repeat(5000) },
+      location: { href: 'https://x/' + 'a'.repeat(5000) },
+    } as unknown as Window;
     const data = automaticUserData(win, { mobile: false, lang: 'en', bot: false, async: true });
     expect(data.pageTitle.length).to.equal(2000);
     expect(data.pageUrl.length).to.equal(2000);

@@ -15,7 +15,10 @@ import { NODE_ORIGIN, startMocks } from '../helpers/msw.ts';
 const fail = (work: Promise<unknown> | (() => unknown)) =>
   Promise.resolve()
     .then(typeof work === 'function' ? work : () => work)
-    .then(() => 'resolved', (e: Error) => e.message);
+    .then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
 
 /**
  * A page's `document.cookie` for createCookieJar in Node: cookies keyed by name and domain, `max-age=0`
@@ -47,7 +50,13 @@ function recorder() {
   const fetchImpl: typeof fetch = async (input, init) => {
     const url = new URL(String(input), NODE_ORIGIN);
     const text = typeof init?.body === 'string' ? init.body : undefined;
-    sent.push({ method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: new Headers(init?.headers), body: text ? JSON.parse(text) : undefined });
+    sent.push({
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: text ? JSON.parse(text) : undefined,
+    });
     return fetch(input, init);
   };
   return { sent, fetchImpl };
@@ -55,8 +64,25 @@ function recorder() {
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 interface Snapshot {
-  sessions: Array<{ sessionId: string; api: string; language: string; customer: string | null; contactCenterId: string | null; apiClientId: string | null; apiClientMediaType: string | null }>;
-  votes: Array<{ api: string; kbId: string; docId: string; relevant: boolean; searchId: string | null; query: string | null; sessionId: string | null; recordId: string }>;
+  sessions: Array<{
+    sessionId: string;
+    api: string;
+    language: string;
+    customer: string | null;
+    contactCenterId: string | null;
+    apiClientId: string | null;
+    apiClientMediaType: string | null;
+  }>;
+  votes: Array<{
+    api: string;
+    kbId: string;
+    docId: string;
+    relevant: boolean;
+    searchId: string | null;
+    query: string | null;
+    sessionId: string | null;
+    recordId: string;
+  }>;
   ratings: Array<{ api: string; docId: string; voteId: string | null; rating: number; comment: string }>;
   views: Array<{ api: string; docId: string; sessionId: string | null }>;
   notFound: Array<{ api: string; query: string | null; searchId: string | null }>;
@@ -235,7 +261,12 @@ describe('knowledge service v2 against the simulator', () => {
   });
 
   it('updateSession sends a new language with PATCH; ping answers', async () => {
-    const store = { id: undefined as string | undefined, get: () => store.id, set: (id: string) => void (store.id = id), clear: () => void (store.id = undefined) };
+    const store = {
+      id: undefined as string | undefined,
+      get: () => store.id,
+      set: (id: string) => void (store.id = id),
+      clear: () => void (store.id = undefined),
+    };
     await createKnowledgeService(V2, store).startSession();
     await createKnowledgeService({ ...V2, lang: 'en' }, store).updateSession();
     const [session] = (await knowledge()).sessions;
@@ -251,11 +282,17 @@ describe('knowledge service v2 against the simulator', () => {
     expect((error as KnowledgeError).status).to.equal(401);
     // The simulator answers in the request's language; no Accept-Language: English.
     expect((error as Error).message).to.equal('{"error":"API key required: send the x-api-key header","status":401} 401 Unauthorized');
-    expect(await fail(createKnowledgeService(V2).document({ kbId: 'ppk', docId: 'ppk-999' }))).to.equal('{"error":"Document not found","status":404} 404 Not Found');
+    expect(await fail(createKnowledgeService(V2).document({ kbId: 'ppk', docId: 'ppk-999' }))).to.equal(
+      '{"error":"Document not found","status":404} 404 Not Found',
+    );
   });
 
   it('a fault injected on the search (503) rejects with its text and code', async () => {
-    await fetch('/__control/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: 'knowledge.search', failureRate: 1 }) });
+    await fetch('/__control/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'knowledge.search', failureRate: 1 }),
+    });
     const message = await fail(createKnowledgeService(V2).search({ query: 'wypłata' }));
     expect(message).to.match(/^\{"error":".+","status":503\} 503 Service Unavailable$/);
   });
@@ -304,7 +341,12 @@ describe('knowledge service v1 against the simulator', () => {
   });
 
   it('visit, vote and unanswered are recorded under the session; the session update is POST /sessions/{id}', async () => {
-    const store = { id: undefined as string | undefined, get: () => store.id, set: (id: string) => void (store.id = id), clear: () => void (store.id = undefined) };
+    const store = {
+      id: undefined as string | undefined,
+      get: () => store.id,
+      set: (id: string) => void (store.id = id),
+      clear: () => void (store.id = undefined),
+    };
     const service = createKnowledgeService(V1, store);
     const { searchId } = await service.search({ query: 'rezygnacja' });
     await service.visit({ kbId: 'ppk', docId: 'ppk-007' });
@@ -357,7 +399,9 @@ describe('knowledge service refusals and malformed answers', () => {
     expect(await fail(service.visit({ kbId: '', docId: 'a' }))).to.equal('All mandatory arguments must be provided');
     expect(await fail(service.vote({ kbId: 'ppk', docId: 'a' }))).to.equal('All mandatory arguments must be provided');
     expect(await fail(service.vote({ kbId: 'ppk', docId: 'a', rating: 6 }))).to.equal('The rating must be a whole number of stars from 1 to 5');
-    expect(await fail(service.vote({ kbId: 'ppk', docId: 'a', rating: 3, comment: 'x'.repeat(2001) }))).to.equal('The comment must be at most 2000 characters long');
+    expect(await fail(service.vote({ kbId: 'ppk', docId: 'a', rating: 3, comment: 'x'.repeat(2001) }))).to.equal(
+      'The comment must be at most 2000 characters long',
+    );
     expect(await fail(service.search({ query: '   ' }))).to.equal('A search needs a query');
     expect(await fail(service.search({ query: '?!', junkfree: true }))).to.equal('A search needs a query');
     expect(await fail(service.search({ query: 'x'.repeat(501) }))).to.equal('The query must be at most 500 characters long');
@@ -371,13 +415,22 @@ describe('knowledge service refusals and malformed answers', () => {
     expect(sent).to.deep.equal([]);
   });
 
-  const session = () => new HttpResponse(JSON.stringify({ sessionId: 's-1' }), { status: 201, headers: { 'content-type': 'application/json', 'x-session-id': 's-1' } });
+  const session = () =>
+    new HttpResponse(JSON.stringify({ sessionId: 's-1' }), { status: 201, headers: { 'content-type': 'application/json', 'x-session-id': 's-1' } });
   const mocked = { host: '/kc', apikey: 'k', knowledgebases: ['ppk'], timeout: 200 };
 
   it('a malformed answer is a clear error naming where', async () => {
     await startMocks(
       http.post('/kc/session/v2/sessions/', session),
-      http.get('/kc/search/v2/search/', () => HttpResponse.json({ docs: [{ id: 'a', kbId: 'ppk', title: 'A' }, { id: 'b', kbId: 'ppk', answer: 'no title' }], searchId: 's' })),
+      http.get('/kc/search/v2/search/', () =>
+        HttpResponse.json({
+          docs: [
+            { id: 'a', kbId: 'ppk', title: 'A' },
+            { id: 'b', kbId: 'ppk', answer: 'no title' },
+          ],
+          searchId: 's',
+        }),
+      ),
       http.get('/kc/search/v2/docs/top/', () => new HttpResponse('<html>not json</html>', { status: 200 })),
       http.get('/kc/search/v2/suggest/', () => HttpResponse.json({ suggestions: 'wypłata' })),
       http.get('/kc/browse/v2/locales/en/cats/', () => HttpResponse.json({ categories: [{ id: 1, name: 7 }] })),
@@ -396,7 +449,16 @@ describe('knowledge service refusals and malformed answers', () => {
     await startMocks(
       http.put('/kc1/sessions/new', () => HttpResponse.json({ response: { sessionId: 'v1-s' }, status: 201, error: null, sessionId: 'v1-s' })),
       http.post('/kc1/kbs/langs/en/search', () => HttpResponse.json({ response: null, status: 'ERROR', error: 'Index is rebuilding', sessionId: 'v1-s' })),
-      http.post('/kc1/kbs/langs/en/top', () => HttpResponse.json({ response: [{ id: 'a', kbId: 'ppk', title: 'A' }, { id: '', kbId: 'ppk', title: 'B' }], status: 200, error: null })),
+      http.post('/kc1/kbs/langs/en/top', () =>
+        HttpResponse.json({
+          response: [
+            { id: 'a', kbId: 'ppk', title: 'A' },
+            { id: '', kbId: 'ppk', title: 'B' },
+          ],
+          status: 200,
+          error: null,
+        }),
+      ),
       http.post('/kc1/kbs/langs/en/categories', () => HttpResponse.json([])),
     );
     const service = createKnowledgeService({ ...mocked, apiVersion: 'v1', host: '/kc1' });
@@ -443,7 +505,11 @@ describe('knowledge service refusals and malformed answers', () => {
           kbId: 'ppk',
           question: 'Q?',
           answerContent: '<p>A</p>',
-          attachments: [{ url: 'javascript:alert(1)', fileName: 'x.pdf' }, { url: '/files/ok%20file.pdf' }, { url: 'https://example.pl/b.pdf', fileName: 'b.pdf' }],
+          attachments: [
+            { url: 'javascript:alert(1)', fileName: 'x.pdf' },
+            { url: '/files/ok%20file.pdf' },
+            { url: 'https://example.pl/b.pdf', fileName: 'b.pdf' },
+          ],
           relatedCategories: [{ id: 'c', name: 'C' }],
           rating: 3.5,
         }),
@@ -455,7 +521,10 @@ describe('knowledge service refusals and malformed answers', () => {
       kbId: 'ppk',
       title: 'Q?',
       answer: '<p>A</p>',
-      attachments: [{ url: '/files/ok%20file.pdf', fileName: 'ok file.pdf' }, { url: 'https://example.pl/b.pdf', fileName: 'b.pdf' }],
+      attachments: [
+        { url: '/files/ok%20file.pdf', fileName: 'ok file.pdf' },
+        { url: 'https://example.pl/b.pdf', fileName: 'b.pdf' },
+      ],
       categories: [{ id: 'c', name: 'C' }],
       rating: { average: 3.5 },
     });

@@ -25,8 +25,7 @@ const failureOf = async (promise: Promise<unknown>): Promise<SendMessageFailure>
   throw new Error('expected a failure');
 };
 
-const control = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('SendMessageService against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -48,14 +47,23 @@ describe('SendMessageService against the simulator', () => {
     const service = createSendMessageService({ dataURL: URL_ });
     await service.sendForm(form({ files: [txt('a.txt', 5), new File(['%PDF'], 'b.pdf', { type: 'application/pdf' })] }));
     const stored = sim.state.messages.at(-1)!;
-    expect((stored.files as Array<{ name: string; size: number }>).map((f) => [f.name, f.size])).to.deep.equal([['a.txt', 5], ['b.pdf', 4]]);
+    expect((stored.files as Array<{ name: string; size: number }>).map((f) => [f.name, f.size])).to.deep.equal([
+      ['a.txt', 5],
+      ['b.pdf', 4],
+    ]);
   });
 
   it('reads a 400 with an errors list (each by code) for 201, 202 and 203', async () => {
-    const control = await fetch('/__control/sendmessage', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ maxFiles: 1, maxTotalSize: 8 }) });
+    const control = await fetch('/__control/sendmessage', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ maxFiles: 1, maxTotalSize: 8 }),
+    });
     expect(control.status, await control.clone().text()).to.equal(200);
     const service = createSendMessageService({ dataURL: URL_ });
-    const failure = await failureOf(service.sendForm(form({ files: [txt('a.txt', 5), txt('b.txt', 5), new File(['MZ'], 'run.exe', { type: 'application/x-msdownload' })] })));
+    const failure = await failureOf(
+      service.sendForm(form({ files: [txt('a.txt', 5), txt('b.txt', 5), new File(['MZ'], 'run.exe', { type: 'application/x-msdownload' })] })),
+    );
     expect(failure.kind).to.equal('rejected');
     expect(failure.status).to.equal(400);
     expect(failure.errors.map((e) => e.code)).to.deep.equal([201, 202, 203]);
@@ -212,7 +220,9 @@ describe('SendMessageService with hand-written answers', () => {
     await startMocks(http.post(URL_, () => HttpResponse.json({ status: 'ok' })));
     expect((await send()).message).to.equal('The send-message answer has no interactionId');
     // Codes may come as digits; a 202's allowed size is read as a number.
-    await startMocks(http.post(URL_, () => HttpResponse.json({ errors: [{ code: '202', message: 'Total size of attachments exceeds limit: 5242880' }] }, { status: 400 })));
+    await startMocks(
+      http.post(URL_, () => HttpResponse.json({ errors: [{ code: '202', message: 'Total size of attachments exceeds limit: 5242880' }] }, { status: 400 })),
+    );
     expect((await send()).errors).to.deep.equal([{ code: 202, message: 'Total size of attachments exceeds limit: 5242880', limit: 5242880 }]);
   });
 });

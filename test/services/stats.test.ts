@@ -5,7 +5,11 @@ import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startMocks } from '../helpers/msw.ts';
 
-const fail = (work: Promise<unknown>) => work.then(() => 'resolved', (e: Error) => e.message);
+const fail = (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (e: Error) => e.message,
+  );
 
 describe('stats service against the simulator', () => {
   const clock = createManualClock();
@@ -40,7 +44,11 @@ describe('stats service against the simulator', () => {
     const config = { groupEWT: { url: '/api/ewt/group', queue: 'PPK_Chat' } };
     const first = await fetchGroupWait(config);
     expect(first.ewt).to.equal(45);
-    await fetch('/__control/wait', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ queue: 'PPK_Chat', ewt: 12000 }) });
+    await fetch('/__control/wait', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ queue: 'PPK_Chat', ewt: 12000 }),
+    });
     clock.advance(60_000);
     const later = await fetchGroupWait(config);
     expect(later).to.deep.equal({ ewt: 12000, time: first.time + 60 });
@@ -61,19 +69,28 @@ describe('stats service failures', () => {
   const group = { groupEWT: { url: '/ewt', queue: 'Q', timeout: 200 } };
 
   it('a timeout (3000 ms by default, here 200 ms) fails with the spec message', async () => {
-    await startMocks(http.get('/stats', async () => (await delay(1000), HttpResponse.json({ data: [] }))), http.get('/ewt', async () => (await delay(1000), HttpResponse.json({}))));
+    await startMocks(
+      http.get('/stats', async () => (await delay(1000), HttpResponse.json({ data: [] }))),
+      http.get('/ewt', async () => (await delay(1000), HttpResponse.json({}))),
+    );
     expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.failed);
     expect(await fail(fetchGroupWait(group))).to.equal(statsMessages.failed);
   });
 
   it('a 5xx fails with the spec message', async () => {
-    await startMocks(http.get('/stats', () => new HttpResponse('down', { status: 503 })), http.get('/ewt', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+    await startMocks(
+      http.get('/stats', () => new HttpResponse('down', { status: 503 })),
+      http.get('/ewt', () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+    );
     expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.failed);
     expect(await fail(fetchGroupWait(group))).to.equal(statsMessages.failed);
   });
 
   it('an empty answer is rejected', async () => {
-    await startMocks(http.get('/stats', () => new HttpResponse('', { status: 200 })), http.get('/ewt', () => HttpResponse.json({})));
+    await startMocks(
+      http.get('/stats', () => new HttpResponse('', { status: 200 })),
+      http.get('/ewt', () => HttpResponse.json({})),
+    );
     expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal(statsMessages.empty);
     expect(await fail(fetchGroupWait(group))).to.equal(statsMessages.empty);
     await startMocks(http.get('/stats', () => HttpResponse.json({ data: [] })));
@@ -81,7 +98,10 @@ describe('stats service failures', () => {
   });
 
   it('a malformed answer is a clear error naming where it went wrong', async () => {
-    await startMocks(http.get('/stats', () => new HttpResponse('{oops', { status: 200 })), http.get('/ewt', () => HttpResponse.json({ ewt: 'soon', time: 1 })));
+    await startMocks(
+      http.get('/stats', () => new HttpResponse('{oops', { status: 200 })),
+      http.get('/ewt', () => HttpResponse.json({ ewt: 'soon', time: 1 })),
+    );
     expect(await fail(fetchQueueWaits(v1, ['Q']))).to.equal('The EWT response is not JSON');
     expect(await fail(fetchGroupWait(group))).to.equal('The EWT response is malformed at ewt: must be a number of seconds');
     await startMocks(
@@ -98,7 +118,19 @@ describe('stats service failures', () => {
   });
 
   it('reads estimatedWaitTime or ewt', async () => {
-    await startMocks(http.get('/stats', () => HttpResponse.json({ data: [{ virtualQueue: 'A', ewt: 5 }, { virtualQueue: 'B', estimatedWaitTime: 7, ewt: 1 }] })));
-    expect(await fetchQueueWaits(v1, 'A,B')).to.deep.equal([{ virtualQueue: 'A', ewt: 5 }, { virtualQueue: 'B', ewt: 7 }]);
+    await startMocks(
+      http.get('/stats', () =>
+        HttpResponse.json({
+          data: [
+            { virtualQueue: 'A', ewt: 5 },
+            { virtualQueue: 'B', estimatedWaitTime: 7, ewt: 1 },
+          ],
+        }),
+      ),
+    );
+    expect(await fetchQueueWaits(v1, 'A,B')).to.deep.equal([
+      { virtualQueue: 'A', ewt: 5 },
+      { virtualQueue: 'B', ewt: 7 },
+    ]);
   });
 });

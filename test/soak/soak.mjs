@@ -70,12 +70,14 @@ export const TRANSPORTS = {
     path: '/en?transport=cometd',
     faultKeys: [['cometd'], ['chat']],
     dropPush: ['/__control/cometd/disconnect', {}],
-    sends: (method, url, body) => (method === 'POST' && new URL(url).pathname.startsWith('/api/cometd') ? (body.match(/"operation":"sendMessage"/g) ?? []).length : 0),
+    sends: (method, url, body) =>
+      method === 'POST' && new URL(url).pathname.startsWith('/api/cometd') ? (body.match(/"operation":"sendMessage"/g) ?? []).length : 0,
   },
   ngrest: {
     path: '/en?transport=ngrest',
     faultKeys: [['ngrest'], ['chat']],
-    sends: (method, url, body) => (method === 'POST' && /\/api\/ngrest\/[^/]+\/[^/]+\/messages$/.test(new URL(url).pathname) && /"type":"text"/.test(body) ? 1 : 0),
+    sends: (method, url, body) =>
+      method === 'POST' && /\/api\/ngrest\/[^/]+\/[^/]+\/messages$/.test(new URL(url).pathname) && /"type":"text"/.test(body) ? 1 : 0,
   },
   cloud: {
     path: '/en?transport=cloud',
@@ -121,7 +123,11 @@ export function compare({ visitorSent, agentSent, server, loads }) {
   let outOfOrder = 0;
 
   // The server: each visitor message once, in the order the visitor sent them.
-  const serverSeq = server.filter((m) => m.type === 'Message' && m.from.type === 'Client').map((m) => TAG.exec(m.text)).filter(Boolean).map((m) => ({ dir: m[1], n: Number(m[2]) }));
+  const serverSeq = server
+    .filter((m) => m.type === 'Message' && m.from.type === 'Client')
+    .map((m) => TAG.exec(m.text))
+    .filter(Boolean)
+    .map((m) => ({ dir: m[1], n: Number(m[2]) }));
   const onServer = new Map();
   let max = 0;
   for (const { dir, n } of serverSeq) {
@@ -169,7 +175,11 @@ export function compare({ visitorSent, agentSent, server, loads }) {
     }
   });
   // The page's transcript (all loads), by index: each agent message once, in the order sent …
-  const pageTagged = [...page.values()].sort((a, b) => a.index - b.index).filter((m) => m.type === 'Message').map((m) => ({ m, t: TAG.exec(m.text) })).filter((x) => x.t);
+  const pageTagged = [...page.values()]
+    .sort((a, b) => a.index - b.index)
+    .filter((m) => m.type === 'Message')
+    .map((m) => ({ m, t: TAG.exec(m.text) }))
+    .filter((x) => x.t);
   const onPage = new Map();
   max = 0;
   for (const { t } of pageTagged) {
@@ -230,11 +240,25 @@ export function compare({ visitorSent, agentSent, server, loads }) {
       }
       return out;
     };
-    problems.push(`missing on the server: ${runs('v', visitorSent, (n) => onServer.has(n)).slice(0, 10).join(', ') || 'none'}`);
-    problems.push(`missing on the page: ${runs('a', agentSent, (n) => onPage.has('a' + n)).slice(0, 10).join(', ') || 'none'}`);
+    problems.push(
+      `missing on the server: ${
+        runs('v', visitorSent, (n) => onServer.has(n))
+          .slice(0, 10)
+          .join(', ') || 'none'
+      }`,
+    );
+    problems.push(
+      `missing on the page: ${
+        runs('a', agentSent, (n) => onPage.has('a' + n))
+          .slice(0, 10)
+          .join(', ') || 'none'
+      }`,
+    );
     loads.forEach((load, l) => {
       const indexes = load.map((m) => m.index);
-      problems.push(`page load ${l + 1}: ${load.length} messages delivered, indexes ${indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'none'}`);
+      problems.push(
+        `page load ${l + 1}: ${load.length} messages delivered, indexes ${indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'none'}`,
+      );
     });
   }
   const received = [...onServer.keys()].filter((n) => n <= visitorSent).length + [...onPage.keys()].filter((k) => k.startsWith('a')).length;
@@ -394,7 +418,12 @@ async function setFaults(control, spec, chatId, rate, override, extra = {}) {
     const faults = state.data?.faults ?? {};
     return faults[`${k}@${chatId}`] ?? (faults[k]?.chatId === chatId ? faults[k] : undefined);
   };
-  const chaos = state.ok && state.data && typeof state.data === 'object' && 'injected' in state.data && keys.every((k) => specOf(k) && (override ? specOf(k).dropRequestRate === 1 : specOf(k).chaos === rate));
+  const chaos =
+    state.ok &&
+    state.data &&
+    typeof state.data === 'object' &&
+    'injected' in state.data &&
+    keys.every((k) => specOf(k) && (override ? specOf(k).dropRequestRate === 1 : specOf(k).chaos === rate));
   if (!chaos && keys.length) {
     // The old API: drops and failures only, for every chat.
     const half = override ? undefined : rate / 2;
@@ -420,12 +449,41 @@ const total = (/** @type {Record<string, number> | null} */ counts) => (counts ?
  *   `extraFaults`: rates on top of chaos for the chat (e.g. `{ duplicateRate: 0.1 }`), so a short run is sure to meet a kind
  */
 export async function runSoak(options) {
-  const { url, agentToken, browser, transport, messages, rate, reloads = 2, disconnects = 3, backlog = 40, settleMs = 60_000, seed = 1, log = () => {}, extraFaults = {}, budgetMs = Infinity } = options;
+  const {
+    url,
+    agentToken,
+    browser,
+    transport,
+    messages,
+    rate,
+    reloads = 2,
+    disconnects = 3,
+    backlog = 40,
+    settleMs = 60_000,
+    seed = 1,
+    log = () => {},
+    extraFaults = {},
+    budgetMs = Infinity,
+  } = options;
   const started = Date.now();
   const spec = TRANSPORTS[transport];
   const row = {
-    transport, rate, sent: 0, received: 0, lost: 0, duplicated: 0, outOfOrder: 0, resends: 0, faults: /** @type {number | null} */ (null),
-    timeMs: 0, reloads: 0, disconnects: 0, ok: false, failure: '', problems: /** @type {string[]} */ ([]), rejected: /** @type {string[]} */ ([]),
+    transport,
+    rate,
+    sent: 0,
+    received: 0,
+    lost: 0,
+    duplicated: 0,
+    outOfOrder: 0,
+    resends: 0,
+    faults: /** @type {number | null} */ (null),
+    timeMs: 0,
+    reloads: 0,
+    disconnects: 0,
+    ok: false,
+    failure: '',
+    problems: /** @type {string[]} */ ([]),
+    rejected: /** @type {string[]} */ ([]),
     faultKinds: /** @type {Record<string, number> | null} */ (null),
     /** ms the sending side waited, each time it was over 3 s, for the visitor's messages to reach the server */
     stalls: /** @type {number[]} */ ([]),
@@ -462,10 +520,12 @@ export async function runSoak(options) {
   try {
     await page.goto(url + spec.path, { waitUntil: 'load' });
     await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready);
-    const info = await page.evaluate(() => /** @type {any} */ (window).LiveAssist.command('WebChatService.startChat', { firstName: 'Soak', lastName: 'Visitor' }).then(
-      (i) => i,
-      (e) => ({ error: e.message }),
-    ));
+    const info = await page.evaluate(() =>
+      /** @type {any} */ (window).LiveAssist.command('WebChatService.startChat', { firstName: 'Soak', lastName: 'Visitor' }).then(
+        (i) => i,
+        (e) => ({ error: e.message }),
+      ),
+    );
     if (info.error) return finish(`the chat did not start: ${info.error}`);
     if (info.type !== transport) return finish(`the page ran the chat over '${info.type}', not '${transport}'`);
     chatId = info.chatId;
@@ -487,7 +547,11 @@ export async function runSoak(options) {
     const visitorOnServer = async () => {
       const t = await agent.read(chatId);
       const seen = new Set();
-      for (const m of t) if (m.from.type === 'Client') { const x = TAG.exec(m.text); if (x) seen.add(x[2]); }
+      for (const m of t)
+        if (m.from.type === 'Client') {
+          const x = TAG.exec(m.text);
+          if (x) seen.add(x[2]);
+        }
       return seen.size;
     };
     let lastProgress = Date.now();
@@ -500,7 +564,9 @@ export async function runSoak(options) {
         const waited = Date.now() - from;
         if (waited > 3000) {
           row.stalls.push(waited);
-          log(`  ${transport} ${rate}: the visitor's backlog waited ${(waited / 1000).toFixed(1)} s for the server (${v} fired, ${lastCount} there)${ok ? '' : ', gave up'}`);
+          log(
+            `  ${transport} ${rate}: the visitor's backlog waited ${(waited / 1000).toFixed(1)} s for the server (${v} fired, ${lastCount} there)${ok ? '' : ', gave up'}`,
+          );
         }
         return ok;
       };
@@ -523,7 +589,12 @@ export async function runSoak(options) {
       row.rejected.push(...(await page.evaluate(() => /** @type {any} */ (window).__soak.rejected)));
       await page.reload({ waitUntil: 'load' });
       await page.evaluate(() => /** @type {any} */ (window).LiveAssist.ready);
-      await until(page, (id) => /** @type {any} */ (window).LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive && s.chatId === id), chatId, { timeout: 60_000, what: 'the chat restored after the reload' });
+      await until(
+        page,
+        (id) => /** @type {any} */ (window).LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive && s.chatId === id),
+        chatId,
+        { timeout: 60_000, what: 'the chat restored after the reload' },
+      );
       row.reloads++;
       log(`  ${transport} ${rate}: reloaded at ${v + a} (${v} visitor messages fired)`);
     };
@@ -576,14 +647,19 @@ export async function runSoak(options) {
       } else {
         for (let i = 0; i < size && a < agentTotal; i++) await agent.send(chatId, `soak a${++a}`);
       }
-      if (Math.floor((v + a) / 500) > Math.floor(sent / 500)) log(`  ${transport} ${rate}: ${v + a}/${messages} sent, ${Math.round((Date.now() - started) / 1000)} s`);
+      if (Math.floor((v + a) / 500) > Math.floor(sent / 500))
+        log(`  ${transport} ${rate}: ${v + a}/${messages} sent, ${Math.round((Date.now() - started) / 1000)} s`);
     }
 
     // Faults off; both sides settle.
     await control('/__control/faults', undefined, 'DELETE');
     const after = await injected(control);
     if (after) {
-      row.faultKinds = Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - (before?.[k] ?? 0)]).filter(([, n]) => Number(n) > 0));
+      row.faultKinds = Object.fromEntries(
+        Object.entries(after)
+          .map(([k, n]) => [k, n - (before?.[k] ?? 0)])
+          .filter(([, n]) => Number(n) > 0),
+      );
       row.faults = total(after) - total(before);
     }
     await drain(0);
@@ -643,7 +719,21 @@ export async function runSoak(options) {
 
 /** The table (Markdown, so it pastes into docs/reliability.md as it is). @param {Array<ReturnType<typeof Object>>} rows */
 export function table(rows) {
-  const head = ['transport', 'faults', 'sent', 'received', 'lost', 'duplicated', 'out of order', 'resends', 'faults injected', 'reloads', 'disconnects', 'time', 'result'];
+  const head = [
+    'transport',
+    'faults',
+    'sent',
+    'received',
+    'lost',
+    'duplicated',
+    'out of order',
+    'resends',
+    'faults injected',
+    'reloads',
+    'disconnects',
+    'time',
+    'result',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i < 2 || i === head.length - 1 ? '---' : '---:')).join('|')}|`];
   for (const r of rows) {
     lines.push(
@@ -702,7 +792,9 @@ async function main() {
   const root = mkdtempSync(join(tmpdir(), 'live-assist-soak-'));
   const copy = ['sh', '-c', 'test -f dist/live-assist.js && cp -r dist locales styles "$0"', root];
   const LOCK = '/tmp/build.lock';
-  const copied = existsSync(LOCK) ? spawnSync('flock', [LOCK, ...copy], { cwd: ROOT, stdio: 'inherit' }) : spawnSync(copy[0], copy.slice(1), { cwd: ROOT, stdio: 'inherit' });
+  const copied = existsSync(LOCK)
+    ? spawnSync('flock', [LOCK, ...copy], { cwd: ROOT, stdio: 'inherit' })
+    : spawnSync(copy[0], copy.slice(1), { cwd: ROOT, stdio: 'inherit' });
   if (copied.status !== 0 || !existsSync(join(root, 'dist/live-assist.js'))) {
     rmSync(root, { recursive: true, force: true });
     console.error('soak: dist/live-assist.js is missing: run `npx rollup -c` first');
@@ -711,20 +803,46 @@ async function main() {
   const { startServer } = await import('../../demo/server.mjs');
   const browser = await launchChromium();
   const started = Date.now();
-  console.log(`soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')}${args.parallel ? ' (all at once)' : ''} (${new Date().toISOString()})`);
+  console.log(
+    `soak: ${args.messages} messages per run, faults ${args.rates.map((r) => `${r * 100} %`).join(' and ')}, transports ${args.transports.join(', ')}${args.parallel ? ' (all at once)' : ''} (${new Date().toISOString()})`,
+  );
   /** @type {Map<string, Awaited<ReturnType<typeof runSoak>>>} */
   const results = new Map();
   /** One run on a demo server of its own (its own simulator: its faults, fault counters and Bayeux sessions are the run's alone). */
   const runOne = async (transport, rate) => {
     const server = await startServer({ port: 0, rootDir: root, simulator: { maxTranscript: args.messages * 2 + 1000 } });
     try {
-      const row = await runSoak({ url: server.url, agentToken: server.agentToken, browser, transport, rate, messages: args.messages, reloads: args.reloads, disconnects: args.disconnects, backlog: args.backlog, settleMs: args.settleMs, seed: args.seed, log: args.verbose ? console.log : () => {}, budgetMs: args.minutes * 60_000 });
+      const row = await runSoak({
+        url: server.url,
+        agentToken: server.agentToken,
+        browser,
+        transport,
+        rate,
+        messages: args.messages,
+        reloads: args.reloads,
+        disconnects: args.disconnects,
+        backlog: args.backlog,
+        settleMs: args.settleMs,
+        seed: args.seed,
+        log: args.verbose ? console.log : () => {},
+        budgetMs: args.minutes * 60_000,
+      });
       results.set(`${transport} ${rate}`, row);
-      const lines = [`${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`];
+      const lines = [
+        `${transport} at ${rate * 100} %: ${row.ok ? 'pass' : 'FAIL'} in ${(row.timeMs / 1000).toFixed(1)} s${row.failure ? ` — ${row.failure}` : ''}`,
+      ];
       for (const p of row.problems.slice(0, 10)) lines.push(`    ${p}`);
       for (const p of row.rejected.slice(0, 5)) lines.push(`    rejected: ${p}`);
-      if (row.faultKinds) lines.push(`    faults: ${Object.entries(row.faultKinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-      if (row.stalls.length) lines.push(`    ${row.stalls.length} stalls over 3 s, ${(row.stalls.reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s in all, the longest ${(Math.max(...row.stalls) / 1000).toFixed(1)} s`);
+      if (row.faultKinds)
+        lines.push(
+          `    faults: ${Object.entries(row.faultKinds)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
+        );
+      if (row.stalls.length)
+        lines.push(
+          `    ${row.stalls.length} stalls over 3 s, ${(row.stalls.reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s in all, the longest ${(Math.max(...row.stalls) / 1000).toFixed(1)} s`,
+        );
       console.log(lines.join('\n'));
     } finally {
       await server.close();

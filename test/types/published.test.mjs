@@ -11,12 +11,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The program a tsconfig describes. */
 function program(configPath) {
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   return ts.createProgram(parsed.fileNames, { ...parsed.options, noEmit: true, declaration: false, emitDeclarationOnly: false });
 }
 
@@ -29,7 +33,11 @@ function vocabulary(prog, file) {
   const names = (name) => {
     const symbol = exports.find((s) => s.name === name);
     assert.ok(symbol, `${file} exports ${name}`);
-    return checker.getDeclaredTypeOfSymbol(symbol).getProperties().map((p) => p.name).sort();
+    return checker
+      .getDeclaredTypeOfSymbol(symbol)
+      .getProperties()
+      .map((p) => p.name)
+      .sort();
   };
   return { commands: names('Commands'), events: names('Events') };
 }

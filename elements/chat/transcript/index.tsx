@@ -110,7 +110,9 @@ export function Transcript(props: TranscriptProps): JSX.Element {
     () =>
       chunked(items).map(([key, slice]) => {
         const current = slice.some((item) => item.key === currentKey) ? currentKey : null;
-        return <Chunk key={key} items={slice} currentKey={current} lang={lang} timeFormat={timeFormat} t={t} onDownload={download} onKnowledgeOpen={openKnowledge} />;
+        return (
+          <Chunk key={key} items={slice} currentKey={current} lang={lang} timeFormat={timeFormat} t={t} onDownload={download} onKnowledgeOpen={openKnowledge} />
+        );
       }),
     [items, currentKey, lang, timeFormat, t, download, openKnowledge],
   );

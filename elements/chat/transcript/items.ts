@@ -146,7 +146,11 @@ export function plainText(message: TranscriptMessage, t: Translator, lang: strin
     const file = fileOf(message);
     return t.t('chat.transcript.fileLabel', { name: file.name, size: file.size === null ? '' : fileSize(file.size, t, lang) });
   }
-  if (message.html) return sanitizeHtml(message.text).map((node) => node.textContent ?? '').join('').trim();
+  if (message.html)
+    return sanitizeHtml(message.text)
+      .map((node) => node.textContent ?? '')
+      .join('')
+      .trim();
   return message.text;
 }
 

@@ -50,7 +50,13 @@ interface Lines {
  * Announces what is new after each change: new lines (and 'Chat Ended'), pending messages that became
  * 'Not sent', the connection's changes. `onNew` is told when new lines arrived (the 'New messages' button).
  */
-export function useAnnouncements(announce: Announce, { messages, items, ended, pending, connection }: Lines, t: Translator, lang: string, onNew: () => void): void {
+export function useAnnouncements(
+  announce: Announce,
+  { messages, items, ended, pending, connection }: Lines,
+  t: Translator,
+  lang: string,
+  onNew: () => void,
+): void {
   /** The highest index and the ended flag already seen (null before the first render's lines). */
   const seen = useRef<{ max: number; ended: boolean } | null>(null);
   useLayoutEffect(() => {
@@ -73,7 +79,10 @@ export function useAnnouncements(announce: Announce, { messages, items, ended, p
   useLayoutEffect(() => {
     const failed = new Set(pending.filter((line) => line.state === 'failed').map((line) => line.id));
     const before = failedBefore.current;
-    if (before) announce(pending.filter((line) => line.state === 'failed' && !before.has(line.id)).map((line) => t.t('chat.outbox.announceNotSent', { text: line.text })));
+    if (before)
+      announce(
+        pending.filter((line) => line.state === 'failed' && !before.has(line.id)).map((line) => t.t('chat.outbox.announceNotSent', { text: line.text })),
+      );
     failedBefore.current = failed;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending]);

@@ -104,7 +104,11 @@ function MessageBody({
       <div className="la-transcript__plain">{message.text}</div>
     );
   }
-  return message.html ? <SafeHtml html={message.text} className="la-transcript__html" tabbable={current} /> : <PlainText text={message.text} tabbable={current} />;
+  return message.html ? (
+    <SafeHtml html={message.text} className="la-transcript__html" tabbable={current} />
+  ) : (
+    <PlainText text={message.text} tabbable={current} />
+  );
 }
 
 /**
@@ -113,11 +117,12 @@ function MessageBody({
  */
 const Row = memo(
   function Row({ item, current, lang, timeFormat, t, onDownload, onKnowledgeOpen }: RowProps) {
-    const separator = item.separator === null ? null : (
-      <div className="la-transcript__date">
-        <span>{item.separator}</span>
-      </div>
-    );
+    const separator =
+      item.separator === null ? null : (
+        <div className="la-transcript__date">
+          <span>{item.separator}</span>
+        </div>
+      );
     const common = { 'data-item': '', 'data-key': item.key, role: 'article', tabIndex: current ? 0 : -1 } as const;
     if (item.system !== undefined || !item.message) {
       return (
@@ -232,7 +237,12 @@ export const PendingLines = memo(function PendingLines({
                 >
                   {t.t('chat.outbox.retry')}
                 </button>
-                <button type="button" className="la-button la-transcript__edit" aria-label={t.t('chat.outbox.editLabel', { text: line.text })} onClick={() => onEdit(line.id)}>
+                <button
+                  type="button"
+                  className="la-button la-transcript__edit"
+                  aria-label={t.t('chat.outbox.editLabel', { text: line.text })}
+                  onClick={() => onEdit(line.id)}
+                >
                   {t.t('chat.outbox.edit')}
                 </button>
               </div>
@@ -266,7 +276,16 @@ export const Chunk = memo(
     return (
       <div className="la-transcript__chunk">
         {items.map((item) => (
-          <Row key={item.key} item={item} current={item.key === currentKey} lang={lang} timeFormat={timeFormat} t={t} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
+          <Row
+            key={item.key}
+            item={item}
+            current={item.key === currentKey}
+            lang={lang}
+            timeFormat={timeFormat}
+            t={t}
+            onDownload={onDownload}
+            onKnowledgeOpen={onKnowledgeOpen}
+          />
         ))}
       </div>
     );
@@ -281,4 +300,3 @@ export const Chunk = memo(
     a.items.length === b.items.length &&
     a.items.every((item, i) => sameItem(item, b.items[i]!)),
 );
-

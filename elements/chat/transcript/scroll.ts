@@ -29,7 +29,11 @@ interface Lines {
   typing: string | null;
 }
 
-export function useScrollFollow(scrollerRef: RefObject<HTMLElement | null>, listRef: RefObject<HTMLElement | null>, { messages, items, pending, typing }: Lines): ScrollFollow {
+export function useScrollFollow(
+  scrollerRef: RefObject<HTMLElement | null>,
+  listRef: RefObject<HTMLElement | null>,
+  { messages, items, pending, typing }: Lines,
+): ScrollFollow {
   const stick = useRef(true);
   /** The first message's index and the scroll position after the last change. */
   const mark = useRef<{ first?: number; scrollHeight: number; scrollTop: number } | null>(null);

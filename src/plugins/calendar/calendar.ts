@@ -32,7 +32,13 @@ export type CalendarActor = ActorRefFrom<typeof calendarMachine>;
 
 /** An 'HH:MM' time of day; the message is the spec's for allDay ('Invalid config: allDay open time'). */
 const hhmm = (fallback: string, message: string) =>
-  v.optional(v.pipe(v.string(message), v.check((value) => parseHhMm(value) !== undefined, message)), fallback);
+  v.optional(
+    v.pipe(
+      v.string(message),
+      v.check((value) => parseHhMm(value) !== undefined, message),
+    ),
+    fallback,
+  );
 
 /** One period of `calenderHours`, with its section 9 defaults. */
 const period = (name: Period) => {
@@ -55,12 +61,20 @@ export const calendarSection = (timeFormat: 12 | 24 = defaultCalendarConfig.time
   convertToUTC: flag(defaultCalendarConfig.convertToUTC),
   hideUnavailableTimeSlots: flag(defaultCalendarConfig.hideUnavailableTimeSlots),
   numberOfDays: v.optional(
-    v.pipe(v.number('must be a whole number of days'), v.integer('must be a whole number of days'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_DAYS, `must be at most ${MAX_DAYS} days`)),
+    v.pipe(
+      v.number('must be a whole number of days'),
+      v.integer('must be a whole number of days'),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(MAX_DAYS, `must be at most ${MAX_DAYS} days`),
+    ),
     defaultCalendarConfig.numberOfDays,
   ),
   timeFormat: v.optional(v.picklist([12, 24], calendarMessages.timeFormat), timeFormat),
   /** The plugin asked for availability (`<servicePlugin>.availability`). */
-  servicePlugin: v.optional(v.pipe(v.string('must be a plugin name'), v.regex(/^[A-Za-z]\w*$/, 'must be a plugin name'), v.maxLength(100, 'must be at most 100 characters long')), defaultCalendarConfig.servicePlugin),
+  servicePlugin: v.optional(
+    v.pipe(v.string('must be a plugin name'), v.regex(/^[A-Za-z]\w*$/, 'must be a plugin name'), v.maxLength(100, 'must be at most 100 characters long')),
+    defaultCalendarConfig.servicePlugin,
+  ),
   calenderHours: {
     interval: number(defaultCalendarConfig.calenderHours.interval, 1, 'minutes'),
     morning: period('morning'),

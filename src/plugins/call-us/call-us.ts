@@ -43,18 +43,23 @@ export function register(app: App): void {
   follow('WebChat.agentConnected', 'agent.connected');
   follow('WebChat.agentDisconnected', 'agent.disconnected');
   // Events published before this chunk loaded are missed: ask plugins that are already running.
-  const running = (name: string, command: string) =>
-    app.bus.describe().some((p) => p.name === name && p.ready && p.commands.includes(command));
+  const running = (name: string, command: string) => app.bus.describe().some((p) => p.name === name && p.ready && p.commands.includes(command));
   if (running('Cobrowse', 'getState')) {
-    void app.bus.command('Cobrowse.getState', undefined, commander).then(({ online, started }) => {
-      if (online) actor.send({ type: 'cobrowse.online' });
-      if (started) actor.send({ type: 'cobrowse.started' });
-    }, () => undefined);
+    void app.bus.command('Cobrowse.getState', undefined, commander).then(
+      ({ online, started }) => {
+        if (online) actor.send({ type: 'cobrowse.online' });
+        if (started) actor.send({ type: 'cobrowse.started' });
+      },
+      () => undefined,
+    );
   }
   if (running('WebChat', 'getState')) {
-    void app.bus.command('WebChat.getState', undefined, commander).then(({ agentConnected }) => {
-      if (agentConnected) actor.send({ type: 'agent.connected' });
-    }, () => undefined);
+    void app.bus.command('WebChat.getState', undefined, commander).then(
+      ({ agentConnected }) => {
+        if (agentConnected) actor.send({ type: 'agent.connected' });
+      },
+      () => undefined,
+    );
   }
 
   let element: HTMLElement | undefined;

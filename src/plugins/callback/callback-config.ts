@@ -54,7 +54,14 @@ const formFieldSchema = v.looseObject(
   {
     name: v.picklist(CALLBACK_FIELDS, `must be one of ${CALLBACK_FIELDS.join(', ')}`),
     required: v.optional(v.boolean('must be true or false')),
-    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(10_000, 'must be at most 10000'))),
+    maxlength: v.optional(
+      v.pipe(
+        v.number('must be a number of characters'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(10_000, 'must be at most 10000'),
+      ),
+    ),
     value: v.optional(v.pipe(v.string('must be a string'), v.maxLength(200, 'must be at most 200 characters long'))),
     type: v.optional(v.pipe(v.string('must be a string'), v.maxLength(200, 'must be at most 200 characters long'))),
     label: v.optional(v.pipe(v.string('must be a string'), v.maxLength(200, 'must be at most 200 characters long'))),
@@ -70,7 +77,10 @@ export const callbackSection = {
   apikey: text(),
   timeout: milliseconds(defaultCallbackSettings.timeout, 1),
   /** Merged into every request's user data. */
-  userData: v.optional(v.pipe(v.record(v.string(), v.unknown(), 'must be an object'), v.maxEntries(MAX_KEYS, `must have at most ${MAX_KEYS} keys`)), () => ({})),
+  userData: v.optional(
+    v.pipe(v.record(v.string(), v.unknown(), 'must be an object'), v.maxEntries(MAX_KEYS, `must have at most ${MAX_KEYS} keys`)),
+    () => ({}),
+  ),
   countryCodes: flag(defaultCallbackSettings.countryCodes),
   /** The phone's countries; Poland when none is given (contact-widgets.md §5). */
   countries: listOf(countrySchema, 300),

@@ -2,14 +2,7 @@
  * The CallbackService plugin's public vocabulary, type-only: its bus commands and events.
  * `src/index.ts` re-exports this module so the published types declare them (see src/bus/types.ts).
  */
-import type {
-  Availability,
-  AvailabilityQuery,
-  CallbackFailure,
-  CallbackForm,
-  CallbackReceipt,
-  CallbackServiceConfig,
-} from '../../services/callback.ts';
+import type { Availability, AvailabilityQuery, CallbackFailure, CallbackForm, CallbackReceipt, CallbackServiceConfig } from '../../services/callback.ts';
 
 declare module '../../bus/types.ts' {
   interface Commands {

@@ -59,7 +59,12 @@ export const chatDeflectionSection = {
   agentTranscript: v.optional(v.picklist(['readable', 'none'], "must be 'readable' or 'none'"), DEFLECTION_DEFAULTS.agentTranscript),
   /** The search's `x-api-client-media-type` (the knowledge centre tells chat searches from the search window's). */
   apiClientMediaType: v.optional(
-    v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long'), v.regex(/^[\x20-\x7e]+$/, 'must be one line of printable ASCII characters (it is sent as a request header)')),
+    v.pipe(
+      v.string('must be a string'),
+      v.nonEmpty('must not be empty'),
+      v.maxLength(100, 'must be at most 100 characters long'),
+      v.regex(/^[\x20-\x7e]+$/, 'must be one line of printable ASCII characters (it is sent as a request header)'),
+    ),
     DEFLECTION_DEFAULTS.apiClientMediaType,
   ),
   /** The visitor's country (ISO 3166 alpha-2) for the `country` key; absent: the region of the browser's language (`pl-PL` → PL), if it names one. */

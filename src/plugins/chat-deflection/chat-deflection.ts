@@ -39,7 +39,8 @@ export interface ChatDeflectionState {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const texts = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : typeof value === 'string' && value ? [value] : []);
+const texts = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : typeof value === 'string' && value ? [value] : [];
 const isAgent = (message: TranscriptMessage) => message.type === 'ParticipantJoined' && (message.from.type === 'Agent' || message.from.type === 'Supervisor');
 
 /**
@@ -98,7 +99,11 @@ export function register(app: App): void {
   };
   /** The bubble's words for the live region and the line's label. */
   const summaryOf = (bubble: KnowledgeBubble) =>
-    [t('chat.knowledge.intro'), ...(bubble.suggested ? [t('chat.knowledge.suggested'), bubble.suggested.title] : []), ...(bubble.links.length ? [t('chat.knowledge.more'), ...bubble.links.map((l) => l.title)] : [])].join(' ');
+    [
+      t('chat.knowledge.intro'),
+      ...(bubble.suggested ? [t('chat.knowledge.suggested'), bubble.suggested.title] : []),
+      ...(bubble.links.length ? [t('chat.knowledge.more'), ...bubble.links.map((l) => l.title)] : []),
+    ].join(' ');
 
   /** A readable custom notice for the agent, while a chat runs (`agentTranscript: 'readable'`). */
   const tellAgent = (message: string) => {
@@ -151,7 +156,11 @@ export function register(app: App): void {
       case 'articleClosed':
         return plugin.publish('articleClosed', undefined);
       case 'voted':
-        tellAgent(t(emitted.relevant ? 'chat.knowledge.notice.helpful' : 'chat.knowledge.notice.notHelpful', { title: actor.getSnapshot().context.article.document?.title ?? emitted.docId }));
+        tellAgent(
+          t(emitted.relevant ? 'chat.knowledge.notice.helpful' : 'chat.knowledge.notice.notHelpful', {
+            title: actor.getSnapshot().context.article.document?.title ?? emitted.docId,
+          }),
+        );
         return plugin.publish('voted', { kbId: emitted.kbId, docId: emitted.docId, relevant: emitted.relevant });
       default:
         return undefined;
@@ -222,7 +231,12 @@ export function register(app: App): void {
   plugin.registerCommand('getState', (): ChatDeflectionState => {
     const snapshot = actor.getSnapshot();
     const ref = snapshot.context.article.ref;
-    return { enabled: snapshot.context.enabled, deflecting: snapshot.hasTag('deflecting'), searches: snapshot.context.searches, article: snapshot.hasTag('article') && ref ? { ...ref } : null };
+    return {
+      enabled: snapshot.context.enabled,
+      deflecting: snapshot.hasTag('deflecting'),
+      searches: snapshot.context.searches,
+      article: snapshot.hasTag('article') && ref ? { ...ref } : null,
+    };
   });
   plugin.registerCommand('openArticle', (options) => {
     const kbId = isRecord(options) ? options.kbId : undefined;

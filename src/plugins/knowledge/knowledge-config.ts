@@ -19,7 +19,12 @@ const headerValue = (max: number) => v.optional(headerText(max));
 const headerValueOr = (fallback: string, max: number) => v.optional(headerText(max), fallback);
 /** A knowledge base id or a media name: a short token. */
 const token = (what: string) =>
-  v.pipe(v.string(`each must be a ${what}`), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters long'), v.regex(/^[\w.:-]+$/, `must be a ${what} (letters, digits, . _ : -)`));
+  v.pipe(
+    v.string(`each must be a ${what}`),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(100, 'must be at most 100 characters long'),
+    v.regex(/^[\w.:-]+$/, `must be a ${what} (letters, digits, . _ : -)`),
+  );
 /** A whole number of results from 1 to 100. */
 const results = (fallback: number) =>
   v.optional(
@@ -45,7 +50,10 @@ export const knowledgeSection = {
   apiClientMediaType: headerValueOr(KNOWLEDGE_DEFAULTS.apiClientMediaType, 100),
   /** The media searched; empty = all. */
   media: listOf(token('media name'), 20),
-  lang: v.optional(v.pipe(v.string('must be a language code'), v.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/, 'must be a language code such as pl or en-GB')), KNOWLEDGE_DEFAULTS.lang),
+  lang: v.optional(
+    v.pipe(v.string('must be a language code'), v.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/, 'must be a language code such as pl or en-GB')),
+    KNOWLEDGE_DEFAULTS.lang,
+  ),
   /** The knowledge bases searched; empty = every one the server lists. */
   knowledgebases: listOf(token('knowledge base id'), 50),
   maxTrendingResults: results(KNOWLEDGE_DEFAULTS.maxTrendingResults),

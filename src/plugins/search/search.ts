@@ -22,8 +22,7 @@ export interface SearchController {
 export const SEARCH_WIDTH_PX = 360;
 const TAG = 'la-search';
 
-const isEmpty = (options: unknown) =>
-  !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
+const isEmpty = (options: unknown) => !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**

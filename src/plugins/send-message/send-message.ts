@@ -1,20 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../../app/app.ts';
-import {
-  sendMessageMachine,
-  sendMessageMessages as M,
-} from '../../../machines/send-message.machine.ts';
-import {
-  SIDE_BUTTON_DEFAULTS,
-  sideButtonMachine,
-  sideButtonMessages,
-} from '../../../machines/side-button.machine.ts';
-import {
-  createSendMessageService,
-  sendMessageServiceMessages,
-  type SendMessageServiceConfig,
-} from '../../services/send-message.ts';
+import { sendMessageMachine, sendMessageMessages as M } from '../../../machines/send-message.machine.ts';
+import { SIDE_BUTTON_DEFAULTS, sideButtonMachine, sideButtonMessages } from '../../../machines/side-button.machine.ts';
+import { createSendMessageService, sendMessageServiceMessages, type SendMessageServiceConfig } from '../../services/send-message.ts';
 import {
   clickCommand,
   clickOptions,
@@ -52,7 +41,10 @@ const userDataSchema = v.optional(
   v.pipe(
     v.record(
       v.string(),
-      v.union([v.pipe(v.string(), v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`)), v.number(), v.boolean()], 'each value must be a string, number or boolean'),
+      v.union(
+        [v.pipe(v.string(), v.maxLength(MAX_TEXT, `must be at most ${MAX_TEXT} characters long`)), v.number(), v.boolean()],
+        'each value must be a string, number or boolean',
+      ),
       'must be an object',
     ),
     v.maxEntries(MAX_KEYS, `must have at most ${MAX_KEYS} keys`),
@@ -118,8 +110,7 @@ export interface SendMessageController {
 export const SEND_MESSAGE_WIDTH_PX = 360;
 const TAG = 'la-send-message';
 
-const isEmpty = (options: unknown) =>
-  !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
+const isEmpty = (options: unknown) => !options || typeof options !== 'object' || Array.isArray(options) || Object.keys(options).length === 0;
 
 /** A redirect target: http(s) only (never `javascript:`), resolved against the page. */
 export function redirectTarget(url: string, base: string): string {

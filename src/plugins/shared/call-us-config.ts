@@ -21,7 +21,10 @@ const contactSchema = v.object(
 /** The `callus` section: the numbers (the first is the main one), the opening-hours lines and their rule. */
 export const callUsSection = {
   contacts: listOf(contactSchema, 20),
-  hours: listOf(v.pipe(v.string('must be a line of text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters long')), 14),
+  hours: listOf(
+    v.pipe(v.string('must be a line of text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters long')),
+    14,
+  ),
   openingHours: v.optional(openingHoursSchema),
 };
 

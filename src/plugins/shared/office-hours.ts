@@ -10,15 +10,25 @@ import { knownZone } from '../../../machines/availability.ts';
 const hour = (message: string) => v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(24, message)));
 const weekdays = 'must be a list of ISO weekdays (1 Monday … 7 Sunday)';
 
-
 /**
  * `callus.openingHours` / `callback.openingHours` (machines/availability.ts `OpeningHours`): the helpline's hours as a rule, e.g.
  * `{ timeZone: 'Europe/Warsaw', days: [1, 2, 3, 4, 5], openHour: 8, closeHour: 17 }`.
  */
 export const openingHoursSchema = v.object(
   {
-    timeZone: v.optional(v.pipe(v.string('must be an IANA time zone'), v.maxLength(100, 'must be at most 100 characters long'), v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'))),
-    days: v.optional(v.pipe(v.array(v.pipe(v.number(weekdays), v.integer(weekdays), v.minValue(1, weekdays), v.maxValue(7, weekdays)), weekdays), v.maxLength(7, 'must have at most 7 items'))),
+    timeZone: v.optional(
+      v.pipe(
+        v.string('must be an IANA time zone'),
+        v.maxLength(100, 'must be at most 100 characters long'),
+        v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'),
+      ),
+    ),
+    days: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.number(weekdays), v.integer(weekdays), v.minValue(1, weekdays), v.maxValue(7, weekdays)), weekdays),
+        v.maxLength(7, 'must have at most 7 items'),
+      ),
+    ),
     openHour: hour('must be a whole hour from 0 to 24'),
     closeHour: hour('must be a whole hour from 0 to 24'),
   },
@@ -49,4 +59,3 @@ export async function readServerTime(app: App, commander: string): Promise<boole
     return false;
   }
 }
-

@@ -16,12 +16,7 @@ const names = (message: string) =>
 /** The deployment's availability rule (machines/availability.ts). */
 export const availabilityRuleSchema = v.object(
   {
-    timeZone: v.optional(
-      v.pipe(
-        v.string('must be an IANA time zone'),
-        v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'),
-      ),
-    ),
+    timeZone: v.optional(v.pipe(v.string('must be an IANA time zone'), v.check(knownZone, 'must be an IANA time zone such as Europe/Warsaw'))),
     openHour: hour('must be a whole hour from 0 to 24'),
     closeHour: hour('must be a whole hour from 0 to 24'),
     chatUnavailableWait: someNumber(0, 'seconds'),

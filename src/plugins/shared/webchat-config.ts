@@ -1,5 +1,20 @@
 import { MAX_MESSAGE_LENGTH } from '../../../machines/chat-transcript.ts';
-import { MAX_KEYS, MAX_TEXT, flag, link, listOf, milliseconds, number, readSection, someNumber, text, textOr, v, type Log, type SectionOf } from '../../app/section.ts';
+import {
+  MAX_KEYS,
+  MAX_TEXT,
+  flag,
+  link,
+  listOf,
+  milliseconds,
+  number,
+  readSection,
+  someNumber,
+  text,
+  textOr,
+  v,
+  type Log,
+  type SectionOf,
+} from '../../app/section.ts';
 
 /**
  * What the chat service (the WebChatService plugin) reads of the `webchat` section (web-chat.md §3, §7,
@@ -24,15 +39,30 @@ function buildSchema() {
   const headers = () =>
     v.optional(
       v.pipe(
-        v.record(v.string(), v.pipe(v.string('each header value must be a string'), v.maxLength(MAX_TEXT, `each header value must be at most ${MAX_TEXT} characters long`), v.regex(/^[^\r\n]*$/, 'a header value must not contain a line break')), 'must be an object of header names and values'),
+        v.record(
+          v.string(),
+          v.pipe(
+            v.string('each header value must be a string'),
+            v.maxLength(MAX_TEXT, `each header value must be at most ${MAX_TEXT} characters long`),
+            v.regex(/^[^\r\n]*$/, 'a header value must not contain a line break'),
+          ),
+          'must be an object of header names and values',
+        ),
         v.check((record) => Object.keys(record).length <= MAX_KEYS, `must have at most ${MAX_KEYS} headers`),
-        v.check((record) => Object.keys(record).every((name) => headerName.test(name)), 'each header name must be a token (letters, digits and !#$%&\'*+.^_`|~-)'),
+        v.check(
+          (record) => Object.keys(record).every((name) => headerName.test(name)),
+          "each header name must be a token (letters, digits and !#$%&'*+.^_`|~-)",
+        ),
       ),
     );
   const userDataRecord = () =>
     v.optional(
       v.pipe(
-        v.record(v.string(), v.pipe(v.string('each value must be a string'), v.maxLength(MAX_TEXT, `each value must be at most ${MAX_TEXT} characters long`)), 'must be an object of strings'),
+        v.record(
+          v.string(),
+          v.pipe(v.string('each value must be a string'), v.maxLength(MAX_TEXT, `each value must be at most ${MAX_TEXT} characters long`)),
+          'must be an object of strings',
+        ),
         v.check((record) => Object.keys(record).length <= MAX_KEYS, `must have at most ${MAX_KEYS} keys`),
       ),
       {},
@@ -100,7 +130,6 @@ function buildSchema() {
     setSessionData: v.optional(v.function('must be a function')),
   };
 
-
   /** `webchat.cometD`: the chat over a Bayeux (CometD) connection (web-chat.md §3, §7 "CometD mode"; docs/cometd.md). */
   const cometDSchema = {
     /** Carry the chat over CometD instead of `transport.type` (loads the CometD chunk). */
@@ -109,7 +138,11 @@ function buildSchema() {
     cometURL: v.optional(link()),
     /** The service channel of the chat (spec: '/service/chatV2/customer-support'). */
     channel: v.optional(
-      v.pipe(v.string('must be a channel name'), v.maxLength(200, 'must be at most 200 characters long'), v.regex(SERVICE_CHANNEL, "must be a service channel like '/service/chatV2/customer-support'")),
+      v.pipe(
+        v.string('must be a channel name'),
+        v.maxLength(200, 'must be at most 200 characters long'),
+        v.regex(SERVICE_CHANNEL, "must be a service channel like '/service/chatV2/customer-support'"),
+      ),
       '/service/chatV2/customer-support',
     ),
     /** Where files go over HTTP (the REST API's file routes); without it uploads are refused. */

@@ -35,7 +35,7 @@ export function register(app: App): void {
 
   let shownOwner: string | null = null;
   actor.subscribe((snapshot) => {
-    const owner = snapshot.matches('closed') ? null : snapshot.context.current?.owner ?? null;
+    const owner = snapshot.matches('closed') ? null : (snapshot.context.current?.owner ?? null);
     if (owner === null && shownOwner !== null) plugin.publish('closed', { owner: shownOwner });
     shownOwner = owner;
   });

@@ -2,8 +2,24 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { App } from '../../app/app.ts';
 import { chatSessionMachine, selectNumAgentsConnected, type ChatSessionEvent } from '../../../machines/chat-session.machine.ts';
 import { missing } from '../../../machines/chat-transcript.ts';
-import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type StartRequest, type StartResult, type TransportFactory, type TransportType } from '../../services/chat/types.ts';
-import { cookieSessionStore, emptyMetadata, pageSessionStore, type ChatMetadata, type SessionStore, type StoredSession } from '../../services/chat/session-store.ts';
+import {
+  ChatFailure,
+  type ChatTransport,
+  type PollResult,
+  type SessionData,
+  type StartRequest,
+  type StartResult,
+  type TransportFactory,
+  type TransportType,
+} from '../../services/chat/types.ts';
+import {
+  cookieSessionStore,
+  emptyMetadata,
+  pageSessionStore,
+  type ChatMetadata,
+  type SessionStore,
+  type StoredSession,
+} from '../../services/chat/session-store.ts';
 import { anonymousUserId, automaticUserData } from '../../services/chat/user-data.ts';
 import type { CloudOptions } from '../../services/chat/transports/cloud/index.ts';
 import { createOutbox, createOutboxSender, type OutboxEntry, type StorageEvents, type StorageLike } from '../../services/chat/outbox.ts';
@@ -97,7 +113,6 @@ const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
   errors: failure.errors.map(({ code, message, key }) => (key ? { code, message, key } : { code, message })),
   during,
 });
-
 
 /** The start options as the transport's request: form names mapped, user data parsed and merged. */
 export function startRequest(options: StartChatOptions | void, base: Record<string, string>, endpoint: string | undefined): StartRequest {
@@ -200,16 +215,24 @@ export function register(app: App): void {
     const { dataURL = '', apikey, headers, timeout } = settings.transport;
     const { cometURL = '', channel, apiURL, websocketEnabled, logLevel } = settings.cometD;
     // Wrapped for the tabs: the leading tab talks to the network, the others through it.
-    transport = tabs.wrap(createTransport({
-      dataURL,
-      apikey,
-      headers,
-      timeout,
-      lang: () => app.t.lang,
-      ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
-      ...(type === 'ngrest' ? { pollTimeout: settings.transport.pollTimeout, pageSize: settings.transport.pageSize, ...(settings.transport.stream ? { stream: settings.transport.stream } : {}) } : {}),
-      ...(type === 'cloud' ? { cloud: cloudOptions(settings.transport) } : {}),
-    }));
+    transport = tabs.wrap(
+      createTransport({
+        dataURL,
+        apikey,
+        headers,
+        timeout,
+        lang: () => app.t.lang,
+        ...(type === 'cometd' ? { cometD: { url: cometURL, channel, apiURL, websocketEnabled, logLevel } } : {}),
+        ...(type === 'ngrest'
+          ? {
+              pollTimeout: settings.transport.pollTimeout,
+              pageSize: settings.transport.pageSize,
+              ...(settings.transport.stream ? { stream: settings.transport.stream } : {}),
+            }
+          : {}),
+        ...(type === 'cloud' ? { cloud: cloudOptions(settings.transport) } : {}),
+      }),
+    );
     transportType = type;
     return transport;
   };
@@ -268,7 +291,13 @@ export function register(app: App): void {
   });
 
   const actor = createActor(machine, {
-    input: { pollExceptionLimit: settings.pollExceptionLimit, restoreTimeout: settings.restoreTimeout, async: isAsync(), prefilters: [], stream: streamMode(transportTypeOf(settings)) },
+    input: {
+      pollExceptionLimit: settings.pollExceptionLimit,
+      restoreTimeout: settings.restoreTimeout,
+      async: isAsync(),
+      prefilters: [],
+      stream: streamMode(transportTypeOf(settings)),
+    },
   });
 
   const info = (): ChatSessionInfo => {
@@ -337,9 +366,16 @@ export function register(app: App): void {
             else if (message.from.type === 'External') system++;
           } else if (message.type === 'Notice' || message.type === 'CustomNotice') system++;
         }
-        if (!event.restoring && (agent || system)) saveMetadata({ agentMessages: metadata.agentMessages + agent, systemMessages: metadata.systemMessages + system });
+        if (!event.restoring && (agent || system))
+          saveMetadata({ agentMessages: metadata.agentMessages + agent, systemMessages: metadata.systemMessages + system });
         persistPing();
-        plugin.publish('messageReceived', { messages: event.messages, restoring: Boolean(event.restoring), ...(event.idle ? { idle: { alerts: event.idle.alerts, ...(event.idle.countdownMs !== undefined ? { countdownMs: event.idle.countdownMs } : {}) } } : {}) });
+        plugin.publish('messageReceived', {
+          messages: event.messages,
+          restoring: Boolean(event.restoring),
+          ...(event.idle
+            ? { idle: { alerts: event.idle.alerts, ...(event.idle.countdownMs !== undefined ? { countdownMs: event.idle.countdownMs } : {}) } }
+            : {}),
+        });
         break;
       }
       case 'agentConnected': {
@@ -494,7 +530,8 @@ export function register(app: App): void {
   // Entries of a chat the session cookie no longer names go (a chat that ended in another page, expired).
   if (!store.load()) outbox.open(undefined);
   const configureMachine = () => {
-    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' })) actor.send({ type: 'configure', stream: streamMode(transportTypeOf(settings)) });
+    if (!transportProblem(settings) && actor.getSnapshot().can({ type: 'configure' }))
+      actor.send({ type: 'configure', stream: streamMode(transportTypeOf(settings)) });
   };
   configureMachine();
 
@@ -513,7 +550,12 @@ export function register(app: App): void {
         actor.on(type as 'started', (event: { type: string; failure?: unknown }) => {
           subscriptions.forEach((s) => s.unsubscribe());
           if (wanted.includes(type)) resolve(event);
-          else reject(event.failure ? failureOf(event.failure) : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : 'The chat could not be restored'));
+          else
+            reject(
+              event.failure
+                ? failureOf(event.failure)
+                : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : 'The chat could not be restored'),
+            );
         }),
       );
     });
@@ -531,7 +573,17 @@ export function register(app: App): void {
     // The stored chat's transport decides whether it is polled or pushed.
     actor.send({ type: 'configure', stream: streamMode(found.type) });
     const done = outcome(['restored', 'restoredOffline'], ['restoreFailed', 'restoreTimeout']);
-    if (found.filters.length) actor.send({ type: 'prefilter.add', filters: found.filters.flatMap(([source, flags]) => { try { return [new RegExp(source, flags)]; } catch { return []; } }) });
+    if (found.filters.length)
+      actor.send({
+        type: 'prefilter.add',
+        filters: found.filters.flatMap(([source, flags]) => {
+          try {
+            return [new RegExp(source, flags)];
+          } catch {
+            return [];
+          }
+        }),
+      });
     actor.send({ type: 'restore', session: found.session, position: 1, lastActivity: found.ping, now: Date.now() });
     try {
       await done;
@@ -566,7 +618,12 @@ export function register(app: App): void {
     };
     const request = startRequest(options, base, settings.transport.endpoint);
     if (!actor.getSnapshot().can({ type: 'start', request })) throw new Error(webChatServiceMessages.active);
-    const form: Record<string, boolean> = { firstname: Boolean(request.firstName), lastname: request.lastName !== '.', email: Boolean(request.emailAddress), subject: Boolean(request.subject) };
+    const form: Record<string, boolean> = {
+      firstname: Boolean(request.firstName),
+      lastname: request.lastName !== '.',
+      email: Boolean(request.emailAddress),
+      subject: Boolean(request.subject),
+    };
     saveMetadata({ form });
     const done = outcome(['started'], ['error']);
     starting = true;
@@ -744,7 +801,11 @@ export function register(app: App): void {
       agentConnected: selectNumAgentsConnected(actor.getSnapshot().context) > 0,
     });
     if (problems.length) {
-      const failure = new ChatFailure('rejected', problems.map(fileProblemMessage).join('\n'), problems.map((p) => ({ code: typeof p.code === 'number' ? p.code : 0, message: fileProblemMessage(p) })));
+      const failure = new ChatFailure(
+        'rejected',
+        problems.map(fileProblemMessage).join('\n'),
+        problems.map((p) => ({ code: typeof p.code === 'number' ? p.code : 0, message: fileProblemMessage(p) })),
+      );
       plugin.publish('error', errorEvent(failure, 'sendFile'));
       throw failure;
     }
@@ -794,7 +855,13 @@ export function register(app: App): void {
     const read = (held?: ChatSessionView): ChatSessionView => {
       const snapshot = actor.getSnapshot();
       const active = snapshot.hasTag('active');
-      const connection = !active ? 'connected' : snapshot.matches({ started: { connection: 'disconnected' } }) ? 'disconnected' : snapshot.matches({ started: { connection: 'reconnected' } }) ? 'reconnected' : 'connected';
+      const connection = !active
+        ? 'connected'
+        : snapshot.matches({ started: { connection: 'disconnected' } })
+          ? 'disconnected'
+          : snapshot.matches({ started: { connection: 'reconnected' } })
+            ? 'reconnected'
+            : 'connected';
       const next: ChatSessionView = { active, transcript: snapshot.context.transcript, connection };
       return held && held.active === next.active && held.transcript === next.transcript && held.connection === next.connection ? held : next;
     };
@@ -878,7 +945,8 @@ export function register(app: App): void {
     if (message.t === 'chat' && message.event === 'started') adopt(message.chatId);
     // A follower asks the leader for a chat it does not run: the leader takes it up.
     else if (message.t === 'sync' && tabs.isLeader()) adopt(message.chatId);
-    else if (message.t === 'chat' && message.event === 'ended' && tabs.isLeader() && active() && String(sessionOf().chatId) === message.chatId) actor.send({ type: 'poll.now' });
+    else if (message.t === 'chat' && message.event === 'ended' && tabs.isLeader() && active() && String(sessionOf().chatId) === message.chatId)
+      actor.send({ type: 'poll.now' });
   });
 
   app.provide('WebChatService', {

@@ -66,7 +66,15 @@ export const formFieldSchema = v.object(
   {
     name: v.picklist(FORM_FIELDS, `must be one of ${FORM_FIELDS.map((f) => `'${f}'`).join(', ')}`),
     required: v.optional(v.boolean('must be true or false'), false),
-    maxlength: v.optional(v.pipe(v.number('must be a number of characters'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')), 100),
+    maxlength: v.optional(
+      v.pipe(
+        v.number('must be a number of characters'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(100, 'must be at most 100'),
+      ),
+      100,
+    ),
   },
   'each field must be an object with a name',
 );

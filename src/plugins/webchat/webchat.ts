@@ -114,7 +114,6 @@ const startOptions = (form: Partial<Record<ChatFormField, string>>) => ({
   subject: form.subject ?? '',
 });
 
-
 /**
  * The WebChat plugin (web-chat.md §2, §4 "Window", "Chat button", "Proactive invite", §7 public window
  * commands): the chat window's machine, the side chat button, the invite and the restore-timeout
@@ -146,7 +145,16 @@ export function register(app: App): void {
   const { openDelay, effect, effectDuration } = invite.chatButton;
   const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
 
-  const view = new ViewState<ChatView>({ transcript: EMPTY_TRANSCRIPT, local: [], typing: null, connection: 'connected', agentConnected: false, canLoadHistory: false, historyLoading: false, overlay: null });
+  const view = new ViewState<ChatView>({
+    transcript: EMPTY_TRANSCRIPT,
+    local: [],
+    typing: null,
+    connection: 'connected',
+    agentConnected: false,
+    canLoadHistory: false,
+    historyLoading: false,
+    overlay: null,
+  });
   const patch = (change: Partial<ChatView>) => view.next({ ...view.value, ...change });
   let lastError: ChatErrorEvent | undefined;
   let survey: { surveyUrl?: string; cancelUrl?: string } | undefined;
@@ -286,7 +294,8 @@ export function register(app: App): void {
         const { messages, restoring, history, idle } = event.data;
         for (const message of messages) {
           if (message.type === 'CustomNotice' && message.from.type === 'External') survey = readSurveyNotice(message.text) ?? survey;
-          if (message.type === 'IdleAlert') actor.send({ type: 'idle.alert', count: idle?.alerts ?? 1, ...(idle?.countdownMs ? { countdownMs: idle.countdownMs } : {}) });
+          if (message.type === 'IdleAlert')
+            actor.send({ type: 'idle.alert', count: idle?.alerts ?? 1, ...(idle?.countdownMs ? { countdownMs: idle.countdownMs } : {}) });
           if (message.type === 'IdleClose') actor.send({ type: 'idle.close' });
           if (isShown(message) && !history) plugin.publish('messageAdded', { message });
         }
@@ -488,7 +497,10 @@ export function register(app: App): void {
       readServiceOptions();
       actor.send({ type: 'open' });
       prefill();
-      void app.idle(1000).then(() => ensureService()).catch(() => undefined);
+      void app
+        .idle(1000)
+        .then(() => ensureService())
+        .catch(() => undefined);
       return;
     }
     const active = (await ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
@@ -570,7 +582,9 @@ export function register(app: App): void {
     if (inviteShown) endInvite(false);
     const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
     await openWindow(() => {
-      if (form) for (const [field, value] of Object.entries(form)) if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+      if (form)
+        for (const [field, value] of Object.entries(form))
+          if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
     });
   });
   plugin.registerCommand('close', (options) => {
@@ -706,7 +720,9 @@ export function register(app: App): void {
       void plugin.command('WebChatService.sendTyping', { message: text }).catch(() => undefined);
     },
     download(fileId) {
-      void plugin.command('WebChatService.downloadFile', { fileId }).catch((error: unknown) => actor.send({ type: 'session.error', key: 'Generic', messages: [errorMessage(error)] }));
+      void plugin
+        .command('WebChatService.downloadFile', { fileId })
+        .catch((error: unknown) => actor.send({ type: 'session.error', key: 'Generic', messages: [errorMessage(error)] }));
     },
     async sendFiles(files) {
       lastFiles = files;
@@ -715,7 +731,14 @@ export function register(app: App): void {
       } catch (error) {
         const errors = lastError?.during === 'sendFile' ? lastError.errors : [];
         const codes = errors.map((e) => e.code);
-        actor.send({ type: 'session.error', key: codes.length ? 'serverErrors' : 'FileSendFailed', codes, keys: errors.map((e) => e.key ?? ''), messages: [errorMessage(error)], retry: !codes.length });
+        actor.send({
+          type: 'session.error',
+          key: codes.length ? 'serverErrors' : 'FileSendFailed',
+          codes,
+          keys: errors.map((e) => e.key ?? ''),
+          messages: [errorMessage(error)],
+          retry: !codes.length,
+        });
       }
     },
     loadHistory() {

@@ -55,10 +55,7 @@ export function registerWindowManager(app: App, now: () => number = () => Date.n
     if (typeof options?.plugin !== 'string' || !(width > 0)) throw new Error('Invalid configuration');
     const existing = registry.find((entry) => entry.plugin === options.plugin);
     if (!existing) {
-      update([
-        ...registry,
-        { plugin: options.plugin, event: options.event ?? `${options.plugin}.opened`, viewType: 'DockView', timeAdded: now(), width },
-      ]);
+      update([...registry, { plugin: options.plugin, event: options.event ?? `${options.plugin}.opened`, viewType: 'DockView', timeAdded: now(), width }]);
     }
     return registry.find((entry) => entry.plugin === options.plugin)!;
   });

@@ -30,11 +30,7 @@ export interface FileUploadState {
  * - 'needAgent': the server takes files only while an agent is connected.
  */
 export type FileProblem =
-  | { code: 201; max: number }
-  | { code: 202; max: number }
-  | { code: 203; name: string }
-  | { code: 'size'; name: string; max: number }
-  | { code: 'needAgent' };
+  { code: 201; max: number } | { code: 202; max: number } | { code: 203; name: string } | { code: 'size'; name: string; max: number } | { code: 'needAgent' };
 
 /** The extension of a file name, lower case and without the dot ('' when it has none). */
 export function extensionOf(name: string): string {
@@ -62,4 +58,3 @@ export function checkFiles(files: Iterable<FileLike>, limits: FileLimits, state:
   }
   return problems;
 }
-

@@ -126,18 +126,26 @@ const num = (value: unknown): value is number => typeof value === 'number' && Nu
 
 /** One stored entry read back, or null when it is not one of ours. */
 function readEntry(value: unknown): OutboxEntry | null {
-  if (!isRecord(value) || !str(value.id) || !value.id || !str(value.text) || !num(value.createdAt) || !num(value.afterIndex) || !num(value.attempts)) return null;
+  if (!isRecord(value) || !str(value.id) || !value.id || !str(value.text) || !num(value.createdAt) || !num(value.afterIndex) || !num(value.attempts))
+    return null;
   if (!STATES.includes(value.state as OutboxState)) return null;
   const o = isRecord(value.options) ? value.options : {};
   const options: OutboxOptions = {};
   if (str(o.messageType)) options.messageType = o.messageType;
   if (str(o.eventAttributes)) options.eventAttributes = o.eventAttributes;
-  const entry: OutboxEntry = { id: value.id, text: value.text, options, createdAt: value.createdAt, afterIndex: value.afterIndex, attempts: value.attempts, state: value.state as OutboxState };
+  const entry: OutboxEntry = {
+    id: value.id,
+    text: value.text,
+    options,
+    createdAt: value.createdAt,
+    afterIndex: value.afterIndex,
+    attempts: value.attempts,
+    state: value.state as OutboxState,
+  };
   if (num(value.index)) entry.index = value.index;
   if (str(value.error)) entry.error = value.error;
   return entry;
 }
-
 
 /** The outbox and draft of the chat (see the module comment). */
 export function createOutbox(options: OutboxOptionsIn): Outbox {
@@ -168,7 +176,9 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
     if (memoryOnly) return;
     memoryOnly = true;
     storage = null;
-    log.warn(`[live-assist] the chat outbox cannot be stored (${error instanceof Error ? error.name || error.message : String(error)}): unsent messages and the draft are kept in this page only and do not survive a reload`);
+    log.warn(
+      `[live-assist] the chat outbox cannot be stored (${error instanceof Error ? error.name || error.message : String(error)}): unsent messages and the draft are kept in this page only and do not survive a reload`,
+    );
   };
   const readKey = (key: string): unknown => {
     if (!storage) return undefined;

@@ -111,7 +111,11 @@ const isSessionData = (value: unknown): value is SessionData =>
   Object.values(value).every((x) => (typeof x === 'string' && x.length <= MAX_FIELD) || (typeof x === 'number' && Number.isFinite(x)));
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 const isFilters = (value: unknown): value is Array<[string, string]> =>
-  Array.isArray(value) && value.length <= 20 && value.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && f[0].length <= 500 && typeof f[1] === 'string' && /^[dgimsuvy]{0,8}$/.test(f[1]));
+  Array.isArray(value) &&
+  value.length <= 20 &&
+  value.every(
+    (f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && f[0].length <= 500 && typeof f[1] === 'string' && /^[dgimsuvy]{0,8}$/.test(f[1]),
+  );
 
 /**
  * A stored session read back (from cookies or the page's getSessionData), checked field by field: a
@@ -184,7 +188,12 @@ export function cookieSessionStore(cookies: CookieJar): SessionStore {
         const value = raw[key];
         if (typeof fallback === 'boolean' && typeof value === 'boolean') out[key] = value;
         else if (typeof fallback === 'number') out[key] = count(value);
-        else if (key === 'form' && isRecord(value)) out[key] = Object.fromEntries(Object.entries(value).filter(([, x]) => typeof x === 'boolean').slice(0, 20));
+        else if (key === 'form' && isRecord(value))
+          out[key] = Object.fromEntries(
+            Object.entries(value)
+              .filter(([, x]) => typeof x === 'boolean')
+              .slice(0, 20),
+          );
       }
       return out as unknown as ChatMetadata;
     },

@@ -1,7 +1,17 @@
 import { upsertByIndex } from '../../app/by-index.ts';
 import { randomId } from '../../app/ids.ts';
 import { isRecord } from '../../app/records.ts';
-import { ChatFailure, type ChatFailureKind, type ChatTransport, type CodedError, type PollResult, type SessionData, type StreamHandlers, type TranscriptMessage, type TransportType } from './types.ts';
+import {
+  ChatFailure,
+  type ChatFailureKind,
+  type ChatTransport,
+  type CodedError,
+  type PollResult,
+  type SessionData,
+  type StreamHandlers,
+  type TranscriptMessage,
+  type TransportType,
+} from './types.ts';
 
 /**
  * One connection for all tabs (issue 13 item 4): the tabs of one browser that show the same deployment's
@@ -119,7 +129,8 @@ interface Held {
 
 const chatIdOf = (session: SessionData): string => String(session.chatId ?? '');
 const failureShape = (error: unknown): FailureShape => {
-  if (error instanceof ChatFailure) return { kind: error.kind, message: error.message, errors: error.errors, ...(error.status !== undefined ? { status: error.status } : {}) };
+  if (error instanceof ChatFailure)
+    return { kind: error.kind, message: error.message, errors: error.errors, ...(error.status !== undefined ? { status: error.status } : {}) };
   return { kind: 'network', message: error instanceof Error ? error.message : String(error), errors: [] };
 };
 const failureOf = (shape: FailureShape): ChatFailure => new ChatFailure(shape.kind, shape.message, shape.errors, shape.status);
@@ -287,7 +298,10 @@ export function createTabs(options: TabsOptions): Tabs {
       };
       /** What the leader holds of the chat from `from` on; null when no leader holds it (or none answers). */
       const sync = async (session: SessionData, from: number): Promise<PollResult | null> => {
-        const answer = await request<{ t: 'synced'; id: string; result: PollResult | null }>({ t: 'sync', id: randomId(), chatId: chatIdOf(session), from }, syncTimeout);
+        const answer = await request<{ t: 'synced'; id: string; result: PollResult | null }>(
+          { t: 'sync', id: randomId(), chatId: chatIdOf(session), from },
+          syncTimeout,
+        );
         const result = answer?.result ?? null;
         if (result) hold(held, chatIdOf(session), result);
         return result;
@@ -296,7 +310,10 @@ export function createTabs(options: TabsOptions): Tabs {
       const relay = async <T>(method: RelayedCall, args: unknown[], local: () => Promise<T>): Promise<T> => {
         await settled;
         if (leader) return local();
-        const answer = await request<{ t: 'reply'; id: string; value?: unknown; failure?: FailureShape }>({ t: 'call', id: randomId(), type: inner.type, method, args }, callTimeout);
+        const answer = await request<{ t: 'reply'; id: string; value?: unknown; failure?: FailureShape }>(
+          { t: 'call', id: randomId(), type: inner.type, method, args },
+          callTimeout,
+        );
         if (!answer) {
           if (leader) return local();
           throw new ChatFailure('timeout', 'The leading tab did not answer');

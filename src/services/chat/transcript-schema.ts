@@ -38,8 +38,7 @@ function userDataOf(data: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-const participantType = (type: string): ParticipantType =>
-  (PARTICIPANT_TYPES as readonly string[]).includes(type) ? (type as ParticipantType) : 'External';
+const participantType = (type: string): ParticipantType => ((PARTICIPANT_TYPES as readonly string[]).includes(type) ? (type as ParticipantType) : 'External');
 
 /** One transcript message, normalised: unknown participant types are External, a missing text is ''. */
 export const transcriptMessageSchema = v.pipe(

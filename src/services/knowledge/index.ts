@@ -122,7 +122,12 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     if (kept) return Promise.resolve(kept);
     starting ??= (async () => {
       try {
-        const answer = await api.startSession({ language: lang(), customer: config.customerId, media: config.media?.length ? config.media : undefined, tenantId: config.tenantId });
+        const answer = await api.startSession({
+          language: lang(),
+          customer: config.customerId,
+          media: config.media?.length ? config.media : undefined,
+          tenantId: config.tenantId,
+        });
         adopt(answer?.sessionId ?? answer?.id);
         const started = session();
         if (!started) throw new KnowledgeError('session', `${knowledgeMessages.noSession}: the server named no session id`);
@@ -183,7 +188,8 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
       categories: names(options.categories),
       filters: typeof options.filters === 'string' ? options.filters : undefined,
       size,
-      mediaType: typeof options.apiClientMediaType === 'string' && /^[\x20-\x7e]{1,100}$/.test(options.apiClientMediaType) ? options.apiClientMediaType : undefined,
+      mediaType:
+        typeof options.apiClientMediaType === 'string' && /^[\x20-\x7e]{1,100}$/.test(options.apiClientMediaType) ? options.apiClientMediaType : undefined,
     });
     return {
       documents: (answer.documents ?? answer.docs ?? []).slice(0, size),
@@ -226,7 +232,8 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     if (relevant !== undefined && typeof relevant !== 'boolean') throw new KnowledgeError('arguments', knowledgeMessages.missingArguments);
     if (relevant === undefined && !rates) throw new KnowledgeError('arguments', knowledgeMessages.missingArguments);
     if (rates && !(Number.isInteger(rating) && rating >= 1 && rating <= 5)) throw new KnowledgeError('arguments', knowledgeMessages.badRating);
-    if (comment !== undefined && (typeof comment !== 'string' || comment.length > MAX_COMMENT)) throw new KnowledgeError('arguments', knowledgeMessages.commentTooLong);
+    if (comment !== undefined && (typeof comment !== 'string' || comment.length > MAX_COMMENT))
+      throw new KnowledgeError('arguments', knowledgeMessages.commentTooLong);
     const { lang: l } = await scope(options);
     const record: KnowledgeVoteRecord = {};
     if (relevant !== undefined) {
@@ -265,5 +272,21 @@ export function createKnowledgeService(config: KnowledgeConfig, store?: SessionS
     starting = undefined;
   }
 
-  return { version, ping, knowledgebases, trending, search, suggestions, categories, document, visit, vote, unanswered, startSession, updateSession, sessionInfo, reset };
+  return {
+    version,
+    ping,
+    knowledgebases,
+    trending,
+    search,
+    suggestions,
+    categories,
+    document,
+    visit,
+    vote,
+    unanswered,
+    startSession,
+    updateSession,
+    sessionInfo,
+    reset,
+  };
 }

@@ -49,7 +49,11 @@ const amount = v.optional(v.nullable(v.pipe(v.number('must be a number'), v.fini
 /** A rating: `{ average, count, likes, dislikes, views }`, or a bare number of stars. */
 export const ratingSchema = v.union(
   [
-    v.pipe(v.number(), v.finite(), v.transform((average): KnowledgeRating => ({ average }))),
+    v.pipe(
+      v.number(),
+      v.finite(),
+      v.transform((average): KnowledgeRating => ({ average })),
+    ),
     v.pipe(
       v.looseObject({ average: amount, rating: amount, count: amount, likes: amount, dislikes: amount, views: amount }),
       v.transform((r): KnowledgeRating => {
@@ -83,25 +87,33 @@ export const documentSchema = v.pipe(
     objectMessage,
   ),
   v.check((d) => Boolean(d.title ?? d.question), 'must have a title or a question'),
-  v.transform(
-    (d): KnowledgeDocument => ({
-      id: d.id,
-      kbId: d.kbId,
-      title: d.title ?? d.question ?? '',
-      answer: d.answer ?? d.answerContent ?? d.descriptionContent ?? '',
-      attachments: (d.attachments ?? [])
-        .filter((a) => safeLink(a.url))
-        .map((a) => ({ url: a.url, fileName: a.fileName || decodeURIComponent(a.url.split(/[?#]/)[0].split('/').pop() || a.url) })),
-      categories: [...d.categories, ...d.relatedCategories.filter((r) => !d.categories.some((c) => c.id === r.id && c.kbId === r.kbId))],
-      ...(d.feedbackType ? { feedbackType: d.feedbackType } : {}),
-      ...(d.rating ? { rating: d.rating } : {}),
-    }),
-  ),
+  v.transform((d): KnowledgeDocument => ({
+    id: d.id,
+    kbId: d.kbId,
+    title: d.title ?? d.question ?? '',
+    answer: d.answer ?? d.answerContent ?? d.descriptionContent ?? '',
+    attachments: (d.attachments ?? [])
+      .filter((a) => safeLink(a.url))
+      .map((a) => ({ url: a.url, fileName: a.fileName || decodeURIComponent(a.url.split(/[?#]/)[0].split('/').pop() || a.url) })),
+    categories: [...d.categories, ...d.relatedCategories.filter((r) => !d.categories.some((c) => c.id === r.id && c.kbId === r.kbId))],
+    ...(d.feedbackType ? { feedbackType: d.feedbackType } : {}),
+    ...(d.rating ? { rating: d.rating } : {}),
+  })),
 );
 const documentsSchema = v.array(documentSchema, 'must be a list');
 /** A suggestion: a text, or `{ text }` / `{ title }`. */
 export const suggestionSchema = v.union(
-  [v.string(), v.pipe(v.looseObject({ text: v.string() }), v.transform((s) => s.text)), v.pipe(v.looseObject({ title: v.string() }), v.transform((s) => s.title))],
+  [
+    v.string(),
+    v.pipe(
+      v.looseObject({ text: v.string() }),
+      v.transform((s) => s.text),
+    ),
+    v.pipe(
+      v.looseObject({ title: v.string() }),
+      v.transform((s) => s.title),
+    ),
+  ],
   'must be a text or { text }',
 );
 const suggestionsSchema = v.array(suggestionSchema, 'must be a list');
@@ -131,13 +143,31 @@ export const listIn =
   <S extends v.GenericSchema>(item: S, ...keys: string[]): Reader<v.InferOutput<S>[]> =>
   (body, at) => {
     const key = isRecord(body) ? keys.find((k) => k in body) : undefined;
-    if (!Array.isArray(body) && key === undefined) throw new MalformedAnswer(knowledgeMessages.answer, at, `must be a list or an object with ${keys.join(' or ')}`);
+    if (!Array.isArray(body) && key === undefined)
+      throw new MalformedAnswer(knowledgeMessages.answer, at, `must be a list or an object with ${keys.join(' or ')}`);
     const [list, where] = key === undefined ? [body, at] : [(body as Record<string, unknown>)[key], at ? `${at}.${key}` : key];
     return readAnswer(knowledgeMessages.answer, list, v.array(item, 'must be a list'), where);
   };
-export const kbSchema = v.union([v.pipe(v.string(), v.nonEmpty()), v.pipe(v.looseObject({ id }), v.transform((kb) => kb.id)), v.pipe(v.looseObject({ kbId: id }), v.transform((kb) => kb.kbId))], 'must be a knowledge base id or { id }');
+export const kbSchema = v.union(
+  [
+    v.pipe(v.string(), v.nonEmpty()),
+    v.pipe(
+      v.looseObject({ id }),
+      v.transform((kb) => kb.id),
+    ),
+    v.pipe(
+      v.looseObject({ kbId: id }),
+      v.transform((kb) => kb.kbId),
+    ),
+  ],
+  'must be a knowledge base id or { id }',
+);
 export const recordSchema = v.optional(v.nullable(v.looseObject({ recordId: v.optional(v.nullable(id)), id: v.optional(v.nullable(id)) }, objectMessage)));
-export const sessionSchema = v.optional(v.nullable(v.looseObject({ sessionId: v.optional(v.nullable(v.string('must be a string'))), id: v.optional(v.nullable(v.string('must be a string'))) }, objectMessage)));
+export const sessionSchema = v.optional(
+  v.nullable(
+    v.looseObject({ sessionId: v.optional(v.nullable(v.string('must be a string'))), id: v.optional(v.nullable(v.string('must be a string'))) }, objectMessage),
+  ),
+);
 export type RecordAnswer = v.InferOutput<typeof recordSchema>;
 export type SessionAnswer = v.InferOutput<typeof sessionSchema>;
 
@@ -276,7 +306,11 @@ export function caller({ config, fetchImpl, adopt }: KnowledgeContext, wire: Wir
         method: options.method,
         query: wire.query ? wire.query(options.query) : options.query,
         body: options.body,
-        headers: { [KNOWLEDGE_HEADERS.customerId]: config.customerId, [KNOWLEDGE_HEADERS.apiClientId]: config.apiClientId ?? 'gwidget', ...wire.headers(options.mediaType) },
+        headers: {
+          [KNOWLEDGE_HEADERS.customerId]: config.customerId,
+          [KNOWLEDGE_HEADERS.apiClientId]: config.apiClientId ?? 'gwidget',
+          ...wire.headers(options.mediaType),
+        },
         timeoutMs,
         fetch: capture,
       });

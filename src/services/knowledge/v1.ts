@@ -70,7 +70,10 @@ export function createV1(context: KnowledgeContext): KnowledgeApi {
       return call('/kbs', listIn(kbSchema, 'kbs', 'knowledgebases'), { query: { sessionId, lang, tenantId: config.tenantId } });
     },
     trending: ({ lang, kbs, media }, n) =>
-      call(`/kbs/langs/${seg(lang)}/top`, listIn(documentSchema, 'documents', 'docs'), { method: 'POST', body: { media, knowledgebases: kbs, size: n, outputFormat: 'TEXT' } }),
+      call(`/kbs/langs/${seg(lang)}/top`, listIn(documentSchema, 'documents', 'docs'), {
+        method: 'POST',
+        body: { media, knowledgebases: kbs, size: n, outputFormat: 'TEXT' },
+      }),
     search: ({ lang, kbs, media }, { query, categories, filters, size, mediaType }) =>
       call(`/kbs/langs/${seg(lang)}/search`, searchSchema, {
         method: 'POST',
@@ -78,8 +81,12 @@ export function createV1(context: KnowledgeContext): KnowledgeApi {
         mediaType,
       }),
     suggestions: ({ lang, kbs, media }, { text, categories, filters }) =>
-      call(`/kbs/langs/${seg(lang)}/suggestions`, listIn(suggestionSchema, 'suggestions'), { method: 'POST', body: { text, categories, media, filters, knowledgebases: kbs } }),
-    categories: ({ lang, kbs, media }) => call(`/kbs/langs/${seg(lang)}/categories`, listIn(categorySchema, 'categories', 'cats'), { method: 'POST', body: { knowledgebases: kbs, media } }),
+      call(`/kbs/langs/${seg(lang)}/suggestions`, listIn(suggestionSchema, 'suggestions'), {
+        method: 'POST',
+        body: { text, categories, media, filters, knowledgebases: kbs },
+      }),
+    categories: ({ lang, kbs, media }) =>
+      call(`/kbs/langs/${seg(lang)}/categories`, listIn(categorySchema, 'categories', 'cats'), { method: 'POST', body: { knowledgebases: kbs, media } }),
     document: async (lang, { kbId, docId }) => {
       const path = `/kbs/${seg(kbId)}/documents/${seg(docId)}`;
       const [doc, rating] = await Promise.all([
@@ -90,8 +97,10 @@ export function createV1(context: KnowledgeContext): KnowledgeApi {
       return rating ? { ...doc, rating } : doc;
     },
     visit: (lang, { kbId, docId }) => call(feedback(kbId, docId, 'visit'), ok, { method: 'POST', body: { lang } }),
-    vote: (lang, { kbId, docId, relevant, searchId, query }) => call(feedback(kbId, docId, 'vote'), recordSchema, { method: 'POST', body: { relevant, searchId, query, lang } }),
-    rate: (lang, { kbId, docId, voteId, rating, comment }) => call(feedback(kbId, docId, 'rating'), recordSchema, { method: 'POST', body: { voteId, rating, comment, lang } }),
+    vote: (lang, { kbId, docId, relevant, searchId, query }) =>
+      call(feedback(kbId, docId, 'vote'), recordSchema, { method: 'POST', body: { relevant, searchId, query, lang } }),
+    rate: (lang, { kbId, docId, voteId, rating, comment }) =>
+      call(feedback(kbId, docId, 'rating'), recordSchema, { method: 'POST', body: { voteId, rating, comment, lang } }),
     unanswered: (lang, { query, searchId }) => call('/feedback/unanswered', ok, { method: 'POST', body: { query, searchId, lang } }),
   };
 }

@@ -49,22 +49,16 @@ export const RECONNECT_AFTER = 60_000;
 
 /** The operations, as the channel names them. */
 export type CometDOperation =
-  | 'requestChat'
-  | 'sendMessage'
-  | 'startTyping'
-  | 'stopTyping'
-  | 'disconnect'
-  | 'requestNotifications'
-  | 'customNotice'
-  | 'updateData';
-
+  'requestChat' | 'sendMessage' | 'startTyping' | 'stopTyping' | 'disconnect' | 'requestNotifications' | 'customNotice' | 'updateData';
 
 /* ------------------------------------------------------------------ answers */
 
 const index = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
 
-const codedErrorSchema = v.object({ code: v.optional(v.number('must be a numeric code'), 0), message: v.optional(v.string('must be a string'), '') }, objectMessage);
-
+const codedErrorSchema = v.object(
+  { code: v.optional(v.number('must be a numeric code'), 0), message: v.optional(v.string('must be a string'), '') },
+  objectMessage,
+);
 
 /** An answer or a push: the REST API's envelope and whatever of the transcript it carries. */
 const answerSchema = v.object(
@@ -88,7 +82,8 @@ const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, userId
 /** The ChatFailure for a statusCode 1 or 2 answer, as the REST transport reads them. */
 function refusal(op: CometDOperation, answer: Answer): ChatFailure {
   const errors = answer.errors.map(({ code, message }) => ({ code, message }));
-  if (answer.statusCode === 1) return new ChatFailure('unavailable', joined(errors) || `The chat server could not answer the ${op} operation (statusCode 1)`, errors);
+  if (answer.statusCode === 1)
+    return new ChatFailure('unavailable', joined(errors) || `The chat server could not answer the ${op} operation (statusCode 1)`, errors);
   if (answer.chatEnded || errors.some((e) => e.code === 404 || /not found|has ended/i.test(e.message))) {
     return new ChatFailure('ended', joined(errors) || `The chat ${op} operation was refused: the chat has ended`, errors);
   }

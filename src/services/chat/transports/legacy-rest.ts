@@ -1,6 +1,19 @@
 import { objectMessage, v } from '../../answer.ts';
 import { transcriptMessagesSchema } from '../transcript-schema.ts';
-import { callServer, chatEnded, failureOf, joined, nextPosition, notJson, pollFields, pollResult, read, requiredId, serverURL, sessionFields } from './shared.ts';
+import {
+  callServer,
+  chatEnded,
+  failureOf,
+  joined,
+  nextPosition,
+  notJson,
+  pollFields,
+  pollResult,
+  read,
+  requiredId,
+  serverURL,
+  sessionFields,
+} from './shared.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -26,17 +39,7 @@ import {
  */
 
 /** The calls, as the URL names them (and failure messages with them). */
-export type LegacyOp =
-  | 'start'
-  | 'refresh'
-  | 'send'
-  | 'startTyping'
-  | 'stopTyping'
-  | 'disconnect'
-  | 'customNotice'
-  | 'updateData'
-  | 'file'
-  | 'file/limits';
+export type LegacyOp = 'start' | 'refresh' | 'send' | 'startTyping' | 'stopTyping' | 'disconnect' | 'customNotice' | 'updateData' | 'file' | 'file/limits';
 
 /** The legacy session fields (web-chat.md §3 "Legacy session data"), all strings. */
 export interface LegacySession {
@@ -46,17 +49,13 @@ export interface LegacySession {
   alias: string;
 }
 
-
 /* ------------------------------------------------------------------ schemas */
 
 /** A whole number sent as a number or as digits. */
 const wholeNumber = (message: string) =>
   v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], message), v.integer(message), v.minValue(0, message));
 
-const codedErrorSchema = v.object(
-  { code: wholeNumber('must be a numeric code'), message: v.optional(v.string('must be a string'), '') },
-  objectMessage,
-);
+const codedErrorSchema = v.object({ code: wholeNumber('must be a numeric code'), message: v.optional(v.string('must be a string'), '') }, objectMessage);
 
 /** What every answer has: its status code, the errors that go with a failure, whether the chat ended. */
 const envelopeSchema = v.object(
@@ -76,7 +75,6 @@ const errorBodySchema = v.object({
   chatEnded: v.optional(v.boolean(), false),
 });
 
-
 const pollSchema = v.object(
   {
     ...pollFields,
@@ -92,7 +90,16 @@ const startSchema = v.object(
 
 const sendSchema = v.object({ index: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number')))) }, objectMessage);
 
-const flagValue = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false']), v.transform((text) => text === 'true'))], "must be true or false");
+const flagValue = v.union(
+  [
+    v.boolean(),
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((text) => text === 'true'),
+    ),
+  ],
+  'must be true or false',
+);
 const byteCount = wholeNumber('must be a number of bytes');
 
 const limitsSchema = v.object(

@@ -86,12 +86,13 @@ export interface NgrestSession {
   participantId: string;
 }
 
-
 /* ------------------------------------------------------------------ schemas */
 
 const tokenSchema = v.object({ token: requiredId, sessionId: requiredId, participantId: requiredId }, objectMessage);
-const startSchema = v.object({ data: v.object({ clientToken: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')) }, objectMessage) }, objectMessage);
-
+const startSchema = v.object(
+  { data: v.object({ clientToken: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')) }, objectMessage) },
+  objectMessage,
+);
 
 const messagesSchema = v.object(
   {
@@ -189,7 +190,11 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
 
   const sessionURL = (s: NgrestSession, path: string) => `${server}/${encodeURIComponent(s.sessionId)}/${path}`;
 
-  const request = (call: Call, url: string, init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number>; idempotencyKey?: string }): Promise<unknown> =>
+  const request = (
+    call: Call,
+    url: string,
+    init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string | number>; idempotencyKey?: string },
+  ): Promise<unknown> =>
     callServer(
       options,
       url,
@@ -201,7 +206,12 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
   async function messages(call: Call, s: NgrestSession, query: Record<string, string | number>, op = operationId()): Promise<PollResult> {
     const answer = await request(call, sessionURL(s, 'messages'), { method: 'GET', token: s.token, query: { ...query, operationId: op } });
     const { data } = read(call, answer, messagesSchema);
-    return pollResult(data.messages.sort((a, b) => a.index - b.index), data.chatEnded, data.idleTimerExpire, data.nextIndex);
+    return pollResult(
+      data.messages.sort((a, b) => a.index - b.index),
+      data.chatEnded,
+      data.idleTimerExpire,
+      data.nextIndex,
+    );
   }
 
   /**
@@ -234,7 +244,12 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
    * first reached the server, the server answers it again instead of adding the message twice.
    */
   async function post(call: Call, s: NgrestSession, type: string, text: string, clientMessageId?: string): Promise<unknown> {
-    const init = { method: 'POST' as const, token: s.token, body: { operationId: operationId(), data: { type, text } }, ...(clientMessageId ? { idempotencyKey: clientMessageId } : {}) };
+    const init = {
+      method: 'POST' as const,
+      token: s.token,
+      body: { operationId: operationId(), data: { type, text } },
+      ...(clientMessageId ? { idempotencyKey: clientMessageId } : {}),
+    };
     try {
       return await request(call, sessionURL(s, 'messages'), init);
     } catch (error) {
@@ -249,7 +264,14 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
 
     async start(req: StartRequest) {
       const form: Record<string, string> = {};
-      const fields = { nickname: req.nickname, firstName: req.firstName, lastName: req.lastName, email: req.emailAddress, subject: req.subject, text: req.text };
+      const fields = {
+        nickname: req.nickname,
+        firstName: req.firstName,
+        lastName: req.lastName,
+        email: req.emailAddress,
+        subject: req.subject,
+        text: req.text,
+      };
       for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') form[key] = value;
       const data: Record<string, unknown> = { form, userData: req.userData ?? {}, clientType: NGREST.clientType };
       if (req.endpoint !== undefined) data.endpoint = req.endpoint;
@@ -356,7 +378,11 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
 
     async disconnect(session) {
       const s = ngrestSession(session);
-      await request('end', sessionURL(s, `participants/${encodeURIComponent(s.participantId)}`), { method: 'DELETE', token: s.token, query: { operationId: operationId() } });
+      await request('end', sessionURL(s, `participants/${encodeURIComponent(s.participantId)}`), {
+        method: 'DELETE',
+        token: s.token,
+        query: { operationId: operationId() },
+      });
       retryPoll.delete(s.sessionId);
     },
 

@@ -52,7 +52,8 @@ export function sessionFields<K extends string>(session: SessionData, names: rea
   const out = {} as Record<K, string>;
   for (const name of names) {
     const value = session[name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') throw new ChatFailure('rejected', `The chat session data has no ${name}`);
+    if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '')
+      throw new ChatFailure('rejected', `The chat session data has no ${name}`);
     out[name] = String(value);
   }
   return out;

@@ -15,7 +15,10 @@ import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type C
 export const sequence = whole(1);
 const socketURL = v.pipe(v.string('must be a string'), v.regex(/^wss?:\/\/\S+$/i, 'must be a ws: or wss: URL'));
 
-export const createSchema = v.object({ id, jwt: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')), eventStreamUri: socketURL, member: v.object({ id }, objectMessage) }, objectMessage);
+export const createSchema = v.object(
+  { id, jwt: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')), eventStreamUri: socketURL, member: v.object({ id }, objectMessage) },
+  objectMessage,
+);
 
 export const messageSchema = v.object(
   {
@@ -39,7 +42,12 @@ const pageSchema = v.object(
 );
 
 const memberSchema = v.object(
-  { id, displayName: v.optional(v.nullable(v.string('must be a string')), ''), role: v.optional(v.nullable(v.string('must be a string')), ''), state: v.optional(v.nullable(v.string())) },
+  {
+    id,
+    displayName: v.optional(v.nullable(v.string('must be a string')), ''),
+    role: v.optional(v.nullable(v.string('must be a string')), ''),
+    state: v.optional(v.nullable(v.string())),
+  },
   objectMessage,
 );
 const membersSchema = v.object({ entities: v.optional(v.array(memberSchema, 'must be a list'), []) }, objectMessage);
@@ -77,7 +85,18 @@ export function createCloudRest(options: CloudTransportOptions) {
   const url = (s: CloudSession, path = '') => `${base}/${encodeURIComponent(s.conversationId)}${path}`;
   const memberURL = (s: CloudSession, path = '') => url(s, `/members/${encodeURIComponent(s.memberId)}${path}`);
 
-  const request = (call: Call, target: string, init: { method?: 'GET' | 'POST' | 'DELETE'; jwt?: string; body?: unknown; query?: Record<string, string | number>; headers?: Record<string, string>; timeout?: number }): Promise<unknown> =>
+  const request = (
+    call: Call,
+    target: string,
+    init: {
+      method?: 'GET' | 'POST' | 'DELETE';
+      jwt?: string;
+      body?: unknown;
+      query?: Record<string, string | number>;
+      headers?: Record<string, string>;
+      timeout?: number;
+    },
+  ): Promise<unknown> =>
     callServer(
       options,
       target,
@@ -118,7 +137,14 @@ export function createCloudRest(options: CloudTransportOptions) {
     return cacheOf(s).get(memberId)!;
   }
 
-  const transcriptOf = async (s: CloudSession, type: TranscriptType, index: number, senderId: string, text: string, timestamp: number): Promise<TranscriptMessage> => {
+  const transcriptOf = async (
+    s: CloudSession,
+    type: TranscriptType,
+    index: number,
+    senderId: string,
+    text: string,
+    timestamp: number,
+  ): Promise<TranscriptMessage> => {
     const system = type === 'Notice' || type === 'CustomNotice';
     const member = system ? { type: 'External' as const, name: '' } : await memberOf(s, senderId);
     return { index, type, text, timestamp, html: false, from: { id: senderId, type: member.type, name: member.name } };
@@ -139,7 +165,12 @@ export function createCloudRest(options: CloudTransportOptions) {
    * read was the last there is (false: the cap stopped it, the caller reads on from the highest index).
    * `onPage` gets each page's new messages as it is read, so a failure later keeps what came before it.
    */
-  async function pagesAfter(s: CloudSession, after: number, limit: number = CLOUD.maxPages, onPage?: (messages: TranscriptMessage[]) => void): Promise<PollResult & { caughtUp: boolean }> {
+  async function pagesAfter(
+    s: CloudSession,
+    after: number,
+    limit: number = CLOUD.maxPages,
+    onPage?: (messages: TranscriptMessage[]) => void,
+  ): Promise<PollResult & { caughtUp: boolean }> {
     if (!members.get(s.conversationId)?.size) await loadMembers(s);
     // By index: a page that repeats a message (or comes in another order) still gives each once, in order.
     const out = new Map<number, TranscriptMessage>();
@@ -148,7 +179,11 @@ export function createCloudRest(options: CloudTransportOptions) {
     for (let page = 0; page < limit; page++) {
       let answer: v.InferOutput<typeof pageSchema>;
       try {
-        answer = read('messages', await request('messages', url(s, '/messages'), { jwt: s.jwt, query: { after: from, maxResults: CLOUD.pageSize } }), pageSchema);
+        answer = read(
+          'messages',
+          await request('messages', url(s, '/messages'), { jwt: s.jwt, query: { after: from, maxResults: CLOUD.pageSize } }),
+          pageSchema,
+        );
       } catch (error) {
         // A read cut short: what came before is kept (the caller reads on after its highest index); the first page's failure is the caller's.
         if (page === 0 || onPage || (error instanceof ChatFailure && error.kind === 'ended')) throw error;

@@ -1,7 +1,17 @@
 import { objectMessage, v } from '../../../answer.ts';
 import { ChatFailure, type SessionData, type StreamHandlers, type TranscriptMessage } from '../../types.ts';
 import { read, requiredId as id } from '../shared.ts';
-import { CLOUD, cloudFailure, cloudSession, statusFailure, type CloudSession, type CloudSocket, type CloudSocketFactory, type CloudTimers, type CloudTransportOptions } from './protocol.ts';
+import {
+  CLOUD,
+  cloudFailure,
+  cloudSession,
+  statusFailure,
+  type CloudSession,
+  type CloudSocket,
+  type CloudSocketFactory,
+  type CloudTimers,
+  type CloudTransportOptions,
+} from './protocol.ts';
 import { messageSchema, millisOf, sequence, type CloudRest } from './rest.ts';
 
 /**
@@ -16,9 +26,16 @@ const frameSchema = v.object({
   eventBody: v.optional(v.unknown()),
   metadata: v.optional(v.nullable(v.object({ type: v.optional(v.string(), '') }))),
 });
-const typingSchema = v.object({ sender: v.object({ id }, objectMessage), sequence, timestamp: v.optional(v.nullable(v.union([v.string(), v.number()]))) }, objectMessage);
+const typingSchema = v.object(
+  { sender: v.object({ id }, objectMessage), sequence, timestamp: v.optional(v.nullable(v.union([v.string(), v.number()]))) },
+  objectMessage,
+);
 const memberChangeSchema = v.object(
-  { member: v.object({ id, state: v.optional(v.string(), '') }, objectMessage), sequence, timestamp: v.optional(v.nullable(v.union([v.string(), v.number()]))) },
+  {
+    member: v.object({ id, state: v.optional(v.string(), '') }, objectMessage),
+    sequence,
+    timestamp: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  },
   objectMessage,
 );
 
@@ -27,14 +44,18 @@ const memberChangeSchema = v.object(
  * again). 4000 + status is the server's refusal; 1008 / 1011 / 1013 are the standard codes for 400 / 500 / 503.
  */
 export function closeFailure(code: number, reason = ''): ChatFailure | undefined {
-  const status = code >= 4000 && code < 5000 ? code - 4000 : code === 1008 || code === 1003 || code === 1007 ? 400 : code === 1011 ? 500 : code === 1013 ? 503 : 0;
+  const status =
+    code >= 4000 && code < 5000 ? code - 4000 : code === 1008 || code === 1003 || code === 1007 ? 400 : code === 1011 ? 500 : code === 1013 ? 503 : 0;
   return status >= 400 && status < 600 ? statusFailure('stream', status, reason) : undefined;
 }
 
 /** The event streams of one cloud transport: `subscribe`, and `close` to end every running one. */
 export function createCloudStreams(options: CloudTransportOptions, rest: CloudRest) {
   const { ends, fromMessage, pagesAfter, transcriptOf } = rest;
-  const timers: CloudTimers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+  const timers: CloudTimers = options.timers ?? {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
   const reconnectDelay = options.reconnectDelay ?? CLOUD.reconnectDelay;
   const heartbeatTimeout = options.heartbeatTimeout ?? CLOUD.heartbeatTimeout;
   /** The running subscriptions' stops. */
@@ -56,7 +77,16 @@ export function createCloudStreams(options: CloudTransportOptions, rest: CloudRe
       const change = read('stream', frame.eventBody, memberChangeSchema);
       const state = change.member.state.toUpperCase();
       if (state !== 'CONNECTED' && state !== 'DISCONNECTED') return [];
-      return [await transcriptOf(s, state === 'CONNECTED' ? 'ParticipantJoined' : 'ParticipantLeft', change.sequence, change.member.id, '', millisOf(change.timestamp))];
+      return [
+        await transcriptOf(
+          s,
+          state === 'CONNECTED' ? 'ParticipantJoined' : 'ParticipantLeft',
+          change.sequence,
+          change.member.id,
+          '',
+          millisOf(change.timestamp),
+        ),
+      ];
     }
     return [];
   }
