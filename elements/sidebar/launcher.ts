@@ -32,21 +32,7 @@ interface SidebarHostClass {
 function badge(channel: SidebarChannel, name: string): TemplateResult | string {
   const d = channel.icon ? undefined : channelIcon(channel.name);
   if (!d) return channel.icon ?? name.slice(0, 1);
-  return html`<svg
-    class="la-icon"
-    viewBox=${BADGE_VIEWBOX}
-    width="24"
-    height="24"
-    display="block"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    focusable="false"
-  >
-    <path d=${d}></path>
-  </svg>`;
+  return html`<svg class="la-icon" viewBox=${BADGE_VIEWBOX} width="24" height="24" display="block" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d=${d}></path></svg>`;
 }
 
 const reported = new WeakSet<object>();
@@ -128,18 +114,7 @@ interface ChannelRow {
  * with, never an older copy of the channel.
  */
 const channelItem = (host: SidebarHost, row: ChannelRow, before?: () => Promise<unknown>) =>
-  html`<li ?hidden=${row.hidden}>
-    <button
-      type="button"
-      class="la-sidebar__button"
-      part="channel"
-      data-channel=${row.channel.name}
-      title=${row.title}
-      @click=${() => activate(host, row.channel, before)}
-    >
-      <span class="la-sidebar__icon" aria-hidden="true">${badge(row.channel, row.name)}</span><span class="la-sidebar__name">${row.name}</span>
-    </button>
-  </li>`;
+  html`<li ?hidden=${row.hidden}><button type="button" class="la-sidebar__button" part="channel" data-channel=${row.channel.name} title=${row.title} @click=${() => activate(host, row.channel, before)}><span class="la-sidebar__icon" aria-hidden="true">${badge(row.channel, row.name)}</span><span class="la-sidebar__name">${row.name}</span></button></li>`;
 
 /** Lists whose item moves keep focus (see `keepFocusOnMove`). */
 const moving = new WeakSet<Element>();
@@ -181,13 +156,11 @@ export function buttons(host: SidebarHost, before?: () => Promise<unknown>): Tem
       hidden: !shown.some((s) => s.name === channel.name),
     };
   });
-  return html`<ul class="la-sidebar__list">
-    ${repeat(
-      rows,
-      (row) => row.key,
-      (row) => channelItem(host, row, before),
-    )}
-  </ul>`;
+  return html`<ul class="la-sidebar__list">${repeat(
+    rows,
+    (row) => row.key,
+    (row) => channelItem(host, row, before),
+  )}</ul>`;
 }
 
 /** Renders the channel buttons into `container` (the mobile channel list), keeping focus on moves. */
@@ -282,22 +255,9 @@ function launcher(host: SidebarHost): TemplateResult | typeof nothing {
   const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
   if (app.environment.value.mobile) {
     const show = () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' });
-    return html`<button type="button" part="mobile-button" aria-haspopup="dialog" class=${`la-sidebar-mobile${side}`} @click=${show}>
-      ${t('sidebar.mobileTitle')}
-    </button>`;
+    return html`<button type="button" part="mobile-button" aria-haspopup="dialog" class=${`la-sidebar-mobile${side}`} @click=${show}>${t('sidebar.mobileTitle')}</button>`;
   }
   const expanded = snapshot?.hasTag('expanded') ?? false;
   const leave = (e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node | null) && engage(host, 'focus', false);
-  return html`<nav
-    part="sidebar"
-    class=${`la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`}
-    aria-label=${t('sidebar.label')}
-    @pointerenter=${() => engage(host, 'pointer', true)}
-    @pointerleave=${() => engage(host, 'pointer', false)}
-    @focusin=${() => engage(host, 'focus', true)}
-    @focusout=${leave}
-  >
-    ${buttons(host)}
-    <p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p>
-  </nav>`;
+  return html`<nav part="sidebar" class=${`la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`} aria-label=${t('sidebar.label')} @pointerenter=${() => engage(host, 'pointer', true)} @pointerleave=${() => engage(host, 'pointer', false)} @focusin=${() => engage(host, 'focus', true)} @focusout=${leave}>${buttons(host)}<p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p></nav>`;
 }

@@ -20,16 +20,12 @@ function harness() {
   const clicks: string[] = [];
   const render_ = (rows: Row[]) => {
     render(
-      html`<ul>
-        ${repeat(
-          rows,
-          (row) => row.name,
-          (row) =>
-            html`<li ?hidden=${row.hidden ?? false}>
-              <button type="button" data-name=${row.name} @click=${() => clicks.push(row.label)}>${row.label}</button>
-            </li>`,
-        )}
-      </ul>`,
+      html`<ul>${repeat(
+        rows,
+        (row) => row.name,
+        (row) =>
+          html`<li ?hidden=${row.hidden ?? false}><button type="button" data-name=${row.name} @click=${() => clicks.push(row.label)}>${row.label}</button></li>`,
+      )}</ul>`,
       container,
     );
     keepFocusOnMove(container.querySelector('ul'));
