@@ -43,7 +43,9 @@ describe('<la-chat>', () => {
     await waitFor(() => !$('[part=window]'), 4000, 'the window to close');
   });
 
-  it('start form → bot greeting → the agent answers → a failed send keeps the text → End chat; axe in each state', async () => {
+  it('start form → bot greeting → the agent answers → a failed send keeps the text → End chat; axe in each state', async function () {
+    // Five axe scans and a simulated agent's answer: about 7.5 s alone, more beside another test file.
+    this.timeout(20_000);
     const events: string[] = [];
     const stop = api.subscribe('WebChat.*', (event) => events.push(event.name));
     await api.command('WebChat.open');
