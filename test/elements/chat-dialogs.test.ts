@@ -65,7 +65,9 @@ describe('<la-chat> dialogs', () => {
   });
   after(() => sim.dispose());
 
-  it("idle alert: 'Are you still there?' with the close countdown, focus on I'm here, which keeps the chat", async () => {
+  it("idle alert: 'Are you still there?' with the close countdown, focus on I'm here, which keeps the chat", async function () {
+    // It waits out the simulated idle timers and runs axe: over 10 s since the alert's counter comes with the event.
+    this.timeout(30_000);
     await startChat('Ewa');
     await waitFor(() => $('textarea'), 6000, 'the transcript and input');
     // The simulator alerts after 120 s without a visitor message, twice, then closes after 60 s.
