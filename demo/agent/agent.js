@@ -207,8 +207,9 @@ async function pollTranscript() {
   try {
     const data = await api(`/api/agent/chats/${encodeURIComponent(c.chatId)}/transcript?from=${c.next}`);
     if (current !== c) return;
-    for (const m of data.messages) appendMessage(m);
-    c.next = data.nextPosition;
+    // Polls overlap (the timer, a send, accepting): a row is drawn once, by its index.
+    for (const m of data.messages) if (m.index >= c.next) appendMessage(m);
+    c.next = Math.max(c.next, data.nextPosition);
     typingEl.textContent = data.visitorTyping ? `Klient pisze…${data.visitorTypingText ? ' „' + data.visitorTypingText + '”' : ''}` : '';
     if (data.chatEnded && !c.ended) {
       c.ended = true;

@@ -86,3 +86,23 @@ test('the #token= link signs in and removes the token from the address bar', asy
     await context.close();
   }
 });
+
+test('slow transcript answers that overlap draw each message once', async () => {
+  const { context, page } = await openConsole('/agent#token=console-test-token');
+  try {
+    // Every transcript poll waits 1.5 s, so the 700 ms timer's polls overlap the one accepting started.
+    await page.route('**/api/agent/chats/*/transcript*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('#chats li', { hasText: 'Zofia' }).getByRole('button', { name: 'Przyjmij' }).click();
+    await page.locator('#transcript li').first().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const rows = await page.locator('#transcript li').allTextContents();
+    const session = [...server.simulator.state.chat.sessions.values()].find((s) => s.transcript.some((m) => m.from?.name === 'Zofia'));
+    const drawn = session.transcript.filter((m) => m.type !== 'TypingStarted' && m.type !== 'TypingStopped');
+    assert.equal(rows.length, drawn.length, `one row per message: ${JSON.stringify(rows)}`);
+  } finally {
+    await context.close();
+  }
+});
