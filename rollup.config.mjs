@@ -194,7 +194,10 @@ function registryNames() {
  * each choice measured is in docs/performance-history.md.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-export const UNHINTED = new Set(['luxon', 'libphonenumber-js', 'cometd', 'config-check', ...readdirSync('locales').map((file) => file.replace(/\.json$/, ''))]);
+const LANGUAGES = readdirSync('locales')
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''));
+export const UNHINTED = new Set(['luxon', 'libphonenumber-js', 'cometd', 'config-check', ...LANGUAGES, ...LANGUAGES.map((lang) => `launcher-texts-${lang}`)]);
 function compileHints() {
   return {
     name: 'compile-hints',
@@ -292,6 +295,9 @@ export default {
     sourcemap: true,
     manualChunks(id) {
       if (RUNTIME.test(id)) return 'runtime';
+      // The launchers' part of a language pack (src/app/packs.ts): named apart from the whole pack.
+      const texts = /locales[\\/]launchers[\\/](\w+)\.json$/.exec(id);
+      if (texts) return `launcher-texts-${texts[1]}`;
       for (const [name, pattern] of Object.entries(LIBRARIES)) if (pattern.test(id)) return name;
       return mergedChunk(relative(process.cwd(), id).split('\\').join('/'));
     },

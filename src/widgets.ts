@@ -36,7 +36,16 @@ export interface WidgetRow {
   readonly sideButton?: boolean;
   /** The build's chunks of its own: chunk name → the base names (plugin, machine, view folder, sheet) merged into it. */
   readonly chunks?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The locale keys its launcher (the sidebar's strip, a side button) draws before any of its code loads,
+   * a prefix where one ends in '.': they make the launchers' part of the language pack, the only texts
+   * fetched up front (locales/launchers/, written by scripts/launcher-texts.mjs).
+   */
+  readonly launcherTexts?: readonly string[];
 }
+
+/** The texts every element's shell may draw before its plugin loads (elements/common/host.ts). */
+export const SHELL_TEXTS = ['common.loadError'] as const;
 
 export const WIDGETS = [
   {
@@ -45,6 +54,7 @@ export const WIDGETS = [
     elements: ['la-sidebar'],
     companions: ['StatsService'],
     likely: { section: 'sidebar' },
+    launcherTexts: ['sidebar.', 'common.poweredBy'],
   },
   {
     name: 'callback',
@@ -69,6 +79,7 @@ export const WIDGETS = [
     companions: ['SendMessageService', 'WindowManager'],
     likely: { section: 'sendmessage', option: 'sideButton.visible' },
     sideButton: true,
+    launcherTexts: ['sendmessage.sideButton'],
     chunks: { 'send-message': ['send-message'] },
   },
   {
@@ -80,6 +91,7 @@ export const WIDGETS = [
     afterOpen: ['WebChatService'],
     likely: { section: 'webchat', option: 'transport' },
     sideButton: true,
+    launcherTexts: ['chat.button'],
     // The view apart from the window's plugin (which loads when idle to draw the chat button), and the
     // session apart from both (loaded with the window only where a chat may come back).
     chunks: { chat: ['chat', 'chat-knowledge'], webchat: ['webchat', 'chat-window'], 'chat-service': ['webchat-service', 'chat-session'] },
@@ -92,6 +104,7 @@ export const WIDGETS = [
     companions: ['KnowledgeCenterService', 'WindowManager'],
     likely: { section: 'search', option: 'sideButton.visible' },
     sideButton: true,
+    launcherTexts: ['search.sideButton'],
     chunks: { search: ['search', 'search-config'] },
   },
   {

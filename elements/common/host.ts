@@ -334,7 +334,8 @@ export class LaElement extends HTMLElement {
     // beside the view's chunk, not after it (a no-op once loaded).
     void this.app.loadRuntime().catch(() => undefined);
     try {
-      const view = await this.spec.view();
+      // A view draws window texts: the whole language pack, which its plugin's load brings too.
+      const [view] = await Promise.all([this.spec.view(), this.app.texts()]);
       // Made only once it can be placed at once: r2wc renders a view element as soon as it has its
       // properties, and a view rendered outside the document takes no focus (a docked window's first field).
       await this.#whenStyled;

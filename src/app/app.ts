@@ -5,7 +5,6 @@ import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, fetchLanguagePack, loadLanguagePack } from './packs.ts';
 import type { Translator } from './i18n.ts';
-import type { LanguagePack } from './packs.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
 import { createCookieJar, setSessionFlag } from './storage.ts';
@@ -133,6 +132,8 @@ export class App {
   /** Resolves once the language pack is loaded and `App.ready` is published. Never rejects. */
   readonly ready: Promise<void>;
   #translator: Translator;
+  /** Loads the whole language pack once (App.ready has only the launchers' texts). */
+  #wholePack: () => Promise<void> = () => Promise.resolve();
   #isReady = false;
   readonly #plugin: PluginHandle<'App'>;
   /** Each plugin's controller: a promise, pending until the plugin provides it (then resolved with the latest). */
@@ -168,8 +169,8 @@ export class App {
         // Its window opens next: the runtime is fetched now (the load graph, which also asks for it, is a
         // round trip away when cold, 12 ms at 4× CPU when warm); not awaited, the plugin registers without it.
         if (command && opens) void this.loadRuntime().catch(() => undefined);
-        const [module] = await Promise.all([load(this, !command), runtime ? this.loadRuntime() : undefined]);
-        await this.ready;
+        // The whole language pack beside the code, in the same round trip (a no-op once in).
+        const [module] = await Promise.all([load(this, !command), runtime ? this.loadRuntime() : undefined, this.texts()]);
         // Loaded when idle (no command waits for it): the plugin starts in a task of its own, so the chunk's
         // evaluation and its start (its sections read, its actor made) are two shorter tasks, and input
         // waiting between them runs first. A command's load starts it at once: the visitor is waiting.
@@ -220,6 +221,16 @@ export class App {
     return this.#translator;
   }
 
+  /**
+   * Resolves once the whole language pack is in: App.ready brings only what the launchers draw, every
+   * plugin waits for this before it starts. Never rejects (a pack that cannot load leaves texts as keys).
+   */
+  texts(): Promise<void> {
+    return this.ready.then(() =>
+      this.#wholePack().catch((error: unknown) => console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error)),
+    );
+  }
+
   get isReady(): boolean {
     return this.#isReady;
   }
@@ -258,11 +269,13 @@ export class App {
   intent(plugin?: string, { likely = true }: { likely?: boolean } = {}): void {
     this.#preload(plugin ? [plugin] : [], { likely });
     void this.loadRuntime().catch(() => undefined);
+    void this.texts();
   }
 
   /** Fetches, without parsing or evaluating, the code of the likely windows and of the runtime (`preload: 'idle'`). */
   preload(): void {
     this.#preload([], { idle: true, likely: true });
+    void this.texts();
   }
 
   /** A plugin hands its controller (usually its actor) to the elements that render it. */
@@ -336,35 +349,53 @@ export class App {
         }
         lang = found ?? 'en';
       }
-      // Only the active language's pack is fetched. A bundled language is complete (test/app/locales.test.ts),
-      // so its English fallback is fetched on demand, when a key is missing; a host's own language
-      // (usually a few keys) gets English at once.
+      // Only the active language's pack is fetched, and up front only its launchers' part: the whole pack
+      // comes with the first plugin (texts()). A bundled language is complete (test/app/locales.test.ts), so
+      // its English fallback is fetched on demand, when a key is missing; a host's own language (usually a
+      // few keys) gets English at once.
       const bundled = bundledLanguages.includes(lang as 'en');
       const [english, own, { createTranslator, mergePacks }] = await Promise.all([
-        lang === 'en' || !bundled ? loadLanguagePack('en') : undefined,
-        lang === 'en' ? undefined : loadLanguagePack(lang),
+        lang === 'en' || !bundled ? loadLanguagePack('en', 'launchers') : undefined,
+        lang === 'en' ? undefined : loadLanguagePack(lang, 'launchers'),
         i18n,
       ]);
+      const packs = { english, own, whole: false };
       let fallback: Promise<void> | undefined;
-      /**
-       * The translator over the packs, English (`english`) as its fallback. Without it (a bundled language),
-       * the English pack is fetched the first time a key is missing, once: the translator then falls back
-       * to it, and the environment is published again so views re-render.
-       */
-      const translate = (english?: LanguagePack): void => {
-        const packs = mergePacks(english ? { en: english } : {}, own ? { [lang]: own } : {}, hostPacks);
-        const onMiss = () =>
-          void (fallback ??= loadLanguagePack('en').then(
-            (en) => {
-              if (this.#translator.lang !== lang) return;
-              translate(en);
-              this.environment.next({ ...this.environment.value });
-            },
-            (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
-          ));
-        this.#translator = createTranslator(lang, packs[lang] ?? {}, packs.en ?? {}, english ? undefined : onMiss);
+      /** The translator over the packs, English as its fallback; views are drawn again when it changes. */
+      const translate = (): void => {
+        const merged = mergePacks(packs.english ? { en: packs.english } : {}, packs.own ? { [lang]: packs.own } : {}, hostPacks);
+        this.#translator = createTranslator(lang, merged[lang] ?? {}, merged.en ?? {}, packs.english && packs.whole ? undefined : onMiss);
       };
-      translate(english);
+      const redraw = (): void => {
+        if (this.#translator.lang !== lang) return;
+        translate();
+        this.environment.next({ ...this.environment.value });
+      };
+      let whole: Promise<void> | undefined;
+      // Once; a chunk that failed to load is asked for again by the next plugin.
+      this.#wholePack = () =>
+        (whole ??= Promise.all([packs.english ? loadLanguagePack('en') : undefined, packs.own ? loadLanguagePack(lang) : undefined]).then(
+          ([en, mine]) => {
+            Object.assign(packs, { english: en ?? packs.english, own: mine ?? packs.own, whole: true });
+            redraw();
+          },
+          (error: unknown) => {
+            whole = undefined;
+            throw error;
+          },
+        ));
+      // A key missing from what is loaded: the whole pack first, then (a bundled language) the English one, once.
+      const onMiss = (): void => {
+        if (!packs.whole) return void this.texts();
+        void (fallback ??= loadLanguagePack('en').then(
+          (en) => {
+            packs.english = en;
+            redraw();
+          },
+          (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
+        ));
+      };
+      translate();
       if (lang !== this.environment.value.lang) this.environment.next({ ...this.environment.value, lang });
     } catch (error) {
       console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);

@@ -18,10 +18,20 @@ const bundled: Record<BundledLanguage, () => Promise<{ default: LanguagePack }>>
   pl: () => import('../../locales/pl.json', { with: { type: 'json' } }),
 };
 
-/** The bundled pack for `code`, each language in its own chunk; an empty pack for a language that is
- * not bundled (the translator then falls back to English). Rejects only if the chunk cannot be loaded. */
-export async function loadLanguagePack(code: BundledLanguage | string): Promise<LanguagePack> {
-  const load = Object.hasOwn(bundled, code) ? bundled[code as BundledLanguage] : undefined;
+/** Of each bundled pack, the texts the launchers draw before any plugin loads (scripts/launcher-texts.mjs). */
+const launchers: Record<BundledLanguage, () => Promise<{ default: LanguagePack }>> = {
+  en: () => import('../../locales/launchers/en.json', { with: { type: 'json' } }),
+  pl: () => import('../../locales/launchers/pl.json', { with: { type: 'json' } }),
+};
+
+/** The whole pack, or the launchers' part of it: the one fetched up front, a few hundred bytes. */
+export type PackPart = 'all' | 'launchers';
+
+/** The bundled pack (or its launchers' part) for `code`, each in its own chunk; an empty pack for a language
+ * that is not bundled (the translator then falls back to English). Rejects only if the chunk cannot be loaded. */
+export async function loadLanguagePack(code: BundledLanguage | string, part: PackPart = 'all'): Promise<LanguagePack> {
+  const table = part === 'all' ? bundled : launchers;
+  const load = Object.hasOwn(table, code) ? table[code as BundledLanguage] : undefined;
   return load ? (await load()).default : {};
 }
 

@@ -31,7 +31,7 @@ describe('App', () => {
     let app: App | undefined;
     const { errors } = await captureConsole(async () => {
       app = make(undefined);
-      await app.ready;
+      await app.texts();
     });
     expect(errors.some((e) => e.includes('No configuration provided'))).to.equal(true);
     expect(app!.t.lang).to.equal('en');
@@ -88,6 +88,7 @@ describe('App', () => {
     const ready = new Promise((resolve) => app.bus.subscribe('App.ready', (e) => resolve(e.data)));
     await app.ready;
     expect(await ready).to.deep.equal({ lang: 'pl' });
+    await app.texts();
     expect(app.t.t('common.close')).to.equal('Zamknij');
     expect(app.t.plural('stats.waitMinutes', 5)).to.equal('5 minut');
     expect(app.isReady).to.equal(true);
@@ -96,9 +97,30 @@ describe('App', () => {
     expect(sessionStorage.getItem('ppk_ready')).to.equal('1');
   });
 
-  it('fetches the English fallback of a bundled language only when a key is missing, then re-renders once', async () => {
+  it("brings the launchers' texts alone by App.ready, the whole pack by texts() (or a missing key), then redraws once", async () => {
     const app = make({ main: { lang: 'pl' } });
     await app.ready;
+    const renders: string[] = [];
+    app.environment.subscribe((e) => renders.push(e.lang));
+    expect(app.t.t('sidebar.channel.Callback.name')).to.equal('Oddzwonimy');
+    expect(app.t.t('chat.button')).to.equal('Porozmawiaj z nami');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).to.deep.equal(['pl'], "a launcher's text fetches nothing");
+    expect(app.t.t('callback.title')).to.equal('callback.title', 'a window text is not up front');
+    await new Promise<void>((resolve) => {
+      const check = () => (renders.length > 1 ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    expect(renders).to.deep.equal(['pl', 'pl'], 'the views are told once the whole pack is there');
+    expect(app.t.t('callback.title')).to.equal('Zamów rozmowę');
+    await app.texts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders.length).to.equal(2, 'texts() after a miss fetches nothing more');
+  });
+
+  it('fetches the English fallback of a bundled language only when a key is missing, then re-renders once', async () => {
+    const app = make({ main: { lang: 'pl' } });
+    await app.texts();
     const renders: string[] = [];
     app.environment.subscribe((e) => renders.push(e.lang));
     expect(app.t.t('common.close')).to.equal('Zamknij');
@@ -120,7 +142,7 @@ describe('App', () => {
     let app: App | undefined;
     const { warnings } = await captureConsole(async () => {
       app = make({ main: { lang: 'pl', i18n: '/no/such/pack.json' } });
-      await app.ready;
+      await app.texts();
     });
     expect(app!.t.t('common.close')).to.equal('Zamknij');
     expect(warnings.some((w) => w.includes('/no/such/pack.json'))).to.equal(true);
@@ -128,7 +150,7 @@ describe('App', () => {
 
   it('lets a host i18n object override bundled strings and add a language', async () => {
     const app = make({ main: { lang: 'de', i18n: { de: { 'common.close': 'Schließen' }, pl: { 'common.close': 'X' } } } });
-    await app.ready;
+    await app.texts();
     expect(app.t.lang).to.equal('de');
     expect(app.t.t('common.close')).to.equal('Schließen');
     expect(app.t.t('common.cancel')).to.equal('Cancel');

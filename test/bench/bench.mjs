@@ -204,7 +204,7 @@ function sizes() {
         .filter(Boolean)
         .map((w) => group(/** @type {string} */ (w))),
     );
-    if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/[^/]+\.json$/.test(m))) packs.push(chunk);
+    if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/(launchers\/)?[^/]+\.json$/.test(m))) packs.push(chunk);
     // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS,
     // SIDE_BUTTONS), what every element needs once it draws (parts), and what every page runs in the task
     // after the boot (after-boot): a row of its own each.
@@ -242,7 +242,12 @@ function sizes() {
     const r = row(`shared:${chunk.name}`, `shared: ${chunk.name}`, 'shared', [chunk.file]);
     if (users.length > 1) r.note = `modules of ${users.join(', ')}`;
   }
-  for (const chunk of packs) row(`lang:${chunk.name}`, `language pack: ${chunk.name}`, 'language', [chunk.file]);
+  for (const chunk of packs) {
+    const texts = chunk.name.startsWith('launcher-texts-');
+    row(`lang:${chunk.name}`, texts ? `language pack: ${chunk.name.slice(15)}, the launchers' texts` : `language pack: ${chunk.name}`, 'language', [
+      chunk.file,
+    ]);
+  }
 
   // Any chunk not attributed above would be a bug in this script: fail loudly rather than under-count.
   const orphans = manifest.chunks.filter((c) => !assigned.has(c.file));
@@ -807,14 +812,14 @@ const { rows, loader, reference } = measured;
 if (wants('sizes')) {
   console.log(`\nlive-assist bundle sizes — gzip level 9 and brotli quality 11; budgets in gzip KiB (1 KiB = 1024 bytes)\n`);
   console.log(sizeTable(rows));
-  const pack = rows.find((r) => r.key === 'lang:en');
+  const pack = rows.find((r) => r.key === 'lang:launcher-texts-en');
   const launchers = rows.find((r) => r.key === 'launchers');
   const parts = rows.find((r) => r.key === 'parts');
   const translator = rows.find((r) => r.key === 'i18n');
   const afterBoot = rows.find((r) => r.key === 'after-boot');
   const upFront = loader.gzip + (translator?.gzip ?? 0) + (afterBoot?.gzip ?? 0) + (parts?.gzip ?? 0) + (launchers?.gzip ?? 0) + (pack?.gzip ?? 0);
   console.log(
-    `\nUp front a host page with a sidebar loads the loader, then side by side the translator, what runs after the boot (idle work, restores), the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and its language pack: ` +
+    `\nUp front a host page with a sidebar loads the loader, then side by side the translator, what runs after the boot (idle work, restores), the elements' parts (sheets, attribute parsing; when an element connects), the launchers' chunk (when a sidebar connects) and their texts (the language pack's launchers' part; the whole pack comes with the first plugin): ` +
       `${loader.gzip} B + ${translator?.gzip ?? 0} B + ${afterBoot?.gzip ?? 0} B + ${parts?.gzip ?? 0} B + ${launchers?.gzip ?? 0} B + ${pack?.gzip ?? 0} B (en) = ` +
       `${upFront} B gzip (${kib(upFront)} KiB, ${(upFront / 1000).toFixed(1)} KB); the runtime and each widget follow on intent or use.\n` +
       `Comparison: ${reference.text} live-assist's up-front load is ${((upFront / 1000 / reference.totalKB) * 100).toFixed(1)}% of that.`,

@@ -263,29 +263,42 @@ test('a click on a channel runs its command, opening a React window under a stri
   }
 });
 
-test('a Polish page fetches only the Polish language pack (English is its fallback on demand)', async () => {
-  const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels } });
+test("a Polish page fetches the Polish launchers' texts up front, the whole Polish pack with the first window, and no English", async () => {
+  const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels }, callus });
   try {
-    await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
+    const call = host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true });
+    await call.waitFor();
     await pastIdlePreload(host.page);
+    const fetched = (name) => host.requests.some((p) => new RegExp(`/dist/${name}-[\\w-]{8}\\.js$`).test(p));
+    assert.ok(fetched('launcher-texts-pl'), host.requests.join(', '));
     assert.ok(
-      host.requests.some((p) => /\/dist\/pl-[\w-]+\.js$/.test(p)),
-      host.requests.join(', '),
+      !fetched('pl') && !fetched('en') && !fetched('launcher-texts-en'),
+      `only the launchers' texts before any interaction: ${host.requests.join(', ')}`,
     );
-    assert.ok(!host.requests.some((p) => /\/dist\/en-[\w-]+\.js$/.test(p)), host.requests.join(', '));
+    await call.click();
+    await host.page.getByRole('heading', { name: 'Zadzwoń do nas' }).waitFor();
+    assert.ok(fetched('pl'), `the whole pack with the window: ${host.requests.join(', ')}`);
+    assert.ok(!fetched('en'), host.requests.join(', '));
+    const text = await host.page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((el) => el.localName.startsWith('la-'))
+        .map((el) => el.shadowRoot?.textContent ?? '')
+        .join(' '),
+    );
+    assert.doesNotMatch(text, /\b(callus|common|overlay)\.[a-zA-Z]+/, 'no text shows its key');
   } finally {
     await host.close();
   }
 });
 
-test("before any interaction an 'intent' page with a sidebar fetches six files: the loader, its language pack, the translator, after-boot, the elements' parts and the sidebar's strip", async () => {
+test("before any interaction an 'intent' page with a sidebar fetches six files: the loader, the launchers' texts, the translator, after-boot, the elements' parts and the sidebar's strip", async () => {
   const host = await open({ main: { lang: 'pl', preload: 'intent' }, sidebar: { channels } });
   try {
     await host.page.locator('la-sidebar').getByRole('button', { name: 'Zadzwoń', exact: true }).waitFor();
     await pastIdlePreload(host.page);
     const files = host.requests.filter((p) => p.startsWith('/dist/')).map((p) => p.slice(6).replace(/-[\w-]{8}\.js$/, ''));
     // One file each: a module placed beside after-boot in its own manual chunk once made it two.
-    assert.deepEqual(files.sort(), ['after-boot', 'i18n', 'launchers', 'live-assist.js', 'parts', 'pl'], host.requests.join(', '));
+    assert.deepEqual(files.sort(), ['after-boot', 'i18n', 'launcher-texts-pl', 'launchers', 'live-assist.js', 'parts'], host.requests.join(', '));
   } finally {
     await host.close();
   }
