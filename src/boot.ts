@@ -53,6 +53,15 @@ function hostConfig(win: BootOptions['window']): unknown {
   }
 }
 
+/** Where a layer loaded before the loader (dist/genesys/) leaves the bus it made: a symbol, no name in the page. */
+export const HOST_BUS = Symbol.for('live-assist.bus');
+
+/** The bus a layer made before the loader, when it looks like one. */
+function hostBus(win: BootOptions['window']): App['bus'] | undefined {
+  const bus = (win as unknown as Record<symbol, unknown>)[HOST_BUS] as App['bus'] | undefined;
+  return typeof bus?.registerLazy === 'function' ? bus : undefined;
+}
+
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime, base = win.location.href }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
@@ -64,6 +73,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
   const app: App = new App({
     window: win,
     config: hostConfig(win),
+    bus: hostBus(win),
     plugins,
     loadRuntime,
     preload: (names, how) => preload(app, names, how),

@@ -90,6 +90,11 @@ export interface AppOptions {
    * load fetches the runtime at once, beside the plugin and the load graph, not a round trip after them.
    */
   windowPlugins?: ReadonlySet<string>;
+  /**
+   * A bus made before the loader ran (the Genesys layer's, dist/genesys/): what the page commanded and
+   * subscribed on it before the boot is kept. Absent: a new one.
+   */
+  bus?: Bus;
 }
 
 /**
@@ -119,7 +124,7 @@ export const explain = (
  * lazy plugin loading, and the controllers (actors) plugins provide to their elements.
  */
 export class App {
-  readonly bus = new Bus();
+  readonly bus: Bus;
   readonly config: AppConfig;
   readonly environment: BehaviorSubject<Environment>;
   readonly cookies: CookieJar;
@@ -147,6 +152,7 @@ export class App {
 
   constructor(options: AppOptions) {
     this.window = options.window;
+    this.bus = options.bus ?? new Bus();
     // loadConfig adds the languages of a host `main.i18n` object itself; the raw configuration is not
     // read here, where a throwing getter would stop the boot. A value it did not accept is explained in
     // the console (config-check.ts, the same reading with its messages) before App.ready.

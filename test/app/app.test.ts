@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
 import type { PluginLoaders } from '../../src/app/app.ts';
+import { Bus } from '../../src/bus/index.ts';
 import { captureConsole } from '../helpers/dom.ts';
 import { readConfig } from '../../src/app/config-check.ts';
 import { bundledLanguages } from '../../src/app/packs.ts';
@@ -36,6 +37,17 @@ describe('App', () => {
     expect(errors.some((e) => e.includes('No configuration provided'))).to.equal(true);
     expect(app!.t.lang).to.equal('en');
     expect(app!.t.t('common.close')).to.equal('Close');
+  });
+
+  it('runs on a bus made before it (a layer loaded first), keeping what was subscribed on it', async () => {
+    const bus = new Bus();
+    const seen: string[] = [];
+    bus.subscribe('App.ready', (e) => seen.push(`ready ${e.data.lang}`));
+    const app = new App({ window, config: { main: { lang: 'pl' }, sidebar: { position: 'left' } }, plugins: {}, loadRuntime: async () => undefined, bus });
+    expect(app.bus).to.equal(bus);
+    await app.ready;
+    expect(seen).to.deep.equal(['ready pl']);
+    expect(await app.bus.command('App.getConfig', { section: 'sidebar' })).to.deep.equal({ position: 'left' });
   });
 
   it('boots with defaults, reporting the getter, when reading liveAssistConfig.main throws', async () => {
