@@ -339,6 +339,25 @@ describe('App', () => {
     expect(ran).to.equal(1);
   });
 
+  it('switches language by command: a bundled one (any case) or a host pack, re-rendering; refuses an unknown or missing code', async () => {
+    const app = make({ main: { lang: 'en', i18n: { de: { 'common.close': 'Schließen' } } } });
+    const changed: unknown[] = [];
+    app.bus.subscribe('App.languageChanged', (e) => changed.push(e.data));
+    const setting = app.bus.command('App.setLanguage', { lang: 'PL' }); // waits for the start
+    await setting;
+    expect(app.t.lang).to.equal('pl');
+    expect(app.t.t('common.close')).to.equal('Zamknij');
+    expect(app.environment.value.lang).to.equal('pl');
+    await app.bus.command('App.setLanguage', { lang: 'de' });
+    expect(app.t.t('common.close')).to.equal('Schließen');
+    expect(app.t.t('common.cancel')).to.equal('Cancel');
+    expect(app.environment.value.lang).to.equal('de');
+    expect(await message(app.bus.command('App.setLanguage', { lang: 'xx' }))).to.equal('No matching language code found in language pack');
+    expect(await message(app.bus.command('App.setLanguage', { lang: ' ' }))).to.equal('No language code provided');
+    expect(app.t.lang).to.equal('de');
+    expect(changed).to.deep.equal([{ lang: 'pl' }, { lang: 'de' }]);
+  });
+
   it('changes theme by command and refuses an unknown one', async () => {
     const app = make({ main: { lang: 'en', theme: 'light' } });
     expect(app.environment.value.theme).to.equal('light');
