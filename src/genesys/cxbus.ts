@@ -21,6 +21,8 @@ export interface CXBusHost {
 export interface CXBusOptions {
   /** Evaluates a script file (`loadFile`, `loadPlugin` of a site's own plugin); default `import()`. */
   importFile?: (url: string) => Promise<unknown>;
+  /** `$`, `CXBus` and `Common` for an extension registered by `App.registerExtension` (extensions.ts `ExtensionKit.args`). */
+  extensionArgs?: () => Promise<readonly unknown[]>;
 }
 
 /** The event object a subscriber gets, as Genesys delivers it. */
@@ -109,7 +111,7 @@ export function createCXBus(host: CXBusHost, options: CXBusOptions = {}): CXBus 
   return cxbus;
 }
 
-function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url) }: CXBusOptions): CXBus {
+function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs }: CXBusOptions): CXBus {
   const { bus } = host;
   const settings: CXBusConfiguration = { debug: false, pluginsPath: '' };
   const subscriptions = new Map<string, () => void>();
@@ -134,7 +136,11 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
     const row = COMMANDS[String(name)];
     if (row?.face === 'ready') return CXPromise.from(host.ready.then(() => undefined));
     const ours = row?.ours ?? String(name);
-    const given = row?.options ? row.options(options) : options;
+    let given = row?.options ? row.options(options) : options;
+    if (row?.face === 'extension' && extensionArgs && isRecord(given) && typeof given.extension === 'function') {
+      const extension = given.extension as (...args: unknown[]) => unknown;
+      given = { ...given, extension: async () => extension(...(await extensionArgs())) };
+    }
     return CXPromise.from(
       bus.commandByName(ours, given, { commander }).catch((reason: unknown) => {
         if (settings.debug) console.warn(`[live-assist] CXBus: ${ours} was refused:`, reason);

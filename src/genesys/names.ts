@@ -12,8 +12,11 @@ export interface CommandRow {
   ours?: string;
   /** Genesys's options into ours. */
   options?: (options: unknown) => unknown;
-  /** Answered by the CXBus face: `ready` resolves once the app has started (App.ready published). */
-  face?: 'ready';
+  /**
+   * What the CXBus face does itself: `ready`, answer once the app has started (App.ready published);
+   * `extension`, hand `options.extension` (a Genesys extension) Genesys's `($, CXBus, Common)` when it runs.
+   */
+  face?: 'ready' | 'extension';
 }
 
 export interface EventRow {
@@ -29,6 +32,8 @@ export const COMMANDS: Readonly<Record<string, CommandRow>> = {
   // Sites that start the widgets themselves run both after their configuration; each resolves once ours have started.
   'App.main': { face: 'ready' },
   'App.ready': { face: 'ready' },
+  // Ours calls an extension with our bus; a Genesys one is `function ($, CXBus, Common)`.
+  'App.registerExtension': { ours: 'App.registerExtension', face: 'extension' },
   // Genesys takes the code alone or in an object.
   'App.setLanguage': { ours: 'App.setLanguage', options: (options) => (typeof options === 'string' ? { lang: options } : options) },
 };

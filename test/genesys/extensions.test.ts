@@ -5,8 +5,10 @@ import type { CXPlugin } from '../../src/genesys/cxbus.ts';
 import { createCommon } from '../../src/genesys/common.ts';
 import type { GenesysCommon } from '../../src/genesys/common.ts';
 import { createExtensionKit, runExtensions } from '../../src/genesys/extensions.ts';
+import { createGenesysFace } from '../../src/genesys/face.ts';
 import type { ExtensionArgs, Validate } from '../../src/genesys/extensions.ts';
 import type { CookieJar } from '../../src/app/storage.ts';
+import type { App } from '../../src/app/app.ts';
 import { captureConsole } from '../helpers/dom.ts';
 
 // In Node there is no DOM for jQuery: a stand-in `$` that wraps what it is given, so the tests see what went in.
@@ -187,3 +189,30 @@ describe('Genesys Common (the parts that need no DOM)', () => {
     expect(common.getData('visits')).to.equal(undefined);
   });
 });
+
+describe('Genesys face (CXBus and extensions of one app)', () => {
+  it("hands an extension registered by App.registerExtension Genesys's ($, CXBus, Common), not our bus", async () => {
+    const bus = new Bus();
+    // Our App's registerExtension calls the extension with our bus (src/app/config-check.ts).
+    const app = bus.registerPlugin('App') as unknown as {
+      registerCommand(name: string, handler: (options: { extension: (bus: Bus) => unknown }) => unknown): void;
+      ready(): void;
+    };
+    app.registerCommand('registerExtension', async (options) => void (await options.extension(bus)));
+    app.ready();
+    const host = { bus, ready: Promise.resolve(), window: { document: {} as Document }, config: { main: { debug: true } } };
+    const face = createGenesysFace(host, { loadJQuery: async () => fake$ });
+    expect(createGenesysFace(host)).to.equal(face);
+    const got: unknown[][] = [];
+    await face.cxbus.command('App.registerExtension', { name: 'Late', extension: (...args: unknown[]) => void got.push(args) });
+    expect(got).to.have.length(1);
+    const [$, CXBus, Common] = got[0]!;
+    expect($).to.equal(fake$);
+    expect(CXBus).to.equal(face.cxbus);
+    expect(typeof (Common as GenesysCommon).sanitizeHTML).to.equal('function');
+    expect(face.extensions.loaded()?.[2]).to.equal(Common);
+  });
+});
+
+// Our App is a host of the face as it is (checked by the type checker).
+export const faceOfApp = (app: App) => createGenesysFace(app);
