@@ -12,8 +12,11 @@ import { COMMANDS, CORE_PLUGIN, EVENTS, ourPlugin } from './names.ts';
 /** What the CXBus face needs of the app (src/app/app.ts `App` is one). */
 export interface CXBusHost {
   readonly bus: Bus;
-  /** Resolves once App.ready is published. */
-  readonly ready: Promise<void>;
+  /**
+   * Resolves once App.ready is published. Absent (the face is made with the bus, before the app boots on
+   * it): the first App.ready the bus carries.
+   */
+  readonly ready?: Promise<void>;
   /** The page, for resolving a relative `loadFile` URL (absent: URLs must be absolute). */
   readonly window?: Pick<Window, 'document'>;
 }
@@ -113,6 +116,14 @@ export function createCXBus(host: CXBusHost, options: CXBusOptions = {}): CXBus 
 
 function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs }: CXBusOptions): CXBus {
   const { bus } = host;
+  const ready =
+    host.ready ??
+    new Promise<void>((resolve) => {
+      const off = bus.subscribe('App.ready', () => {
+        off();
+        resolve();
+      });
+    });
   const settings: CXBusConfiguration = { debug: false, pluginsPath: '' };
   const subscriptions = new Map<string, () => void>();
   let keys = 0;
@@ -134,7 +145,7 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
 
   const command = (name: string, options: unknown, commander: string): CXPromise => {
     const row = COMMANDS[String(name)];
-    if (row?.face === 'ready') return CXPromise.from(host.ready.then(() => undefined));
+    if (row?.face === 'ready') return CXPromise.from(ready.then(() => undefined));
     const ours = row?.ours ?? String(name);
     let given = row?.options ? row.options(options) : options;
     if (row?.face === 'extension' && extensionArgs && isRecord(given) && typeof given.extension === 'function') {
@@ -249,7 +260,7 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
   };
 
   const loadPlugin = (name: string): CXPromise => {
-    if (String(name).replace(/(\.min)?\.js$/, '') === CORE_PLUGIN) return CXPromise.from(host.ready.then(() => undefined));
+    if (String(name).replace(/(\.min)?\.js$/, '') === CORE_PLUGIN) return CXPromise.from(ready.then(() => undefined));
     const ours = ourPlugin(
       name,
       bus.describe().map((plugin) => plugin.name),

@@ -10,7 +10,11 @@ import type { CXBus, CXBusHost, CXBusOptions } from './cxbus.ts';
 import { createExtensionKit } from './extensions.ts';
 import type { ExtensionKit, ExtensionKitOptions } from './extensions.ts';
 
-/** What the face needs of the app (src/app/app.ts `App` is one). */
+/**
+ * What the face needs of the app (src/app/app.ts `App` is one). `cookies` and `config` are read when
+ * `Common` is made (the first extension or validate), so a host made with the bus, before the app, may
+ * answer them with getters that follow the app.
+ */
 export interface GenesysHost extends CXBusHost {
   readonly window: Pick<Window, 'document'>;
   readonly cookies?: CookieJar;

@@ -280,6 +280,17 @@ describe('CXBus (Genesys Widgets face of the bus)', () => {
     });
   });
 
+  it('made on a bus before the app boots on it, takes the start from the first App.ready the bus carries', async () => {
+    const early = new Bus();
+    const face = createCXBus({ bus: early });
+    const main = face.command('App.main');
+    const core = face.loadPlugin('widgets-core');
+    await flush();
+    expect([main.state(), core.state()]).to.deep.equal(['pending', 'pending']);
+    (early.registerPlugin('App') as unknown as Handle).publish('ready', { lang: 'en' });
+    await Promise.all([main, core]);
+  });
+
   describe('configure, loadPlugin and loadFile', () => {
     it('loadPlugin: widgets-core resolves once the app has started; our plugins load their chunk; others are files under pluginsPath', async () => {
       let loaded = 0;
