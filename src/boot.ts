@@ -9,6 +9,7 @@ import { bindApp } from '../elements/common/host.ts';
 import type { ElementSpec } from '../elements/common/host.ts';
 import { defineElements, elements } from '../elements/index.ts';
 import { createPreloader } from './preload.ts';
+import { HOST_BUS } from './host-bus.ts';
 import type { CommandName, EventOf, EventPattern, OptionsArg, ResultOf } from './bus/index.ts';
 
 /** The host page's API, `window.LiveAssist`. */
@@ -52,9 +53,6 @@ function hostConfig(win: BootOptions['window']): unknown {
     return undefined;
   }
 }
-
-/** Where a layer loaded before the loader (dist/genesys/) leaves the bus it made: a symbol, no name in the page. */
-export const HOST_BUS = Symbol.for('live-assist.bus');
 
 /** The bus a layer made before the loader, when it looks like one. */
 function hostBus(win: BootOptions['window']): App['bus'] | undefined {

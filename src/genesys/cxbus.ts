@@ -26,6 +26,8 @@ export interface CXBusOptions {
   importFile?: (url: string) => Promise<unknown>;
   /** `$`, `CXBus` and `Common` for an extension registered by `App.registerExtension` (extensions.ts `ExtensionKit.args`). */
   extensionArgs?: () => Promise<readonly unknown[]>;
+  /** Starts the widgets when the page asks `loadPlugin('widgets-core')` (cxbus.min.js waits for that). */
+  startCore?: () => void;
 }
 
 /** The event object a subscriber gets, as Genesys delivers it. */
@@ -114,7 +116,7 @@ export function createCXBus(host: CXBusHost, options: CXBusOptions = {}): CXBus 
   return cxbus;
 }
 
-function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs }: CXBusOptions): CXBus {
+function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs, startCore }: CXBusOptions): CXBus {
   const { bus } = host;
   const ready =
     host.ready ??
@@ -152,8 +154,12 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
       const extension = given.extension as (...args: unknown[]) => unknown;
       given = { ...given, extension: async () => extension(...(await extensionArgs())) };
     }
+    // Before the app boots on this bus only the page's own plugins are on it: a command to one of ours
+    // waits for the start, as Widgets queues commands until its plugins are loaded.
+    const plugin = ours.slice(0, ours.indexOf('.'));
+    const onBus = bus.describe().some((info) => info.name === plugin);
     return CXPromise.from(
-      bus.commandByName(ours, given, { commander }).catch((reason: unknown) => {
+      (onBus ? Promise.resolve() : ready).then(() => bus.commandByName(ours, given, { commander })).catch((reason: unknown) => {
         if (settings.debug) console.warn(`[live-assist] CXBus: ${ours} was refused:`, reason);
         throw genesysReason(reason);
       }),
@@ -260,7 +266,10 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
   };
 
   const loadPlugin = (name: string): CXPromise => {
-    if (String(name).replace(/(\.min)?\.js$/, '') === CORE_PLUGIN) return CXPromise.from(ready.then(() => undefined));
+    if (String(name).replace(/(\.min)?\.js$/, '') === CORE_PLUGIN) {
+      startCore?.();
+      return CXPromise.from(ready.then(() => undefined));
+    }
     const ours = ourPlugin(
       name,
       bus.describe().map((plugin) => plugin.name),

@@ -31,13 +31,13 @@ const faces = new WeakMap<GenesysHost, GenesysFace>();
 /** The app's face (made once; later calls answer the same, whatever their options). */
 export function createGenesysFace(
   host: GenesysHost,
-  { importFile, loadJQuery }: Pick<CXBusOptions, 'importFile'> & Pick<ExtensionKitOptions, 'loadJQuery'> = {},
+  { importFile, loadJQuery, startCore }: Pick<CXBusOptions, 'importFile' | 'startCore'> & Pick<ExtensionKitOptions, 'loadJQuery'> = {},
 ): GenesysFace {
   let face = faces.get(host);
   if (face) return face;
   // The CXBus hands App.registerExtension's extensions the kit's arguments (asked only as one runs, when
   // `kit` is there), and the kit hands out the CXBus.
-  const cxbus = createCXBus(host, { ...(importFile ? { importFile } : {}), extensionArgs: () => kit.args() });
+  const cxbus = createCXBus(host, { ...(importFile ? { importFile } : {}), ...(startCore ? { startCore } : {}), extensionArgs: () => kit.args() });
   const kit = createExtensionKit({
     cxbus,
     common: ($) => createCommon({ $, window: host.window, ...(host.cookies ? { cookies: host.cookies } : {}), debug: !!host.config?.main.debug }),
