@@ -9,6 +9,7 @@ import { HOST_BUS } from '../host-bus.ts';
 import { loadGenesysConfig } from './config.ts';
 import type { GenesysConfig } from './config.ts';
 import { createGenesysFace } from './face.ts';
+import { defaultPolicyForJQuery } from './trusted.ts';
 import type { GenesysFace } from './face.ts';
 
 /** Where the layer's files are: the loader (`../live-assist.js`) and jQuery (`jquery.js`) beside it. */
@@ -31,6 +32,9 @@ interface GenesysWindow {
 }
 
 const installed = new WeakMap<object, Layer>();
+
+const TRUSTED_TYPES_HINT =
+  "[live-assist] This page requires Trusted Types and its CSP does not allow the policy name 'default': jQuery, which the Genesys extensions are handed, cannot run. Add 'default' to the trusted-types directive; live-assist's default policy sanitises every HTML string jQuery writes.";
 
 interface Layer {
   face: GenesysFace;
@@ -55,7 +59,13 @@ export function installLayer(win: Window, files: LayerOptions): Layer {
     { bus, window: win },
     {
       importFile: (url) => import(/* @vite-ignore */ url),
-      loadJQuery: () => import(/* @vite-ignore */ files.jquery).then(defaultOf<JQueryStatic>),
+      loadJQuery: () => {
+        const policy = defaultPolicyForJQuery(win);
+        return import(/* @vite-ignore */ files.jquery).then(defaultOf<JQueryStatic>, (error: unknown) => {
+          if (!policy) console.error(TRUSTED_TYPES_HINT);
+          throw error;
+        });
+      },
       startCore: () => void layer.start(),
     },
   );
@@ -97,6 +107,8 @@ async function boot(win: Window, files: LayerFiles, face: GenesysFace): Promise<
     await face.extensions.run(read.extensions).catch((error: unknown) => console.error('[live-assist] Genesys extensions:', error));
   }
   await import(/* @vite-ignore */ files.loader);
+  // Widgets draws its SideBar itself where it is configured; ours is an element, added for it.
+  if (read.config.sidebar && !win.document.querySelector('la-sidebar')) win.document.body.append(win.document.createElement('la-sidebar'));
   if (typeof read.onReady === 'function') {
     void face.cxbus.command('App.ready').then(() => {
       try {
