@@ -109,7 +109,7 @@ export function register(app: App): void {
   const tellAgent = (message: string) => {
     if (settings.agentTranscript !== 'readable') return;
     void app.whenProvided('WebChatService').then((service) => {
-      if (service.actor.getSnapshot().hasTag('active')) plugin.command('WebChatService.sendCustomNotice', { message }).catch(fail('notice'));
+      if (service.session.value.active) plugin.command('WebChatService.sendCustomNotice', { message }).catch(fail('notice'));
     });
   };
 
@@ -213,10 +213,13 @@ export function register(app: App): void {
   });
   // A chat that was already running when this chunk loaded (it loads with the chat window): resume it.
   void app.whenProvided('WebChatService').then((service) => {
-    const snapshot = service.actor.getSnapshot();
-    if (snapshot.hasTag('active') && actor.getSnapshot().hasTag('off')) {
-      actor.send({ type: 'chat.restored', agentConnected: Object.values(snapshot.context.agents).some((a) => a.connected) });
-    }
+    if (!service.session.value.active || !actor.getSnapshot().hasTag('off')) return;
+    void plugin.command('WebChatService.getAgents').then(
+      (agents) => {
+        if (actor.getSnapshot().hasTag('off')) actor.send({ type: 'chat.restored', agentConnected: Object.values(agents).some((a) => a.connected) });
+      },
+      () => undefined,
+    );
   });
 
   /* ---------------------------------------------------------------- commands */

@@ -50,6 +50,8 @@ export const webChatServiceMessages = {
   noFiles: 'No files provided',
   uploadsOff: 'File upload is disabled: set webchat.uploadsEnabled to true',
   noFileId: 'No file id provided',
+  notFailed: 'No failed message with this id: only a message that was not sent can be edited',
+  noDraftText: 'No draft text provided',
 } as const;
 
 /** A pre-upload problem in words (the window shows its own, translated, from the code). */
@@ -949,24 +951,26 @@ export function register(app: App): void {
       actor.send({ type: 'poll.now' });
   });
 
-  app.provide('WebChatService', {
-    actor,
-    session: sessionView(),
-    tabs,
-    outbox,
-    queue: (text) => queue(text),
-    retry: (id) => {
-      outbox.retry(id);
-      sender.kick();
-    },
-    takeBack: (id) => {
-      const entry = outbox.get(id);
-      if (entry?.state !== 'failed') return undefined;
-      outbox.remove(id);
-      settleWaiting(id, { error: new Error('The message was taken back to be edited') });
-      return entry;
-    },
+  plugin.registerCommand('retryMessage', (options) => {
+    const id = isRecord(options) && typeof options.id === 'string' ? options.id : undefined;
+    for (const entry of outbox.entries()) if (entry.state === 'failed' && (id === undefined || entry.id === id)) outbox.retry(entry.id);
+    sender.kick();
   });
+  plugin.registerCommand('editMessage', (options) => {
+    const id = isRecord(options) && typeof options.id === 'string' ? options.id : '';
+    const entry = outbox.get(id);
+    if (entry?.state !== 'failed') throw new Error(webChatServiceMessages.notFailed);
+    outbox.remove(id);
+    settleWaiting(id, { error: new Error('The message was taken back to be edited') });
+    return { text: entry.text };
+  });
+  plugin.registerCommand('getDraft', () => ({ text: outbox.draft() }));
+  plugin.registerCommand('saveDraft', (options) => {
+    if (!isRecord(options) || typeof options.text !== 'string') throw new Error(webChatServiceMessages.noDraftText);
+    if (active()) outbox.setDraft(options.text);
+  });
+
+  app.provide('WebChatService', { session: sessionView(), tabs });
   plugin.ready();
 
   // A chat saved by an earlier page comes back by itself (async chats through the page's functions).

@@ -233,22 +233,22 @@ export function register(app: App): void {
         return undefined;
       case 'retryRequested':
         // MessageFailed's Retry: every 'Not sent' message again; FileSendFailed's: the same files again.
-        if (emitted.key === 'MessageFailed') {
-          for (const line of view.value.transcript.outgoing) if (line.state === 'failed') session?.retry(line.id);
-        } else if (lastFiles.length) void controller.sendFiles(lastFiles);
+        if (emitted.key === 'MessageFailed') void plugin.command('WebChatService.retryMessage').catch(() => undefined);
+        else if (lastFiles.length) void controller.sendFiles(lastFiles);
         return undefined;
       case 'messageRetryRequested':
-        session?.retry(emitted.id);
+        void plugin.command('WebChatService.retryMessage', { id: emitted.id }).catch(() => undefined);
         return undefined;
-      case 'messageEditRequested': {
+      case 'messageEditRequested':
         // Edit: the message leaves the outbox and its text goes back into the input (before what is typed there).
-        const entry = session?.takeBack(emitted.id);
-        if (entry) {
-          const draft = actor.getSnapshot().context.draft;
-          actor.send({ type: 'draft.change', text: draft.trim() ? `${entry.text}\n${draft}` : entry.text });
-        }
+        plugin.command('WebChatService.editMessage', { id: emitted.id }).then(
+          ({ text }) => {
+            const draft = actor.getSnapshot().context.draft;
+            actor.send({ type: 'draft.change', text: draft.trim() ? `${text}\n${draft}` : text });
+          },
+          () => undefined,
+        );
         return undefined;
-      }
       case 'surveyAccepted':
         app.window.open(emitted.url, '_blank', 'noopener,noreferrer');
         return undefined;
@@ -457,7 +457,7 @@ export function register(app: App): void {
     };
     controller.session.subscribe(update);
     update();
-    let saved = controller.outbox.draft();
+    let saved = '';
     let timer: number | undefined;
     const save = () => {
       if (timer !== undefined) app.window.clearTimeout(timer);
@@ -465,7 +465,7 @@ export function register(app: App): void {
       const { draft } = actor.getSnapshot().context;
       if (draft === saved || !controller.session.value.active) return;
       saved = draft;
-      controller.outbox.setDraft(draft);
+      void plugin.command('WebChatService.saveDraft', { text: draft }).catch(() => undefined);
     };
     actor.subscribe((snapshot) => {
       if (snapshot.context.draft === saved || timer !== undefined) return;
@@ -473,10 +473,14 @@ export function register(app: App): void {
     });
     app.window.addEventListener('pagehide', save);
     /** The stored draft back in an empty input (after a reload). */
-    const putBack = () => {
-      saved = controller.outbox.draft();
-      if (saved && !actor.getSnapshot().context.draft) actor.send({ type: 'draft.change', text: saved });
-    };
+    const putBack = () =>
+      void plugin.command('WebChatService.getDraft').then(
+        ({ text }) => {
+          saved = text;
+          if (text && !actor.getSnapshot().context.draft) actor.send({ type: 'draft.change', text });
+        },
+        () => undefined,
+      );
     app.bus.subscribe('WebChatService.restored', putBack);
     app.bus.subscribe('WebChatService.restoredOffline', putBack);
     if (controller.session.value.active) putBack();
