@@ -8,8 +8,9 @@ import {
   type DeflectionSearchOutput,
   type KnowledgeBubble,
 } from '../../../machines/chat-deflection.machine.ts';
-import type { TranscriptMessage } from '../../services/chat/types.ts';
 import { chatDeflectionSection, enabledKeys, readChatDeflectionSection, type ChatDeflectionSection } from './chat-deflection-config.ts';
+import { isAgentJoined, isVisitorMessage } from '../../app/participants.ts';
+import { isRecord } from '../../app/records.ts';
 
 /** The plugin's rejections. */
 export const chatDeflectionMessages = {
@@ -36,12 +37,10 @@ export interface ChatDeflectionState {
   article: { kbId: string; docId: string } | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const texts = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : typeof value === 'string' && value ? [value] : [];
-const isAgent = (message: TranscriptMessage) => message.type === 'ParticipantJoined' && (message.from.type === 'Agent' || message.from.type === 'Supervisor');
 
 /**
  * The ChatDeflection plugin (plugins-and-infrastructure.md §2, §4, §7 "Chat deflection via the bus",
@@ -187,8 +186,8 @@ export function register(app: App): void {
         welcome();
         // In transcript order: a visitor's message after the agent joined (same batch) is not searched.
         for (const message of [...messages].sort((a, b) => a.index - b.index)) {
-          if (isAgent(message)) actor.send({ type: 'agent.connected' });
-          else if (message.type === 'Message' && message.from.type === 'Client') actor.send({ type: 'chat.message', text: message.text });
+          if (isAgentJoined(message)) actor.send({ type: 'agent.connected' });
+          else if (isVisitorMessage(message)) actor.send({ type: 'chat.message', text: message.text });
         }
         break;
       }

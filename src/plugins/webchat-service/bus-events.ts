@@ -1,6 +1,7 @@
 import { emptyMetadata } from '../../services/chat/session-store.ts';
 import type { ChatService } from './core.ts';
 import { errorEvent, failureOf } from './messages.ts';
+import { isContactCentre } from '../../app/participants.ts';
 
 /** Publishes the session machine's emitted events as the WebChatService.* bus events, keeping the chat's stored state and metrics. */
 export function publishEvents(svc: ChatService): void {
@@ -42,7 +43,7 @@ export function publishEvents(svc: ChatService): void {
         }
         for (const message of event.messages) {
           if (message.type === 'Message' || message.type === 'PushUrl') {
-            if (message.from.type === 'Agent' || message.from.type === 'Supervisor' || message.from.type === 'Bot') agent++;
+            if (isContactCentre(message.from.type)) agent++;
             else if (message.from.type === 'External') system++;
           } else if (message.type === 'Notice' || message.type === 'CustomNotice') system++;
         }
