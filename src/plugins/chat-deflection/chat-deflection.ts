@@ -94,7 +94,9 @@ export function register(app: App): void {
 
   /** A knowledge-assistant line in the chat window's transcript (this page only; never sent). */
   const show = (knowledge: KnowledgeBubble, summary: string) => {
-    void app.whenProvided('WebChat').then((chat) => chat.addKnowledge(knowledge, summary));
+    plugin
+      .command('WebChat.addKnowledge', { knowledge, summary })
+      .catch((error: unknown) => console.error('[live-assist] a knowledge line was not shown', error));
   };
   /** The bubble's words for the live region and the line's label. */
   const summaryOf = (bubble: KnowledgeBubble) =>

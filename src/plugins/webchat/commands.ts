@@ -1,4 +1,5 @@
 import type { ChatFormField } from '../../../machines/chat-window.machine.ts';
+import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../../machines/chat-knowledge.ts';
 import { sideButtonMessages } from '../../../machines/side-button.machine.ts';
 import { readSection } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
@@ -78,6 +79,23 @@ export function registerCommands(win: ChatWindow): void {
     if (!chatButton.getSnapshot().can({ type: 'show' })) throw new Error(sideButtonMessages.alreadyVisible);
     win.element();
     chatButton.send({ type: 'show' });
+  });
+  plugin.registerCommand('addKnowledge', async (options, { commander }) => {
+    if (commander !== 'ChatDeflection') throw new Error(webChatMessages.privateCommand('WebChat.addKnowledge'));
+    if (!isRecord(options) || !isRecord(options.knowledge) || typeof options.summary !== 'string') throw new Error(webChatMessages.noKnowledge);
+    // Sent while a batch's messageReceived is delivered, before the session store has the batch: placed
+    // once the store has it (a microtask on), the line follows the messages that prompted it.
+    await Promise.resolve();
+    const message: KnowledgeMessage = {
+      index: win.nextLocalIndex(),
+      type: 'Message',
+      text: options.summary,
+      html: false,
+      timestamp: Date.now(),
+      from: { id: KNOWLEDGE_SENDER, type: 'Bot', name: '' },
+      knowledge: options.knowledge as KnowledgeBubble,
+    };
+    win.inject(message);
   });
   plugin.registerCommand('hideChatButton', () => {
     if (!chatButton.getSnapshot().can({ type: 'hide' })) throw new Error(sideButtonMessages.alreadyHidden);

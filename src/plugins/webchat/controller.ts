@@ -1,4 +1,3 @@
-import { KNOWLEDGE_SENDER, type KnowledgeMessage } from '../../../machines/chat-knowledge.ts';
 import type { WebChatController } from './view-state.ts';
 import { errorMessage, type ChatWindow } from './window.ts';
 
@@ -78,18 +77,6 @@ export function createController(win: ChatWindow): WebChatController {
     },
     clickChatButton() {
       if (!win.isOpen()) void plugin.command('WebChat.open').catch(() => undefined);
-    },
-    addKnowledge(knowledge, summary) {
-      const message: KnowledgeMessage = {
-        index: win.nextLocalIndex(),
-        type: 'Message',
-        text: summary,
-        html: false,
-        timestamp: Date.now(),
-        from: { id: KNOWLEDGE_SENDER, type: 'Bot', name: '' },
-        knowledge,
-      };
-      win.inject(message);
     },
   };
 }

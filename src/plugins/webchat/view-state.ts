@@ -3,7 +3,6 @@ import type { chatWindowMachine } from '../../../machines/chat-window.machine.ts
 import type { sideButtonMachine } from '../../../machines/side-button.machine.ts';
 import type { TranscriptMessage } from '../../services/chat/types.ts';
 import type { ChatTranscript, OutgoingMessage } from '../../../machines/chat-transcript.ts';
-import type { KnowledgeBubble } from '../../../machines/chat-knowledge.ts';
 import type { WebChatServiceSettings } from '../shared/webchat-config.ts';
 import type { WebChatWindowSettings } from './webchat-window-config.ts';
 
@@ -65,8 +64,6 @@ export interface WebChatController {
   sendFiles(files: File[]): Promise<void>;
   loadHistory(): void;
   clickChatButton(): void;
-  /** A knowledge-assistant line (chat deflection, this page only): `summary` is its plain words. */
-  addKnowledge(knowledge: KnowledgeBubble, summary: string): void;
 }
 
 /** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */

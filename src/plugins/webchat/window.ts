@@ -27,6 +27,8 @@ export const webChatMessages = {
   chatOpen: 'The chat is open: the invite is ignored',
   inviteOff: 'The invite is not available: a chat is running or was declined',
   noRestoreTimeout: 'reInvite applies only after a restore timeout with autoInvite.inviteOnRestoreTimeout',
+  privateCommand: (command: string) => `Access Denied to private command: ${command}. Only ChatDeflection may run it.`,
+  noKnowledge: 'addKnowledge needs a knowledge bubble and its summary text',
 } as const;
 
 export const TAG = 'la-chat';
