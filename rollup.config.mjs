@@ -282,7 +282,9 @@ function mergedChunk(path) {
     /^src\/plugins\/(?:[\w-]+\/)?([\w-]+)\.ts$/.exec(path)?.[1] ??
     /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
     /^styles\/([\w-]+)\.css$/.exec(path)?.[1];
-  return name ? widgetChunkOf.get(name) : undefined;
+  // A plugin folder's own modules (webchat/window.ts …) go with the plugin the folder is named for.
+  const folder = /^src\/plugins\/([\w-]+)\/[\w-]+\.ts$/.exec(path)?.[1];
+  return (name && widgetChunkOf.get(name)) ?? (folder ? widgetChunkOf.get(folder) : undefined);
 }
 
 const loader = {
