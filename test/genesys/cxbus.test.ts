@@ -107,6 +107,20 @@ describe('CXBus (Genesys Widgets face of the bus)', () => {
     });
   });
 
+  describe("Genesys's plugin spellings", () => {
+    it('SideBar.* commands reach our Sidebar, and its events reach SideBar.* subscribers named as Genesys names them', async () => {
+      const sidebar = bus.registerPlugin('Sidebar') as unknown as Handle;
+      sidebar.registerCommand('open', (options) => ({ opened: options }));
+      sidebar.ready();
+      expect(await cxbus.command('SideBar.open', { x: 1 })).to.deep.equal({ opened: { x: 1 } });
+      const got: string[] = [];
+      cxbus.subscribe('SideBar.opened', (e) => got.push(e.event));
+      cxbus.subscribe('SideBar.*', (e) => got.push(`* ${e.event}`));
+      sidebar.publish('opened', undefined);
+      expect(got).to.deep.equal(['SideBar.opened', '* SideBar.opened']);
+    });
+  });
+
   describe('registerPlugin', () => {
     it("registers a plugin whose commands get e.data, e.commander and e.deferred, resolving or rejecting with the plugin's own value", async () => {
       const plugin = cxbus.registerPlugin('MyPlugin') as CXPlugin;
