@@ -51,6 +51,17 @@ export const COMMANDS: Readonly<Record<string, CommandRow>> = {
   'App.ready': { face: 'ready' },
   // Ours calls an extension with our bus; a Genesys one is `function ($, CXBus, Common)`.
   'App.registerExtension': { ours: 'App.registerExtension', face: 'extension' },
+  // Widgets puts autoSubmit and desiredTime inside `form`; ours reads them beside it.
+  'Callback.open': {
+    ours: 'Callback.open',
+    options: (options) => {
+      const given = record(options);
+      const form = record(given.form);
+      if (!('autoSubmit' in form) && !('desiredTime' in form)) return options;
+      const { autoSubmit, desiredTime, ...fields } = form;
+      return { ...given, form: fields, ...(autoSubmit === undefined ? {} : { autoSubmit }), ...(desiredTime === undefined ? {} : { desiredTime }) };
+    },
+  },
   // Genesys takes the code alone or in an object.
   'App.setLanguage': { ours: 'App.setLanguage', options: (options) => (typeof options === 'string' ? { lang: options } : options) },
 };
