@@ -31,7 +31,11 @@ window._genesys.widgets = {
     ewtRefreshInterval: '10',
     channels: [
       { name: 'CallUs', clickCommand: 'CallUs.open' },
-      { name: 'WebChat', clickCommand: 'WebChat.open', ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false } },
+      {
+        name: 'WebChat',
+        clickCommand: 'WebChat.open',
+        ewt: { display: true, queue: 'PPK_Chat', availabilityThresholdMin: 300, availabilityThresholdMax: 3600, hideChannelWhenThresholdMax: false },
+      },
       { name: 'SendMessage', clickCommand: 'SendMessage.redirect', clickOptions: { url: '/kontakt' } },
       { name: 'Callback', clickCommand: 'Callback.open' },
     ],
@@ -71,10 +75,38 @@ window._genesys.widgets = {
     form: {
       wrapper: '<table></table>',
       inputs: [
-        { id: 'cx_form_callback_firstname', name: 'firstname', maxlength: '100', placeholder: '@i18n:callback.CallbackPlaceholderRequired', label: '@i18n:callback.CallbackFirstName', validate: (event, form, input) => Boolean(input && input.val()) },
-        { id: 'cx_form_callback_lastname', name: 'lastname', maxlength: '100', placeholder: '@i18n:callback.CallbackPlaceholderOptional', label: '@i18n:callback.CallbackLastName' },
-        { id: 'cx_form_callback_phone_number', name: 'phonenumber', maxlength: '12', value: '+48', placeholder: '@i18n:callback.CallbackPlaceholderRequired', label: '@i18n:callback.CallbackPhoneNumber', validate: (event, form, input) => Boolean(input && input.val()) },
-        { id: 'cx_form_callback_subject', name: 'subject', type: 'textarea', maxlength: '100', label: '@i18n:callback.CallbackNotes', validate: (event, form, input) => Boolean(input && input.val()) },
+        {
+          id: 'cx_form_callback_firstname',
+          name: 'firstname',
+          maxlength: '100',
+          placeholder: '@i18n:callback.CallbackPlaceholderRequired',
+          label: '@i18n:callback.CallbackFirstName',
+          validate: (event, form, input) => Boolean(input && input.val()),
+        },
+        {
+          id: 'cx_form_callback_lastname',
+          name: 'lastname',
+          maxlength: '100',
+          placeholder: '@i18n:callback.CallbackPlaceholderOptional',
+          label: '@i18n:callback.CallbackLastName',
+        },
+        {
+          id: 'cx_form_callback_phone_number',
+          name: 'phonenumber',
+          maxlength: '12',
+          value: '+48',
+          placeholder: '@i18n:callback.CallbackPlaceholderRequired',
+          label: '@i18n:callback.CallbackPhoneNumber',
+          validate: (event, form, input) => Boolean(input && input.val()),
+        },
+        {
+          id: 'cx_form_callback_subject',
+          name: 'subject',
+          type: 'textarea',
+          maxlength: '100',
+          label: '@i18n:callback.CallbackNotes',
+          validate: (event, form, input) => Boolean(input && input.val()),
+        },
       ],
     },
     countries: [{ iso2: 'pl', dialCode: '48' }],
@@ -112,7 +144,15 @@ window._genesys.widgets = {
     timeFormat: 24,
     form: {
       wrapper: '<table></table>',
-      inputs: [{ id: 'cx_webchat_form_firstname', name: 'firstname', maxlength: '100', label: '@i18n:webchat.ChatFormFirstName', validate: (event, form, input) => Boolean(input && input.val()) }],
+      inputs: [
+        {
+          id: 'cx_webchat_form_firstname',
+          name: 'firstname',
+          maxlength: '100',
+          label: '@i18n:webchat.ChatFormFirstName',
+          validate: (event, form, input) => Boolean(input && input.val()),
+        },
+      ],
     },
     dataProtection: {
       controller: 'Centrum Informacji PPK sp. z o.o., ul. Przykładowa 1, 00-001 Warszawa',
