@@ -186,13 +186,16 @@ window._genesys.widgets = {
     PpkDemo: function ($, CXBus, Common) {
       var plugin = CXBus.registerPlugin('PpkDemo');
       var opened = 0;
+      var restored = 0;
       plugin.before('WebChat.open', function (options) {
         options = options || {};
+        // A restored chat brings its window back through WebChat.open with restoring set.
+        if (options.restoring) restored += 1;
         options.userData = $.extend({}, options.userData, { campaign: 'genesys-demo' });
         return options;
       });
       plugin.registerCommand('status', function (e) {
-        e.deferred.resolve({ opened: opened, jquery: $.fn.jquery, commander: e.commander, echo: e.data });
+        e.deferred.resolve({ opened: opened, restored: restored, jquery: $.fn.jquery, commander: e.commander, echo: e.data });
       });
       plugin.subscribe('WebChat.opened', function () {
         opened += 1;

@@ -45,7 +45,7 @@ test('/genesys: the Widgets configuration draws the Polish sidebar, the extensio
     const status = await cx(page, 'PpkDemo.status', { from: 'test' });
     assert.deepEqual(
       status,
-      { done: { opened: 0, jquery: '3.8.0', commander: 'page', echo: { from: 'test' } } },
+      { done: { opened: 0, restored: 0, jquery: '3.8.0', commander: 'page', echo: { from: 'test' } } },
       'the extension registered its plugin and command',
     );
     assert.equal(await page.locator('html').getAttribute('data-genesys-ready'), 'CXBus', 'onReady was called with window.CXBus');
@@ -85,6 +85,14 @@ test("/genesys: WebChat.open from the sidebar passes the extension's before hook
     assert.equal(seen[0].event, 'WebChat.opened');
     assert.equal(await page.locator('html').getAttribute('data-chat-opened'), 'WebChat.opened', "onReady's subscription fired");
     assert.deepEqual((await cx(page, 'PpkDemo.status')).done.opened, 1, "the extension's subscription fired");
+
+    // A reload restores the chat: its window comes back through WebChat.open with restoring set.
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => window.LiveAssist);
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
+    const afterReload = (await cx(page, 'PpkDemo.status')).done;
+    assert.equal(afterReload.restored, 1, "the before hook saw the restore's restoring: true");
+    assert.equal(afterReload.opened, 1, 'WebChat.opened once after the reload');
 
     // A before hook that refuses cancels the command with a reason, through fail.
     await page.evaluate(() => window.CXBus.registerPlugin('Guard').before('WebChat.close', () => false));

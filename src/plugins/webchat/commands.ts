@@ -12,6 +12,11 @@ export function registerCommands(win: ChatWindow): void {
   const { app, actor, chatButton, plugin, view } = win;
   plugin.registerCommand('open', async (options) => {
     if (win.isOpen()) throw new Error(webChatMessages.alreadyOpen);
+    // A restored chat's window (service-events.ts cameBack): on the chat at once, which the restore goes on to fill.
+    if (isRecord(options) && options.restoring === true && win.session?.session.value.active) {
+      actor.send({ type: 'open', view: 'chat' });
+      return;
+    }
     // The invite ends; the window opens here, not from the invite.
     if (win.inviteShown) endInvite(win, false);
     const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;

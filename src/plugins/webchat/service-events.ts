@@ -3,15 +3,22 @@ import { isBubble, isShown } from '../../../machines/chat-transcript.ts';
 import { showInvite } from './invite.ts';
 import type { ChatWindow } from './window.ts';
 
-/** The service restored this page's chat: its window comes back (minimised if it was). */
+/**
+ * The service restored this page's chat: its window comes back (minimised if it was), through the
+ * `WebChat.open` command with `restoring: true`, so a `before('WebChat.open')` hook sees the restore
+ * (Widgets' `e.restoring`) and may keep the window closed; the chat runs on either way.
+ */
 export function cameBack(win: ChatWindow, offline: boolean): void {
-  const { app, actor } = win;
+  const { app, actor, plugin } = win;
   win.joinedAt = Date.now();
-  if (!win.isOpen()) actor.send({ type: 'open', view: 'chat' });
-  actor.send({ type: 'session.restored' });
-  if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
-  win.patch({ canLoadHistory: win.isAsync() });
-  if (offline) actor.send({ type: 'session.error', key: 'RestoredOffline' });
+  const settle = () => {
+    actor.send({ type: 'session.restored' });
+    if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
+    win.patch({ canLoadHistory: win.isAsync() });
+    if (offline) actor.send({ type: 'session.error', key: 'RestoredOffline' });
+  };
+  if (win.isOpen()) return settle();
+  void plugin.command('WebChat.open', { restoring: true }).then(settle, settle);
 }
 
 /**

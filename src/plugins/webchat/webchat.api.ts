@@ -13,11 +13,13 @@ declare module '../../bus/types.ts' {
      * Opens the window: the start form, or the running chat. `form` prefills the start form; with
      * `autoSubmit` the chat starts with those values without the visitor submitting (the form shows only
      * where one is missing or refused). `userData` goes with the chat's start, over the configured user data.
+     * `restoring` is set when a restored chat brings its window back, so a `before` hook can tell.
      */
     'WebChat.open': {
       options: {
         form?: Partial<Record<'firstname' | 'lastname' | 'email' | 'subject', string>> & { autoSubmit?: boolean };
         userData?: Record<string, string>;
+        restoring?: boolean;
       } | void;
       result: void;
     };
