@@ -5,6 +5,7 @@ import type { DockEntry } from '../../src/plugins/window-manager/window-manager.
 import type { App } from '../../src/app/app.ts';
 
 export { parseAttribute, propertyName } from './attributes.ts';
+export { pageSheet } from './page-sheet.ts';
 
 /**
  * What an element needs once it draws, not before: a chunk of its own, not the loader's, fetched when the
@@ -39,6 +40,7 @@ export function mountWhenOpen(controller: unknown, mount: () => void): () => voi
 export interface DockingHost {
   readonly app: App;
   readonly shadowRoot: ShadowRoot | null;
+  adopt(sheets: readonly CSSStyleSheet[]): void;
 }
 
 /** Each element's dock offset, an adopted sheet (no inline style), made the first time its window docks. */
@@ -58,7 +60,7 @@ export function followDocks(host: DockingHost, plugin: string, docked: (on: bool
       let sheet = offsets.get(host);
       if (!sheet) {
         offsets.set(host, (sheet = new CSSStyleSheet()));
-        host.shadowRoot!.adoptedStyleSheets = [...host.shadowRoot!.adoptedStyleSheets, sheet];
+        host.adopt([sheet]);
       }
       sheet.replaceSync(`:host { --la-dock-offset: ${Math.round(entry.position)}px; }`);
     }
