@@ -273,9 +273,10 @@ function mergedChunk(path) {
   // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.
   if (path.startsWith('src/services/chat/transports/cloud/')) return 'cloud';
   if (LAUNCHERS.test(path)) return 'launchers';
-  // What every element needs once it draws (the tokens and base sheets, attribute parsing, the page's
-  // sheet of main.customStylesheetID): fetched when the first element connects.
-  if (/^(?:elements\/common\/(?:parts|attributes|page-sheet)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';
+  // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
+  if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';
+  // The page's sheet (main.customStylesheetID): a chunk of its own, asked by the parts only on a page that names one.
+  if (path === 'elements/common/page-sheet.ts') return 'page-sheet';
   if (SIDE_BUTTONS.test(path)) return 'side-buttons';
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =

@@ -214,10 +214,17 @@ export class LaElement extends HTMLElement {
     // Drawn once the language pack and the common sheets are in (fetched side by side): never unstyled.
     const styled = loadParts(app).then(
       (loaded) => {
-        this.#pageSheets = loaded.pageSheet(this.ownerDocument, app.config.main.customStylesheetID);
         this.adopt(loaded.sheets, true);
         this.#parseAll();
         if (plugin && this.isConnected) this.#unsubscribe.push(loaded.followDocks(this, plugin, (on) => this.#setState('docked', on)));
+        // Drawn once the page's sheet is adopted too (at once on a page without one): no frame without the site's rules.
+        return loaded.pageSheet(this.ownerDocument, app.config.main.customStylesheetID).then(
+          (page) => {
+            this.#pageSheets = page;
+            this.adopt([]);
+          },
+          (error: unknown) => console.error('[live-assist] main.customStylesheetID could not be loaded', error),
+        );
       },
       // Drawn all the same (unstyled, its attributes unread), with the load error in it: never blank.
       (error: unknown) => this.#failed('parts', error),

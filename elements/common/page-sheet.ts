@@ -1,5 +1,5 @@
 /**
- * `main.customStylesheetID`: the rules of a `<style>` or `<link rel="stylesheet">` of the page, copied into
+ * `main.customStylesheetID` (a chunk of its own, fetched by elements/common/parts.ts on a page that names one): the rules of a `<style>` or `<link rel="stylesheet">` of the page, copied into
  * one constructable sheet that every element adopts after its own (so the site's rules win). A copy, not
  * the element itself: a shadow root adopts only constructed sheets, and `replaceSync` injects no `<style>`
  * and no inline style, so a strict Content-Security-Policy with Trusted Types keeps working. One sheet per

@@ -5,7 +5,13 @@ import type { DockEntry } from '../../src/plugins/window-manager/window-manager.
 import type { App } from '../../src/app/app.ts';
 
 export { parseAttribute, propertyName } from './attributes.ts';
-export { pageSheet } from './page-sheet.ts';
+
+/**
+ * The page's sheet of `main.customStylesheetID` (elements/common/page-sheet.ts): a chunk of its own,
+ * fetched only on a page that names one, so the others pay nothing for it.
+ */
+export const pageSheet = (doc: Document, id: string | undefined): Promise<readonly CSSStyleSheet[]> =>
+  id ? import('./page-sheet.ts').then((module) => module.pageSheet(doc, id)) : Promise.resolve([]);
 
 /**
  * What an element needs once it draws, not before: a chunk of its own, not the loader's, fetched when the
