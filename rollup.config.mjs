@@ -284,10 +284,12 @@ function mergedChunk(path) {
     /^src\/plugins\/(?:[\w-]+\/)?([\w-]+)\.ts$/.exec(path)?.[1] ??
     /^machines\/([\w-]+)\.machine\.ts$/.exec(path)?.[1] ??
     /^styles\/([\w-]+)\.css$/.exec(path)?.[1];
-  return name ? widgetChunkOf.get(name) : undefined;
+  // A plugin folder's own modules (webchat/window.ts …) go with the plugin the folder is named for.
+  const folder = /^src\/plugins\/([\w-]+)\/[\w-]+\.ts$/.exec(path)?.[1];
+  return (name && widgetChunkOf.get(name)) ?? (folder ? widgetChunkOf.get(folder) : undefined);
 }
 
-export default {
+const loader = {
   input: { 'live-assist': 'src/index.ts' },
   output: {
     dir: 'dist',
@@ -333,3 +335,28 @@ export default {
     warn(warning);
   },
 };
+
+/**
+ * The Genesys Widgets 9 layer (src/genesys/, docs/migrating-from-genesys.md): builds of their own, so the
+ * loader and its chunks hold none of it and a page that does not load it pays nothing. widgets.min.js and
+ * cxbus.min.js are classic scripts (a Widgets page loads them with a plain <script src>), so IIFEs; they
+ * import the loader and jQuery beside them by URL at run time. index.js is the same as a module
+ * (`import 'live-assist/genesys'`). jquery.js is jQuery 3 as a module, fetched only for extensions.
+ */
+const layerPlugins = () => [
+  nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js', '.json'] }),
+  commonjs(),
+  json({ preferConst: true, compact: true }),
+  esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', include: /\.[jt]sx?$/ }),
+  terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+];
+// The default `import('jquery')` of src/genesys/extensions.ts is never called by the layer (it hands the URL of jquery.js).
+const layer = (input, file, format) => ({ input, output: { file, format, sourcemap: true, inlineDynamicImports: true }, external: ['jquery'], plugins: layerPlugins() });
+
+export default [
+  loader,
+  layer('src/genesys/entries/widgets.ts', 'dist/genesys/widgets.min.js', 'iife'),
+  layer('src/genesys/entries/cxbus.ts', 'dist/genesys/cxbus.min.js', 'iife'),
+  layer('src/genesys/index.ts', 'dist/genesys/index.js', 'es'),
+  { input: 'jquery', output: { file: 'dist/genesys/jquery.js', format: 'es', sourcemap: true }, plugins: [nodeResolve({ browser: true }), commonjs(), terser({ format: { comments: /^!|@license/ } })] },
+];

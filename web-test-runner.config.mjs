@@ -24,6 +24,8 @@ const COMMONJS = [
   'react/jsx-dev-runtime',
   'use-sync-external-store/shim',
   'use-sync-external-store/shim/with-selector',
+  // jQuery 3 is CommonJS too (Genesys extensions get it: src/genesys/extensions.ts); served raw, it would make itself a global.
+  'jquery',
 ];
 const exportName = (specifier) => `m${COMMONJS.indexOf(specifier)}`;
 /** The bundle, built on its first request (so reading this config, as test/helpers/suites.test.mjs does, stays cheap). */

@@ -52,12 +52,21 @@ export const CSP = [
   'trusted-types live-assist lit-html',
 ].join('; ');
 
+/**
+ * The Genesys Widgets page (/genesys) also allows the policy name 'default': its extension is handed
+ * jQuery 3, which writes HTML strings, and the drop-in's default policy sanitises them
+ * (src/genesys/trusted.ts, docs/migrating-from-genesys.md).
+ */
+export const GENESYS_CSP = CSP.replace('trusted-types live-assist lit-html', 'trusted-types live-assist lit-html default');
+
 /** Pretty page routes → files under demo/. */
 const PAGES = {
   '/': 'index.html',
   '/index.html': 'index.html',
   '/en': 'en.html',
   '/en/': 'en.html',
+  '/genesys': 'genesys.html',
+  '/genesys/': 'genesys.html',
   '/kontakt': 'kontakt.html',
   '/kontakt/': 'kontakt.html',
   '/ankieta': 'ankieta.html',
@@ -339,7 +348,7 @@ export async function startServer(options = {}) {
           pathname,
           info,
           head: method === 'HEAD',
-          headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': CSP } : {},
+          headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': file.endsWith('genesys.html') ? GENESYS_CSP : CSP } : {},
         });
       } catch (e) {
         log(`server error: ${e instanceof Error ? e.stack : String(e)}`);
@@ -432,7 +441,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   try {
     const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', agentToken: envToken, log: (l) => console.error(l) });
     const base = `http://localhost:${running.port}`;
-    console.log(`live-assist demo: open ${base}/ (Polish deployment), /en, /agent, /kontakt — Ctrl+C to stop`);
+    console.log(`live-assist demo: open ${base}/ (Polish deployment), /genesys (the same as a Widgets 9 page), /en, /agent, /kontakt — Ctrl+C to stop`);
     console.log(
       envToken
         ? 'live-assist demo: the agent console (/agent) asks for the token in AGENT_TOKEN'

@@ -3,6 +3,7 @@ import { deferred } from './deferred.ts';
 import { EMPTY_TRANSCRIPT, missing, restart, upsert, withOutgoing, type ChatTranscript, type OutboxEntryLike } from './chat-transcript.ts';
 import { upsertByIndex } from '../src/app/by-index.ts';
 import type { ChatFailure, ChatFailureKind, PollResult, SessionData, StartRequest, StartResult, TranscriptMessage } from '../src/services/chat/types.ts';
+import { isAgent } from '../src/app/participants.ts';
 
 /**
  * The chat session (web-chat.md §4 "Chat service lifecycle", "Connection", "Typing", "Idle alerts"; §5
@@ -207,7 +208,6 @@ export function toChatFailure(error: unknown): ChatFailure {
 }
 
 const isLost = (failure: ChatFailure) => failure.kind === 'timeout' || failure.kind === 'network';
-const isAgentType = (type: string) => type === 'Agent' || type === 'Supervisor';
 /** Typing notices feed the indicator, not the transcript. */
 const isTypingNotice = (m: TranscriptMessage) => m.type === 'TypingStarted' || m.type === 'TypingStopped';
 
@@ -244,10 +244,10 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
     lastIndex = message.index;
     count++;
     const from = message.from;
-    if (message.type === 'ParticipantJoined' && isAgentType(from.type)) {
+    if (message.type === 'ParticipantJoined' && isAgent(from.type)) {
       agents[from.id] = { name: from.name, connected: true, supervisor: from.type === 'Supervisor', connectedTime: message.timestamp };
       agentEmits.push({ type: 'agentConnected', agents: { ...agents } });
-    } else if (message.type === 'ParticipantLeft' && isAgentType(from.type)) {
+    } else if (message.type === 'ParticipantLeft' && isAgent(from.type)) {
       const known = agents[from.id];
       agents[from.id] = {
         ...(known ?? { name: from.name, supervisor: from.type === 'Supervisor', connectedTime: message.timestamp }),

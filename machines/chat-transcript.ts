@@ -1,5 +1,6 @@
 import { upsertByIndex } from '../src/app/by-index.ts';
 import type { TranscriptMessage } from '../src/services/chat/types.ts';
+import { isVisitor } from '../src/app/participants.ts';
 
 /**
  * The chat's transcript, one owner (DESIGN.md §11 "chat store"): held in the session machine's context
@@ -110,7 +111,7 @@ export const isShown = (message: Pick<TranscriptMessage, 'type'>): boolean => SH
 
 /** A line of someone else's that the visitor reads (a bubble): it counts as unread and reopens a hidden window. */
 export const isBubble = (message: Pick<TranscriptMessage, 'type' | 'from'>): boolean =>
-  (message.type === 'Message' || message.type === 'PushUrl' || message.type === 'FileUploaded') && message.from.type !== 'Client';
+  (message.type === 'Message' || message.type === 'PushUrl' || message.type === 'FileUploaded') && !isVisitor(message.from.type);
 
 /**
  * The lines the window draws: the transcript's shown messages with the window's own lines of this page

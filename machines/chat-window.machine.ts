@@ -30,8 +30,8 @@ export interface ChatFieldConfig {
   maxlength?: number;
 }
 
-/** A field's problem: the form's own check, or the server's code (102, 103, 161, 364) for it. */
-export type ChatFieldError = 'required' | 'tooLong' | 'invalidEmail' | 102 | 103 | 161 | 364;
+/** A field's problem: the form's own check, or the server's code for it (FIELD_CODES). */
+export type ChatFieldError = 'required' | 'tooLong' | 'invalidEmail' | FieldCode;
 export type ChatFormErrors = Partial<Record<ChatFormField, ChatFieldError>>;
 
 /** The chat window messages of web-chat.md §8 an alert shows; 'serverErrors' joins the server's list. */
@@ -177,13 +177,18 @@ export function validateChatForm(fields: readonly ChatFieldConfig[], form: Parti
   return errors;
 }
 
-/** The fields each server code marks (web-chat.md §5): 102 first name, 103 last name, 161 both, 364 email. */
-const CODE_FIELDS: Record<number, readonly ChatFormField[]> = {
-  102: ['firstname'],
-  103: ['lastname'],
-  161: ['firstname', 'lastname'],
-  364: ['email'],
-};
+/**
+ * The server's form codes (web-chat.md §5), the one table of them: the fields each marks (102 first name,
+ * 103 last name, 161 both, 364 email) and the language-pack key that words it on them.
+ */
+export const FIELD_CODES = {
+  102: { fields: ['firstname'], key: 'chat.form.required.firstname' },
+  103: { fields: ['lastname'], key: 'chat.form.required.lastname' },
+  161: { fields: ['firstname', 'lastname'], key: 'chat.form.enterName' },
+  364: { fields: ['email'], key: 'chat.form.invalidEmail' },
+} as const satisfies Record<number, { fields: readonly ChatFormField[]; key: string }>;
+export type FieldCode = keyof typeof FIELD_CODES;
+const isFieldCode = (code: number): code is FieldCode => Object.hasOwn(FIELD_CODES, code);
 
 /**
  * A start failure's codes split into field markings (on the shown fields only) and the codes left for an
@@ -194,9 +199,9 @@ export function markServerCodes(fields: readonly ChatFieldConfig[], codes: reado
   const errors: ChatFormErrors = {};
   const unmarked: number[] = [];
   for (const code of codes) {
-    const marked = (CODE_FIELDS[code] ?? []).filter((name) => shown.has(name));
+    const marked = isFieldCode(code) ? FIELD_CODES[code].fields.filter((name) => shown.has(name)) : [];
     if (marked.length === 0) unmarked.push(code);
-    for (const name of marked) errors[name] = code as 102 | 103 | 161 | 364;
+    for (const name of marked) errors[name] = code as FieldCode;
   }
   return { errors, unmarked };
 }

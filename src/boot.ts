@@ -9,6 +9,7 @@ import { bindApp } from '../elements/common/host.ts';
 import type { ElementSpec } from '../elements/common/host.ts';
 import { defineElements, elements } from '../elements/index.ts';
 import { createPreloader } from './preload.ts';
+import { HOST_BUS } from './host-bus.ts';
 import type { CommandName, EventOf, EventPattern, OptionsArg, ResultOf } from './bus/index.ts';
 
 /** The host page's API, `window.LiveAssist`. */
@@ -53,6 +54,12 @@ function hostConfig(win: BootOptions['window']): unknown {
   }
 }
 
+/** The bus a layer made before the loader, when it looks like one. */
+function hostBus(win: BootOptions['window']): App['bus'] | undefined {
+  const bus = (win as unknown as Record<symbol, unknown>)[HOST_BUS] as App['bus'] | undefined;
+  return typeof bus?.registerLazy === 'function' ? bus : undefined;
+}
+
 /** Boots the suite once per page: config, app, plugins, elements, public API. */
 export function boot({ window: win, plugins, loadRuntime, base = win.location.href }: BootOptions): LiveAssistApi {
   if (win.LiveAssist) {
@@ -64,6 +71,7 @@ export function boot({ window: win, plugins, loadRuntime, base = win.location.hr
   const app: App = new App({
     window: win,
     config: hostConfig(win),
+    bus: hostBus(win),
     plugins,
     loadRuntime,
     preload: (names, how) => preload(app, names, how),

@@ -4,13 +4,20 @@ import { TextField } from '../common/fields.tsx';
 import { useT } from '../common/context.ts';
 import { deepActiveElement } from '../common/modal.ts';
 import type { Translator } from '../../src/app/i18n.ts';
-import { CHAT_FORM_MAX, validateChatForm, type ChatFieldConfig, type ChatFormErrors, type ChatFormField } from '../../machines/chat-window.machine.ts';
+import {
+  CHAT_FORM_MAX,
+  FIELD_CODES,
+  validateChatForm,
+  type ChatFieldConfig,
+  type ChatFormErrors,
+  type ChatFormField,
+} from '../../machines/chat-window.machine.ts';
 
 /**
  * The chat's pre-chat form (web-chat.md §2, §5): the configured fields in their order,
  * each a real <label>led input named as the spec names it, the data-protection notice, Cancel and
  * Start Chat. The form only shows: the window machine owns the values, validates (with
- * `validateChatForm`) and marks the server's codes 102 / 103 / 161 / 364 on their fields.
+ * `validateChatForm`) and marks the server's codes on their fields (FIELD_CODES).
  */
 
 /** The form's fields, their settings and problems are the window machine's (one authority for the rules). */
@@ -53,15 +60,10 @@ function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatForm
       return t.t(`chat.form.required.${field.name}`);
     case 'tooLong':
       return t.plural('chat.form.tooLong', field.maxlength ?? CHAT_FORM_MAX);
-    case 102:
-      return t.t('chat.form.required.firstname');
-    case 103:
-      return t.t('chat.form.required.lastname');
-    case 161:
-      return t.t('chat.form.enterName');
     case 'invalidEmail':
-    case 364:
       return t.t('chat.form.invalidEmail');
+    default:
+      return t.t(FIELD_CODES[error].key);
   }
 }
 

@@ -18,9 +18,6 @@ import transcriptSheet from '../../styles/chat-transcript.css' with { type: 'css
 import inputSheet from '../../styles/chat-input.css' with { type: 'css' };
 import knowledgeSheet from '../../styles/chat-knowledge.css' with { type: 'css' };
 
-/** The chat window's alert keys (web-chat.md §8 "Chat window messages") and server codes, worded in the language pack. */
-const CODES = new Set([102, 103, 161, 201, 202, 203, 204, 240, 364]);
-
 /**
  * The alert's lines: each server error by the key its transport gave it (next-generation REST's own codes),
  * else by its code (unknown codes: the generic text); or the alert's own text.
@@ -30,7 +27,9 @@ export function alertLines(t: Translator, alert: { key: string; codes: number[];
     const word = (code: number, index: number) => {
       const key = alert.keys?.[index];
       if (key && key.startsWith('chat.error.') && t.t(key) !== key) return t.t(key);
-      return t.t(CODES.has(code) ? `chat.error.${code}` : 'chat.error.Generic');
+      // A server code the language pack words (web-chat.md §8 "Chat window messages") has its own text.
+      const byCode = `chat.error.${code}`;
+      return t.t(byCode) !== byCode ? t.t(byCode) : t.t('chat.error.Generic');
     };
     return alert.codes.length ? alert.codes.map(word) : [t.t('chat.error.Generic')];
   }

@@ -5,6 +5,7 @@ import { findLanguage, loadConfig } from './config.ts';
 import type { AppConfig, ConfigIssue } from './config.ts';
 import { bundledLanguages, fetchLanguagePack, loadLanguagePack } from './packs.ts';
 import type { Translator } from './i18n.ts';
+import type { LanguagePacks } from './packs.ts';
 import { watchEnvironment } from './environment.ts';
 import type { Environment, Theme } from './environment.ts';
 import { createCookieJar, setSessionFlag } from './storage.ts';
@@ -17,12 +18,15 @@ declare module '../bus/types.ts' {
     'App.setTheme': { options: { theme: Theme | (string & {}) }; result: void };
     'App.registerExtension': { options: { name: string; extension: unknown }; result: void };
     'App.getConfig': { options: { section?: string } | void; result: unknown };
+    /** Switches the widgets' language (a bundled one or one of `main.i18n`'s); rejects an unknown code. */
+    'App.setLanguage': { options: { lang: string }; result: void };
   }
   interface Events {
     'App.ready': { lang: string };
     'App.closeAll': void;
     'App.themeChanged': { theme: Theme | (string & {}) };
     'App.configured': { section: string };
+    'App.languageChanged': { lang: string };
   }
 }
 
@@ -91,6 +95,11 @@ export interface AppOptions {
    * load fetches the runtime at once, beside the plugin and the load graph, not a round trip after them.
    */
   windowPlugins?: ReadonlySet<string>;
+  /**
+   * A bus made before the loader ran (the Genesys layer's, dist/genesys/): what the page commanded and
+   * subscribed on it before the boot is kept. Absent: a new one.
+   */
+  bus?: Bus;
 }
 
 /**
@@ -120,7 +129,7 @@ export const explain = (
  * lazy plugin loading, and the controllers (actors) plugins provide to their elements.
  */
 export class App {
-  readonly bus = new Bus();
+  readonly bus: Bus;
   readonly config: AppConfig;
   readonly environment: BehaviorSubject<Environment>;
   readonly cookies: CookieJar;
@@ -145,9 +154,11 @@ export class App {
   readonly #loadRuntime: () => Promise<unknown>;
   #runtime?: Promise<unknown>;
   readonly #preload: (plugins: readonly string[], how: PreloadOptions) => void;
+  #packs?: Promise<LanguagePacks | null>;
 
   constructor(options: AppOptions) {
     this.window = options.window;
+    this.bus = options.bus ?? new Bus();
     // loadConfig adds the languages of a host `main.i18n` object itself; the raw configuration is not
     // read here, where a throwing getter would stop the boot. A value it did not accept is explained in
     // the console (config-check.ts, the same reading with its messages) before App.ready.
@@ -323,6 +334,18 @@ export class App {
       const ready = this.#isReady;
       return configCheck().then((check) => check.registerExtension(this.bus, options, commander, this.#extensions, ready));
     });
+    // After the start (its language first); the messages are config-check.ts's, loaded as the command runs.
+    app.registerCommand('setLanguage', async (options) => {
+      const wanted = options && typeof options === 'object' ? options.lang : undefined;
+      const [{ ConfigMessages }, hostPacks] = await Promise.all([configCheck(), this.ready.then(() => this.#hostPacks())]);
+      if (typeof wanted !== 'string' || wanted.trim() === '') throw new Error(ConfigMessages.noLanguage);
+      const lang = findLanguage(wanted, [...bundledLanguages, ...Object.keys(hostPacks ?? {})]);
+      if (lang === undefined) throw new Error(ConfigMessages.unknownLanguage);
+      await this.#useLanguage(lang);
+      // The widgets are in use: their whole pack, not only the launchers' part.
+      await this.texts();
+      app.publish('languageChanged', { lang: this.#translator.lang });
+    });
     app.registerCommand('getConfig', (options) => {
       const section = options && typeof options === 'object' ? options.section : undefined;
       return section === undefined || section === 'main' ? this.config.main : this.section(section);
@@ -333,22 +356,44 @@ export class App {
   /** `explained`: the configuration's issues being logged, which App.ready waits for (they load beside the pack). */
   async #loadLanguage(explained?: Promise<void>): Promise<void> {
     const { main } = this.config;
+    const unresolved = await this.#useLanguage(main.lang);
+    await explained;
+    await unresolved;
+    this.#isReady = true;
+    this.#plugin.publish('ready', { lang: this.#translator.lang });
+    // In a task of its own: a page's first session storage access is a synchronous call to the browser
+    // (about 6 ms at 1×), and this task draws every element.
+    this.window.setTimeout(() => setSessionFlag(this.window, `${main.deploymentID || 'la'}_ready`, true));
+  }
+
+  /** The host's language packs (`main.i18n`: an object, or a URL fetched once), or null. */
+  #hostPacks(): Promise<LanguagePacks | null> {
+    const { i18n } = this.config.main;
+    return (this.#packs ??= typeof i18n === 'string' ? fetchLanguagePack(i18n) : Promise.resolve(i18n ?? null));
+  }
+
+  /**
+   * Makes `wanted` the translator's language (its launchers' texts now, the whole pack with texts()); a host
+   * language without a pack falls back to English. Answers the logging of an unresolved language, if it was.
+   */
+  async #useLanguage(wanted: string): Promise<Promise<void> | undefined> {
+    const { main } = this.config;
+    let unresolved: Promise<void> | undefined;
     // The translator's chunk, fetched beside the packs (both needed before any text is drawn).
     const i18n = import('./i18n.ts');
     try {
-      const hostPacks = typeof main.i18n === 'string' ? await fetchLanguagePack(main.i18n) : (main.i18n ?? null);
+      const hostPacks = await this.#hostPacks();
       if (typeof main.i18n === 'string' && !hostPacks) {
         console.warn(`[live-assist] The language pack at ${main.i18n} could not be loaded; using the bundled one.`);
       }
-      let lang = main.lang;
+      let lang = wanted;
       if (hostPacks && lang !== 'en' && !bundledLanguages.includes(lang as 'en') && !hostPacks[lang]) {
         const available = [...bundledLanguages, ...Object.keys(hostPacks)];
         const found = findLanguage(lang, available);
         if (found === undefined) {
-          const unresolved = lang;
-          // Logged after the configuration's issues (one module promise: explain() keeps the order), so
-          // waiting for this one waits for both.
-          explained = explain((check) => [check.resolveLanguage(unresolved, available).issue ?? []].flat());
+          const code = lang;
+          // Logged after the configuration's issues (one module promise: explain() keeps the order).
+          unresolved = explain((check) => [check.resolveLanguage(code, available).issue ?? []].flat());
         }
         lang = found ?? 'en';
       }
@@ -403,11 +448,6 @@ export class App {
     } catch (error) {
       console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);
     }
-    await explained;
-    this.#isReady = true;
-    this.#plugin.publish('ready', { lang: this.#translator.lang });
-    // In a task of its own: a page's first session storage access is a synchronous call to the browser
-    // (about 6 ms at 1×), and this task draws every element.
-    this.window.setTimeout(() => setSessionFlag(this.window, `${main.deploymentID || 'la'}_ready`, true));
+    return unresolved;
   }
 }

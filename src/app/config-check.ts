@@ -6,6 +6,7 @@
 // Lazy chunks never import loader code (rollup.config.mjs), so the host packs' flattening is this
 // module's own copy of src/app/packs.ts `normalizePacks`.
 import type { AppConfig, ConfigIssue, LanguagePacks, MainConfig } from './config.ts';
+import { isRecord } from './records.ts';
 
 export type { AppConfig, ConfigIssue, MainConfig } from './config.ts';
 
@@ -137,8 +138,6 @@ type FieldValue<K extends keyof typeof mainSchemas> = (typeof mainSchemas)[K] ex
 
 const specialKeys = ['theme', 'lang', 'i18n', 'header', 'extensions'];
 const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** src/app/packs.ts `normalizePacks` (the loader's): host packs in canonical form, nested objects flattened
  * to dotted keys, or null when the value is not an object of language objects. */

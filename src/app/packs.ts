@@ -35,7 +35,7 @@ export async function loadLanguagePack(code: BundledLanguage | string, part: Pac
   return load ? (await load()).default : {};
 }
 
-/** A plain object (not null, not an array); config.ts reads with it too. */
+/** A plain object; config.ts reads with it too. The loader's copy of records.ts': a lazy chunk never imports loader code. */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Flat string entries of one language; nested objects (`{ callback: { confirm: '…' } }`) are flattened

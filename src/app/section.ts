@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { httpUrl } from './urls.ts';
+import { isRecord } from './records.ts';
 
 /**
  * Validation of a plugin's configuration section with valibot, in the plugin's own (lazily loaded)
@@ -45,7 +46,6 @@ export const listOf = <S extends v.GenericSchema>(item: S, max: number): ListOpt
 
 const isSchema = (entry: SectionEntry): entry is v.GenericSchema => (entry as { kind?: unknown }).kind === 'schema';
 const isList = (entry: SectionEntry): entry is ListOption => LIST in entry;
-const isRecord = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null && !Array.isArray(raw);
 
 const report = (issues: SectionIssue[], log: Log) => issues.forEach(({ path, message }) => log(`[live-assist] ${path}: ${message}`));
 

@@ -196,6 +196,8 @@ export class Bus {
         verdict = false;
       }
       if (verdict === false) throw new Error(BusErrors.cancelled);
+      // A hook may hand on changed options (Genesys's `before` returns them); true or nothing keeps them.
+      if (typeof verdict === 'object' && verdict !== null) options = verdict;
     }
     try {
       return await handler(options, meta);

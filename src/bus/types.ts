@@ -47,7 +47,10 @@ export interface CommandMeta {
 
 export type CommandHandler<K extends CommandName> = (options: OptionsOf<K>, meta: CommandMeta) => ResultOf<K> | Promise<ResultOf<K>>;
 
-/** A `before` hook: return false (or a Promise of false) to cancel the command. */
+/**
+ * A `before` hook: return false (or a Promise of false) to cancel the command, or an object (or a
+ * Promise of one) to run the command, and the hooks after it, with those options instead.
+ */
 export type BeforeHook = (options: unknown, meta: CommandMeta & { command: string }) => unknown;
 
 /** An event as the bus carries it, untyped (`Bus.events`, dynamic code). */

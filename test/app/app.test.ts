@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
 import type { PluginLoaders } from '../../src/app/app.ts';
+import { Bus } from '../../src/bus/index.ts';
 import { captureConsole } from '../helpers/dom.ts';
 import { readConfig } from '../../src/app/config-check.ts';
 import { bundledLanguages } from '../../src/app/packs.ts';
@@ -36,6 +37,17 @@ describe('App', () => {
     expect(errors.some((e) => e.includes('No configuration provided'))).to.equal(true);
     expect(app!.t.lang).to.equal('en');
     expect(app!.t.t('common.close')).to.equal('Close');
+  });
+
+  it('runs on a bus made before it (a layer loaded first), keeping what was subscribed on it', async () => {
+    const bus = new Bus();
+    const seen: string[] = [];
+    bus.subscribe('App.ready', (e) => seen.push(`ready ${e.data.lang}`));
+    const app = new App({ window, config: { main: { lang: 'pl' }, sidebar: { position: 'left' } }, plugins: {}, loadRuntime: async () => undefined, bus });
+    expect(app.bus).to.equal(bus);
+    await app.ready;
+    expect(seen).to.deep.equal(['ready pl']);
+    expect(await app.bus.command('App.getConfig', { section: 'sidebar' })).to.deep.equal({ position: 'left' });
   });
 
   it('boots with defaults, reporting the getter, when reading liveAssistConfig.main throws', async () => {
@@ -325,6 +337,25 @@ describe('App', () => {
     expect(ran).to.equal(0);
     expect(await message(app.bus.commandByName('App.registerExtension', options, { commander: 'page' }))).to.equal('resolved');
     expect(ran).to.equal(1);
+  });
+
+  it('switches language by command: a bundled one (any case) or a host pack, re-rendering; refuses an unknown or missing code', async () => {
+    const app = make({ main: { lang: 'en', i18n: { de: { 'common.close': 'Schließen' } } } });
+    const changed: unknown[] = [];
+    app.bus.subscribe('App.languageChanged', (e) => changed.push(e.data));
+    const setting = app.bus.command('App.setLanguage', { lang: 'PL' }); // waits for the start
+    await setting;
+    expect(app.t.lang).to.equal('pl');
+    expect(app.t.t('common.close')).to.equal('Zamknij');
+    expect(app.environment.value.lang).to.equal('pl');
+    await app.bus.command('App.setLanguage', { lang: 'de' });
+    expect(app.t.t('common.close')).to.equal('Schließen');
+    expect(app.t.t('common.cancel')).to.equal('Cancel');
+    expect(app.environment.value.lang).to.equal('de');
+    expect(await message(app.bus.command('App.setLanguage', { lang: 'xx' }))).to.equal('No matching language code found in language pack');
+    expect(await message(app.bus.command('App.setLanguage', { lang: ' ' }))).to.equal('No language code provided');
+    expect(app.t.lang).to.equal('de');
+    expect(changed).to.deep.equal([{ lang: 'pl' }, { lang: 'de' }]);
   });
 
   it('changes theme by command and refuses an unknown one', async () => {

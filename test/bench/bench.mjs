@@ -119,7 +119,7 @@ function measure(file) {
 }
 
 /** The widget names a module path belongs to (none for node_modules, src/app, elements/common …). */
-function widgetOf(/** @type {string} */ path) {
+function widgetOfPath(/** @type {string} */ path) {
   const p = path.split(sep).join('/');
   const match =
     /^elements\/([^/]+)\//.exec(p) ??
@@ -147,6 +147,12 @@ function sizes() {
   const groupOf = new Map();
   for (const [key, budget] of Object.entries(config.budgets)) for (const w of budget.widgets ?? []) groupOf.set(w, key);
   const group = (/** @type {string} */ w) => groupOf.get(w) ?? w;
+  /** A module's widget; a plugin folder's own modules (webchat/window.ts …) count for the widget the folder is named for. */
+  const widgetOf = (/** @type {string} */ path) => {
+    const name = widgetOfPath(path);
+    const folder = /^src\/plugins\/([^/]+)\/[^/]+\.tsx?$/.exec(path.split(sep).join('/'))?.[1];
+    return name && !groupOf.has(name) && !(name in config.budgets) && folder && groupOf.has(folder) ? folder : name;
+  };
 
   /** @type {Row[]} */
   const rows = [];

@@ -257,6 +257,18 @@ describe('Bus', () => {
       expect(await bus.command('Test.echo', { text: 'forbidden' })).to.equal('forbidden');
     });
 
+    it('hands on the options a hook returns, to the hooks after it and the command; other values keep them', async () => {
+      const test = bus.registerPlugin('Test');
+      test.registerCommand('echo', ({ text }) => text);
+      test.ready();
+      const seen: unknown[] = [];
+      bus.before('Test.echo', (options) => ({ text: `${(options as { text: string }).text}!` }));
+      bus.before('Test.*', async (options) => void seen.push(options));
+      bus.before('Test.echo', (options) => (seen.push(options), true));
+      expect(await bus.command('Test.echo', { text: 'hi' })).to.equal('hi!');
+      expect(seen).to.deep.equal([{ text: 'hi!' }, { text: 'hi!' }]);
+    });
+
     it('sees the commander and matches Plugin.* patterns; a throwing hook cancels', async () => {
       const test = bus.registerPlugin('Test');
       test.registerCommand('whoami', (_o, meta) => meta.commander);

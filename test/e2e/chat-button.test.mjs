@@ -304,7 +304,7 @@ test('the chat button needs neither the chat service nor chat deflection: their 
     );
     await button(page).click();
     await page.locator('la-chat').getByRole('dialog').getByLabel('First name').waitFor();
-    // No chat to come back to: the service starts once idle after the open (src/plugins/webchat/webchat.ts openWindow).
+    // No chat to come back to: the service starts once idle after the open (src/plugins/webchat/window.ts openWindow).
     await page.waitForFunction(() => globalThis.__serviceAt, null, { timeout: 5000 });
     await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/dist/${f}`)), deflectionFile());
     assert.deepEqual(await page.evaluate(() => window.LiveAssist.command('ChatDeflection.getState').then((s) => s.enabled)), true);

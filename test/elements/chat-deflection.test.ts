@@ -185,6 +185,9 @@ describe('<la-chat> chat deflection', () => {
     error = await api.command('ChatDeflection.closeArticle').catch((e: Error) => e);
     expect((error as Error).message).to.equal('The article is not open');
     expect(await api.command('ChatDeflection.getState')).to.deep.equal({ enabled: true, deflecting: false, searches: 1, article: null });
+    // The knowledge line is chat deflection's alone: the page may not add one.
+    error = await api.command('WebChat.addKnowledge', { knowledge: { kind: 'welcome', links: [] }, summary: 'x' }).catch((e: Error) => e);
+    expect((error as Error).message).to.equal('Access Denied to private command: WebChat.addKnowledge. Only ChatDeflection may run it.');
   });
 
   it('off: no welcome, no search, no user-data keys', async () => {

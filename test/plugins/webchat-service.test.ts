@@ -129,6 +129,39 @@ describe('WebChatService against the simulator (legacy REST)', () => {
     expect(await bus.command('WebChatService.verifySession')).to.deep.equal({ sessionActive: false });
   });
 
+  it("'Not sent' as commands: retryMessage sends it again once, editMessage gives its text back; the draft is saved and read", async () => {
+    const { app, bus } = start();
+    await bus.command('WebChatService.startChat', { firstname: 'Anna' });
+    const [session] = [...sim.state.chat.sessions.values()];
+    const { session: store } = await app.whenProvided('WebChatService');
+    const failed = () => store.value.transcript.outgoing.filter((o) => o.state === 'failed');
+    // The server refuses every message (not a retryable failure): both are 'Not sent' at once.
+    sim.worker.use(http.post('*/send', () => HttpResponse.json({ statusCode: 2, errors: [{ code: 204, message: 'refused' }] })));
+    expect(await rejection(bus.command('WebChatService.sendMessage', { message: 'Pierwsza' }))).not.to.equal('resolved');
+    expect(await rejection(bus.command('WebChatService.sendMessage', { message: 'Druga' }))).not.to.equal('resolved');
+    expect(failed().map((o) => o.text)).to.deep.equal(['Pierwsza', 'Druga']);
+    const [first, second] = failed();
+
+    expect(await rejection(bus.command('WebChatService.editMessage', { id: 'no-such-id' }))).to.match(/^No failed message with this id/);
+    expect(await bus.command('WebChatService.editMessage', { id: second!.id })).to.deep.equal({ text: 'Druga' });
+    expect(store.value.transcript.outgoing.map((o) => o.text)).to.deep.equal(['Pierwsza']);
+
+    sim.worker.resetHandlers(http.all('*', async ({ request }) => (await sim.handle(request)) ?? undefined));
+    await bus.command('WebChatService.retryMessage', { id: first!.id });
+    const stored = (text: string) => session.transcript.filter((m) => m.type === 'Message' && m.from.type === 'Client' && m.text === text).length;
+    await waitFor(() => stored('Pierwsza') === 1, 5000);
+    expect(stored('Druga')).to.equal(0);
+
+    expect(await rejection(bus.command('WebChatService.saveDraft', {} as { text: string }))).to.equal('No draft text provided');
+    await bus.command('WebChatService.saveDraft', { text: 'Szkic' });
+    expect(await bus.command('WebChatService.getDraft')).to.deep.equal({ text: 'Szkic' });
+    await bus.command('WebChatService.endChat');
+    expect(await bus.command('WebChatService.getDraft')).to.deep.equal({ text: '' });
+    // Without a chat there is nothing to keep a draft for.
+    await bus.command('WebChatService.saveDraft', { text: 'Po czacie' });
+    expect(await bus.command('WebChatService.getDraft')).to.deep.equal({ text: '' });
+  });
+
   it('preprocessors change outgoing text; a prefilter hides matching messages; typing is sent once per burst', async () => {
     const { bus, transcript } = start();
     await bus.command('WebChatService.registerPreProcessor', { preprocessor: (text) => text.replace(/\d{11}/g, '[PESEL]') });

@@ -14,6 +14,7 @@ import { formatDay } from '../../../src/app/clock.ts';
 import { formatSize, shortFileName } from '../../../src/app/bytes.ts';
 import { sanitizeHtml } from '../../common/sanitize.ts';
 import { isKnowledgeMessage } from '../../../machines/chat-knowledge.ts';
+import { isVisitor } from '../../../src/app/participants.ts';
 
 export { shortFileName };
 
@@ -78,7 +79,7 @@ function classify(message: TranscriptMessage, t: Translator, firstClientJoin: bo
     case 'IdleClose':
       return message.text.trim() ? { system: message.text } : null;
     case 'ParticipantJoined':
-      if (message.from.type === 'Client') return firstClientJoin ? { system: t.t('chat.transcript.chatStarted') } : null;
+      if (isVisitor(message.from.type)) return firstClientJoin ? { system: t.t('chat.transcript.chatStarted') } : null;
       return sender ? { system: t.t('chat.transcript.joined', { name: senderName(message, t) }) } : null;
     case 'ParticipantLeft':
       return sender && sender !== 'client' ? { system: t.t('chat.transcript.left', { name: senderName(message, t) }) } : null;
@@ -94,7 +95,7 @@ export function buildItems(messages: readonly TranscriptMessage[], ended: boolea
   let clientJoined = false;
   let previous: { day: number; bubble?: TranscriptMessage } | null = null;
   for (const message of messages) {
-    const firstClientJoin = message.type === 'ParticipantJoined' && message.from.type === 'Client' && !clientJoined;
+    const firstClientJoin = message.type === 'ParticipantJoined' && isVisitor(message.from.type) && !clientJoined;
     if (firstClientJoin) clientJoined = true;
     const shown = classify(message, t, firstClientJoin);
     if (!shown) continue;

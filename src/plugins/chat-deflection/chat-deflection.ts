@@ -8,8 +8,9 @@ import {
   type DeflectionSearchOutput,
   type KnowledgeBubble,
 } from '../../../machines/chat-deflection.machine.ts';
-import type { TranscriptMessage } from '../../services/chat/types.ts';
 import { chatDeflectionSection, enabledKeys, readChatDeflectionSection, type ChatDeflectionSection } from './chat-deflection-config.ts';
+import { isAgentJoined, isVisitorMessage } from '../../app/participants.ts';
+import { isRecord } from '../../app/records.ts';
 
 /** The plugin's rejections. */
 export const chatDeflectionMessages = {
@@ -36,12 +37,10 @@ export interface ChatDeflectionState {
   article: { kbId: string; docId: string } | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const texts = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : typeof value === 'string' && value ? [value] : [];
-const isAgent = (message: TranscriptMessage) => message.type === 'ParticipantJoined' && (message.from.type === 'Agent' || message.from.type === 'Supervisor');
 
 /**
  * The ChatDeflection plugin (plugins-and-infrastructure.md §2, §4, §7 "Chat deflection via the bus",
@@ -95,7 +94,9 @@ export function register(app: App): void {
 
   /** A knowledge-assistant line in the chat window's transcript (this page only; never sent). */
   const show = (knowledge: KnowledgeBubble, summary: string) => {
-    void app.whenProvided('WebChat').then((chat) => chat.addKnowledge(knowledge, summary));
+    plugin
+      .command('WebChat.addKnowledge', { knowledge, summary })
+      .catch((error: unknown) => console.error('[live-assist] a knowledge line was not shown', error));
   };
   /** The bubble's words for the live region and the line's label. */
   const summaryOf = (bubble: KnowledgeBubble) =>
@@ -109,7 +110,7 @@ export function register(app: App): void {
   const tellAgent = (message: string) => {
     if (settings.agentTranscript !== 'readable') return;
     void app.whenProvided('WebChatService').then((service) => {
-      if (service.actor.getSnapshot().hasTag('active')) plugin.command('WebChatService.sendCustomNotice', { message }).catch(fail('notice'));
+      if (service.session.value.active) plugin.command('WebChatService.sendCustomNotice', { message }).catch(fail('notice'));
     });
   };
 
@@ -187,8 +188,8 @@ export function register(app: App): void {
         welcome();
         // In transcript order: a visitor's message after the agent joined (same batch) is not searched.
         for (const message of [...messages].sort((a, b) => a.index - b.index)) {
-          if (isAgent(message)) actor.send({ type: 'agent.connected' });
-          else if (message.type === 'Message' && message.from.type === 'Client') actor.send({ type: 'chat.message', text: message.text });
+          if (isAgentJoined(message)) actor.send({ type: 'agent.connected' });
+          else if (isVisitorMessage(message)) actor.send({ type: 'chat.message', text: message.text });
         }
         break;
       }
@@ -213,10 +214,13 @@ export function register(app: App): void {
   });
   // A chat that was already running when this chunk loaded (it loads with the chat window): resume it.
   void app.whenProvided('WebChatService').then((service) => {
-    const snapshot = service.actor.getSnapshot();
-    if (snapshot.hasTag('active') && actor.getSnapshot().hasTag('off')) {
-      actor.send({ type: 'chat.restored', agentConnected: Object.values(snapshot.context.agents).some((a) => a.connected) });
-    }
+    if (!service.session.value.active || !actor.getSnapshot().hasTag('off')) return;
+    void plugin.command('WebChatService.getAgents').then(
+      (agents) => {
+        if (actor.getSnapshot().hasTag('off')) actor.send({ type: 'chat.restored', agentConnected: Object.values(agents).some((a) => a.connected) });
+      },
+      () => undefined,
+    );
   });
 
   /* ---------------------------------------------------------------- commands */

@@ -1,5 +1,6 @@
 import type { App } from '../../app/app.ts';
 import { createMessagingClient, messagingUrlProblem, type Message, type MessagingLogLevel, type Status } from '../../services/messaging-client.ts';
+import { isRecord } from '../../app/records.ts';
 
 /**
  * The MessagingClient plugin (plugins-and-infrastructure.md §4 "Messaging connection status", §5 bus
@@ -48,7 +49,6 @@ export const messagingMessages = {
 export const MAX_FAILED_HANDSHAKES = 5;
 
 const CHANNEL = /^\/[A-Za-z0-9_.\-~*]+(?:\/[A-Za-z0-9_.\-~*]+)*$/;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A channel option, or a refusal. */
 function channelOf(options: unknown): string {

@@ -6,17 +6,12 @@
 import type { AgentRecord } from '../../../machines/chat-session.machine.ts';
 import type { FileLimits, TranscriptMessage, TransportType } from '../../services/chat/types.ts';
 import type { ChatMetadata } from '../../services/chat/session-store.ts';
-import type { ActorRefFrom } from 'xstate';
-import type { chatSessionMachine } from '../../../machines/chat-session.machine.ts';
 import type { ChatTranscript } from '../../../machines/chat-transcript.ts';
-import type { Outbox, OutboxEntry } from '../../services/chat/outbox.ts';
 import type { Tabs } from '../../services/chat/tabs.ts';
 import type { WebChatServiceSettings } from '../shared/webchat-config.ts';
 
 /** The options `WebChatService.configure` takes: the chat service's part of the `webchat` section. */
 export type WebChatServiceOptions = Partial<Record<keyof WebChatServiceSettings, unknown>>;
-
-export type WebChatSessionActor = ActorRefFrom<typeof chatSessionMachine>;
 
 /** A value and its changes, read-only: the window draws from it and never writes it. */
 export interface ReadableStore<T> {
@@ -32,24 +27,15 @@ export interface ChatSessionView {
   connection: 'connected' | 'disconnected' | 'reconnected';
 }
 
-/** What the chat window reads: the session actor (its context holds the transcript, machines/chat-transcript.ts). */
+/**
+ * What another plugin may hold of the chat service: reads only. Everything it asks of the session goes
+ * as a `WebChatService.*` command (sendMessage, retryMessage, editMessage, saveDraft …).
+ */
 export interface WebChatServiceController {
-  actor: WebChatSessionActor;
   /** The session as the window draws it: a new value only when the chat starts or ends or its transcript changes. */
   session: ReadableStore<ChatSessionView>;
-  /** The visitor's unsent messages and the input's draft (docs/reliability.md "Outbox and drafts"). */
-  outbox: Outbox;
-  /**
-   * Puts the visitor's message in the outbox (checked as `sendMessage` checks it; throws its message) and
-   * returns at once: the text is safe; the outbox sends it.
-   */
-  queue(text: string): OutboxEntry;
-  /** 'Not sent — Retry': the same message (the same id) goes again. */
-  retry(id: string): void;
-  /** 'Not sent — Edit': the entry leaves the outbox and is returned (its text goes back to the input). */
-  takeBack(id: string): OutboxEntry | undefined;
-  /** The tabs of this browser that show this deployment's chat (one leader holds the connection). */
-  tabs: Tabs;
+  /** The tabs of this browser that show this deployment's chat: the window says how it is shown in them. */
+  tabs: Pick<Tabs, 'post' | 'onMessage'>;
 }
 
 /** The message shapes the chat window renders (views may not import services; they import these). */
@@ -123,6 +109,14 @@ declare module '../../bus/types.ts' {
     'WebChatService.verifySession': { options: void; result: ChatSessionInfo };
     'WebChatService.registerAutoLoad': { options: void; result: void };
     'WebChatService.deregisterAutoLoad': { options: void; result: void };
+    /** 'Not sent — Retry': the failed message goes again with its id (without an id, every failed message does). */
+    'WebChatService.retryMessage': { options: { id?: string } | void; result: void };
+    /** 'Not sent — Edit': the failed message leaves the outbox; its text comes back for the input. Rejected for any other message. */
+    'WebChatService.editMessage': { options: { id: string }; result: { text: string } };
+    /** The input's stored draft of the running chat (docs/reliability.md "Outbox and drafts"); '' when none. */
+    'WebChatService.getDraft': { options: void; result: { text: string } };
+    /** Stores the input's draft of the running chat, so a reload puts it back; ignored without a chat. */
+    'WebChatService.saveDraft': { options: { text: string }; result: void };
   }
   interface Events {
     'WebChatService.started': ChatSessionInfo;

@@ -4,6 +4,7 @@
  * types declare them (see src/bus/types.ts). Commands and events: web-chat.md §4 "Window", §7.
  */
 import type { TranscriptMessage } from '../../services/chat/types.ts';
+import type { KnowledgeBubble } from '../../../machines/chat-knowledge.ts';
 import type { WebChatController, WebChatOptions } from './webchat.ts';
 
 declare module '../../bus/types.ts' {
@@ -27,6 +28,8 @@ declare module '../../bus/types.ts' {
     'WebChat.hideOverlay': { options: void; result: void };
     'WebChat.showChatButton': { options: void; result: void };
     'WebChat.hideChatButton': { options: void; result: void };
+    /** Chat deflection's knowledge line, on this page only (never sent); `summary` is its plain words. Only ChatDeflection may run it. */
+    'WebChat.addKnowledge': { options: { knowledge: KnowledgeBubble; summary: string }; result: void };
   }
   interface Events {
     'WebChat.opened': void;

@@ -20,6 +20,7 @@
 import type { ChatFailure, TranscriptMessage } from './types.ts';
 import { randomId } from '../../app/ids.ts';
 import { isRecord } from '../../app/records.ts';
+import { isVisitorMessage } from '../../app/participants.ts';
 
 /** Where an entry is: queued, on its way, acknowledged (until the server's copy arrives), or given up. */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
@@ -277,7 +278,6 @@ export function createOutbox(options: OutboxOptionsIn): Outbox {
   options.events?.addEventListener('storage', onStorage);
 
   const claimed = (exceptId: string) => new Set(entries.filter((e) => e.id !== exceptId && e.index !== undefined).map((e) => e.index!));
-  const isVisitorMessage = (m: TranscriptMessage) => m.type === 'Message' && m.from.type === 'Client';
 
   const outbox: Outbox = {
     get chatId() {
