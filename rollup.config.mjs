@@ -351,12 +351,21 @@ const layerPlugins = () => [
   terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
 ];
 // The default `import('jquery')` of src/genesys/extensions.ts is never called by the layer (it hands the URL of jquery.js).
-const layer = (input, file, format) => ({ input, output: { file, format, sourcemap: true, inlineDynamicImports: true }, external: ['jquery'], plugins: layerPlugins() });
+const layer = (input, file, format) => ({
+  input,
+  output: { file, format, sourcemap: true, inlineDynamicImports: true },
+  external: ['jquery'],
+  plugins: layerPlugins(),
+});
 
 export default [
   loader,
   layer('src/genesys/entries/widgets.ts', 'dist/genesys/widgets.min.js', 'iife'),
   layer('src/genesys/entries/cxbus.ts', 'dist/genesys/cxbus.min.js', 'iife'),
   layer('src/genesys/index.ts', 'dist/genesys/index.js', 'es'),
-  { input: 'jquery', output: { file: 'dist/genesys/jquery.js', format: 'es', sourcemap: true }, plugins: [nodeResolve({ browser: true }), commonjs(), terser({ format: { comments: /^!|@license/ } })] },
+  {
+    input: 'jquery',
+    output: { file: 'dist/genesys/jquery.js', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ browser: true }), commonjs(), terser({ format: { comments: /^!|@license/ } })],
+  },
 ];

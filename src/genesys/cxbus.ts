@@ -7,7 +7,7 @@
 import type { Bus } from '../bus/index.ts';
 import type { BusEvent, CommandMeta } from '../bus/index.ts';
 import { CXPromise } from './deferred.ts';
-import { COMMANDS, CORE_PLUGIN, EVENTS, ourPlugin } from './names.ts';
+import { COMMANDS, CORE_PLUGIN, EVENTS, ourPlugin, toGenesysName, toOurName } from './names.ts';
 
 /** What the CXBus face needs of the app (src/app/app.ts `App` is one). */
 export interface CXBusHost {
@@ -143,12 +143,12 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
     if (row) converted.set(event, row.data(event.data, seen));
     last.set(event.name, ++published);
   });
-  const toGenesys = (event: BusEvent): CXEvent => ({ event: event.name, data: converted.has(event) ? converted.get(event) : event.data });
+  const toGenesys = (event: BusEvent): CXEvent => ({ event: toGenesysName(event.name), data: converted.has(event) ? converted.get(event) : event.data });
 
   const command = (name: string, options: unknown, commander: string): CXPromise => {
     const row = COMMANDS[String(name)];
     if (row?.face === 'ready') return CXPromise.from(ready.then(() => undefined));
-    const ours = row?.ours ?? String(name);
+    const ours = row?.ours ?? toOurName(String(name));
     let given = row?.options ? row.options(options) : options;
     if (row?.face === 'extension' && extensionArgs && isRecord(given) && typeof given.extension === 'function') {
       const extension = given.extension as (...args: unknown[]) => unknown;
@@ -157,12 +157,16 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
     // Before the app boots on this bus only the page's own plugins are on it: a command to one of ours
     // waits for the start, as Widgets queues commands until its plugins are loaded.
     const plugin = ours.slice(0, ours.indexOf('.'));
-    const onBus = bus.describe().some((info) => info.name === plugin);
+    const plugins = bus.describe().map((info) => info.name);
+    // An app is there once it registered App (or the host came with its ready: the face of a running app).
+    const now = host.ready !== undefined || plugins.includes('App') || plugins.includes(plugin);
     return CXPromise.from(
-      (onBus ? Promise.resolve() : ready).then(() => bus.commandByName(ours, given, { commander })).catch((reason: unknown) => {
-        if (settings.debug) console.warn(`[live-assist] CXBus: ${ours} was refused:`, reason);
-        throw genesysReason(reason);
-      }),
+      (now ? Promise.resolve() : ready)
+        .then(() => bus.commandByName(ours, given, { commander }))
+        .catch((reason: unknown) => {
+          if (settings.debug) console.warn(`[live-assist] CXBus: ${ours} was refused:`, reason);
+          throw genesysReason(reason);
+        }),
     );
   };
 
@@ -172,7 +176,7 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
     const key = `${pattern}.${++keys}`;
     subscriptions.set(
       key,
-      bus.subscribe(pattern as never, (event: BusEvent) => handler(toGenesys(event))),
+      bus.subscribe(toOurName(pattern) as never, (event: BusEvent) => handler(toGenesys(event))),
     );
     // A republished event reaches a later subscriber too, after its subscribe call returns.
     for (const [event, data] of republished) {

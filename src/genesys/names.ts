@@ -27,6 +27,23 @@ export interface EventRow {
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/** Genesys plugin names that are spelled differently from ours: Genesys's → ours (commands and events). */
+export const PLUGIN_NAMES: Readonly<Record<string, string>> = { SideBar: 'Sidebar' };
+
+const GENESYS_PLUGIN_NAMES = Object.fromEntries(Object.entries(PLUGIN_NAMES).map(([genesys, ours]) => [ours, genesys]));
+
+/** `Plugin.name` (or a `Plugin.*` pattern) with its plugin part renamed by `names`. */
+const renamed = (name: string, names: Readonly<Record<string, string>>): string => {
+  const dot = name.indexOf('.');
+  const plugin = dot < 0 ? name : name.slice(0, dot);
+  return Object.hasOwn(names, plugin) ? names[plugin] + (dot < 0 ? '' : name.slice(dot)) : name;
+};
+
+/** A Genesys command or event name (or pattern) as ours. */
+export const toOurName = (name: string): string => renamed(name, PLUGIN_NAMES);
+/** Our event name as Genesys's. */
+export const toGenesysName = (name: string): string => renamed(name, GENESYS_PLUGIN_NAMES);
+
 /** Genesys commands whose name, options or answer differ from ours. */
 export const COMMANDS: Readonly<Record<string, CommandRow>> = {
   // Sites that start the widgets themselves run both after their configuration; each resolves once ours have started.
@@ -34,6 +51,17 @@ export const COMMANDS: Readonly<Record<string, CommandRow>> = {
   'App.ready': { face: 'ready' },
   // Ours calls an extension with our bus; a Genesys one is `function ($, CXBus, Common)`.
   'App.registerExtension': { ours: 'App.registerExtension', face: 'extension' },
+  // Widgets puts autoSubmit and desiredTime inside `form`; ours reads them beside it.
+  'Callback.open': {
+    ours: 'Callback.open',
+    options: (options) => {
+      const given = record(options);
+      const form = record(given.form);
+      if (!('autoSubmit' in form) && !('desiredTime' in form)) return options;
+      const { autoSubmit, desiredTime, ...fields } = form;
+      return { ...given, form: fields, ...(autoSubmit === undefined ? {} : { autoSubmit }), ...(desiredTime === undefined ? {} : { desiredTime }) };
+    },
+  },
   // Genesys takes the code alone or in an object.
   'App.setLanguage': { ours: 'App.setLanguage', options: (options) => (typeof options === 'string' ? { lang: options } : options) },
 };

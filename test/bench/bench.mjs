@@ -225,7 +225,7 @@ function sizes() {
     } else shared.push(chunk);
   }
   const widgetKeys = [
-    ...Object.keys(config.budgets).filter((k) => k !== 'loader' && k !== 'runtime' && !k.startsWith('shared:')),
+    ...Object.keys(config.budgets).filter((k) => k !== 'loader' && k !== 'runtime' && !k.startsWith('shared:') && !k.startsWith('genesys')),
     ...[...widgetFiles.keys()].filter((k) => !(k in config.budgets)).sort(),
   ];
   for (const key of widgetKeys) {
@@ -258,6 +258,17 @@ function sizes() {
   // Any chunk not attributed above would be a bug in this script: fail loudly rather than under-count.
   const orphans = manifest.chunks.filter((c) => !assigned.has(c.file));
   if (orphans.length) throw new Error(`chunks not attributed to a row: ${orphans.map((c) => c.file).join(', ')}`);
+
+  // The Genesys Widgets layer (dist/genesys/, built apart from the loader): a page that does not load it
+  // pays none of it; jQuery only where the configuration has an extension.
+  for (const [key, file] of [
+    ['genesys', 'genesys/widgets.min.js'],
+    ['genesys-jquery', 'genesys/jquery.js'],
+  ]) {
+    if (!existsSync(join(DIST, file))) continue;
+    measured.set(file, measure(file));
+    row(key, config.budgets[key]?.label ?? key, 'layer', [file]);
+  }
 
   const suite = row(
     'suite',

@@ -43,7 +43,11 @@ test('/genesys: the Widgets configuration draws the Polish sidebar, the extensio
     const sidebar = page.locator('la-sidebar');
     for (const name of ['Zadzwoń', 'Oddzwonimy', 'Czat', 'Napisz', 'Szukaj']) await sidebar.getByRole('button', { name, exact: true }).waitFor();
     const status = await cx(page, 'PpkDemo.status', { from: 'test' });
-    assert.deepEqual(status, { done: { opened: 0, jquery: '3.8.0', commander: 'page', echo: { from: 'test' } } }, 'the extension registered its plugin and command');
+    assert.deepEqual(
+      status,
+      { done: { opened: 0, jquery: '3.8.0', commander: 'page', echo: { from: 'test' } } },
+      'the extension registered its plugin and command',
+    );
     assert.equal(await page.locator('html').getAttribute('data-genesys-ready'), 'CXBus', 'onReady was called with window.CXBus');
     assert.equal(await page.evaluate(() => window._genesys.widgets.bus === window.CXBus), true, '_genesys.widgets.bus is CXBus');
     assert.deepEqual(problems, []);
@@ -86,6 +90,24 @@ test("/genesys: WebChat.open from the sidebar passes the extension's before hook
     await page.evaluate(() => window.CXBus.registerPlugin('Guard').before('WebChat.close', () => false));
     assert.ok('fail' in (await cx(page, 'WebChat.close')), 'WebChat.close refused by the hook');
     await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive), undefined, { what: 'the chat still on' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("WebChat.open with form.autoSubmit and userData starts the chat without the form, as sites' own chat buttons do", async () => {
+  const { context, page, problems } = await visit();
+  try {
+    const opened = await cx(page, 'WebChat.open', { form: { autoSubmit: true, firstname: 'Zenon' }, userData: { order: '42' } });
+    assert.deepEqual(opened, { done: null });
+    const chat = page.locator('la-chat');
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
+    const { chatId } = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    const session = demo.server.simulator.state.chat.sessions.get(chatId);
+    assert.equal(session.visitor.firstName, 'Zenon');
+    assert.equal(session.userData.order, '42', "the command's user data");
+    assert.equal(session.userData.campaign, 'genesys-demo', "and the extension's before hook's");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

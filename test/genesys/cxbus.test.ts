@@ -107,6 +107,36 @@ describe('CXBus (Genesys Widgets face of the bus)', () => {
     });
   });
 
+  describe('options that Widgets places differently', () => {
+    it('Callback.open: form.autoSubmit and form.desiredTime move beside the form, where ours reads them', async () => {
+      const callback = bus.registerPlugin('Callback') as unknown as Handle;
+      callback.registerCommand('open', (options) => options);
+      callback.ready();
+      const at = '2025-03-04T10:00:00Z';
+      expect(await cxbus.command('Callback.open', { form: { firstname: 'Ala', autoSubmit: true, desiredTime: at }, userData: { a: '1' } })).to.deep.equal({
+        form: { firstname: 'Ala' },
+        userData: { a: '1' },
+        autoSubmit: true,
+        desiredTime: at,
+      });
+      expect(await cxbus.command('Callback.open', { form: { firstname: 'Ala' } })).to.deep.equal({ form: { firstname: 'Ala' } });
+    });
+  });
+
+  describe("Genesys's plugin spellings", () => {
+    it('SideBar.* commands reach our Sidebar, and its events reach SideBar.* subscribers named as Genesys names them', async () => {
+      const sidebar = bus.registerPlugin('Sidebar') as unknown as Handle;
+      sidebar.registerCommand('open', (options) => ({ opened: options }));
+      sidebar.ready();
+      expect(await cxbus.command('SideBar.open', { x: 1 })).to.deep.equal({ opened: { x: 1 } });
+      const got: string[] = [];
+      cxbus.subscribe('SideBar.opened', (e) => got.push(e.event));
+      cxbus.subscribe('SideBar.*', (e) => got.push(`* ${e.event}`));
+      sidebar.publish('opened', undefined);
+      expect(got).to.deep.equal(['SideBar.opened', '* SideBar.opened']);
+    });
+  });
+
   describe('registerPlugin', () => {
     it("registers a plugin whose commands get e.data, e.commander and e.deferred, resolving or rejecting with the plugin's own value", async () => {
       const plugin = cxbus.registerPlugin('MyPlugin') as CXPlugin;

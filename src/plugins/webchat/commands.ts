@@ -15,10 +15,16 @@ export function registerCommands(win: ChatWindow): void {
     // The invite ends; the window opens here, not from the invite.
     if (win.inviteShown) endInvite(win, false);
     const form = isRecord(options) && isRecord(options.form) ? options.form : undefined;
+    const userData = isRecord(options) && isRecord(options.userData) ? options.userData : undefined;
+    win.openUserData = userData
+      ? Object.fromEntries(Object.entries(userData).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
+      : undefined;
     await openWindow(win, () => {
-      if (form)
-        for (const [field, value] of Object.entries(form))
-          if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+      if (!form) return;
+      for (const [field, value] of Object.entries(form))
+        if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+      // The form's own check runs as for the visitor's submit: a missing or refused value shows the form.
+      if (form.autoSubmit === true) actor.send({ type: 'form.submit' });
     });
   });
   plugin.registerCommand('close', (options) => {

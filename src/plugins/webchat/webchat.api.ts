@@ -9,8 +9,18 @@ import type { WebChatController, WebChatOptions } from './webchat.ts';
 
 declare module '../../bus/types.ts' {
   interface Commands {
-    /** Opens the window: the start form, or the running chat. `form` prefills the start form. */
-    'WebChat.open': { options: { form?: Partial<Record<'firstname' | 'lastname' | 'email' | 'subject', string>> } | void; result: void };
+    /**
+     * Opens the window: the start form, or the running chat. `form` prefills the start form; with
+     * `autoSubmit` the chat starts with those values without the visitor submitting (the form shows only
+     * where one is missing or refused). `userData` goes with the chat's start, over the configured user data.
+     */
+    'WebChat.open': {
+      options: {
+        form?: Partial<Record<'firstname' | 'lastname' | 'email' | 'subject', string>> & { autoSubmit?: boolean };
+        userData?: Record<string, string>;
+      } | void;
+      result: void;
+    };
     /** Closes the window; with typed form content or a running chat the visitor is asked (the command is refused) unless `confirmed`. */
     'WebChat.close': { options: { confirmed?: boolean } | void; result: void };
     /** Minimises or restores the window (a toggle). */

@@ -56,7 +56,7 @@ export function followWindow(win: ChatWindow): void {
         return plugin.publish('unminimized', undefined);
       case 'startRequested':
         win.lastError = undefined;
-        plugin.command('WebChatService.startChat', startOptions(emitted.request)).then(
+        plugin.command('WebChatService.startChat', { ...startOptions(emitted.request), ...(win.openUserData ? { userData: win.openUserData } : {}) }).then(
           () => actor.send({ type: 'session.started' }),
           (error: unknown) => {
             const failure = win.lastError?.during === 'startChat' ? win.lastError : undefined;

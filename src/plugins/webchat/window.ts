@@ -66,6 +66,8 @@ export interface ChatWindow {
   inviteShown: boolean;
   /** The files of the last upload, for FileSendFailed's Retry. */
   lastFiles: File[];
+  /** `WebChat.open`'s user data, sent with the chat's start. */
+  openUserData: Record<string, string> | undefined;
   /** When this tab restored the chat: what its window does then (opens, as the cookie says) is not news to the others. */
   joinedAt: number;
   patch(change: Partial<ChatView>): void;
@@ -120,6 +122,7 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
     restoreTimedOut: false,
     inviteShown: false,
     lastFiles: [],
+    openUserData: undefined,
     joinedAt: 0,
     patch: (change) => view.next({ ...view.value, ...change }),
     isOpen: () => !actor.getSnapshot().matches('closed'),
