@@ -223,7 +223,8 @@ export class LaElement extends HTMLElement {
             this.#pageSheets = page;
             this.adopt([]);
           },
-          (error: unknown) => console.error('[live-assist] main.customStylesheetID could not be loaded', error),
+          // Its chunk did not load (the browser says so): drawn with our own looks.
+          () => undefined,
         );
       },
       // Drawn all the same (unstyled, its attributes unread), with the load error in it: never blank.
