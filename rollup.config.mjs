@@ -275,6 +275,8 @@ function mergedChunk(path) {
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';
+  // The page's sheet (main.customStylesheetID): a chunk of its own, asked by the parts only on a page that names one.
+  if (path === 'elements/common/page-sheet.ts') return 'page-sheet';
   if (SIDE_BUTTONS.test(path)) return 'side-buttons';
   if (/\/la-[\w-]+\.ts$|^elements\/common\//.test(path)) return undefined;
   const name =

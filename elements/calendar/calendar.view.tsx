@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { DateTime } from 'luxon';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { Button, ButtonGroup, LoadingScreen } from '../common/chrome.tsx';
+import { Button, ButtonGroup, LoadingScreen, useWidgetClass } from '../common/chrome.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import { AlertDialog } from '../common/dialogs.tsx';
 import { useRovingFocus } from '../common/keyboard.ts';
@@ -22,6 +22,7 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
   const snapshot = useSelector(actor, (s) => s);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const looks = useWidgetClass();
   const open = !snapshot.matches('closed');
   const dayKeys = useRovingFocus({ ...BUTTONS, next: ['ArrowRight', 'ArrowDown'], previous: ['ArrowLeft', 'ArrowUp'] });
   // The times are a grid: four a row, one on a phone.
@@ -51,10 +52,10 @@ function CalendarView({ controller: actor }: ViewProps<CalendarActor>) {
 
   return (
     <div className="la-calendar__backdrop">
-      <div ref={dialog} className="la-calendar la-surface" role="dialog" aria-modal="true" aria-labelledby={titleId} part="window" tabIndex={-1}>
-        <header className="la-titlebar">
+      <div ref={dialog} className={`la-calendar la-surface ${looks}`} role="dialog" aria-modal="true" aria-labelledby={titleId} part="window" tabIndex={-1}>
+        <header className="la-titlebar cx-titlebar">
           <div className="la-titlebar__text">
-            <h2 id={titleId} className="la-titlebar__title">
+            <h2 id={titleId} className="la-titlebar__title cx-title">
               {t.t('calendar.title')}
             </h2>
           </div>

@@ -25,12 +25,11 @@ const fitSheets = new WeakMap<LaElement, CSSStyleSheet>();
 
 /** Sets `--la-callus-main-size` on the host through its own adopted sheet (no inline styles). */
 function setMainSize(host: LaElement, px: number): void {
-  const shadow = host.shadowRoot!;
   let fit = fitSheets.get(host);
   if (!fit) {
     fit = new CSSStyleSheet();
     fitSheets.set(host, fit);
-    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, fit];
+    host.adopt([fit]);
   }
   fit.replaceSync(`:host { --la-callus-main-size: ${px}px; }`);
 }

@@ -290,7 +290,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       onClose={() => actor.send({ type: 'close' })}
     >
       {/* The confirmation's live region is in place before its text arrives, so the text is announced. */}
-      <div className={scheduled ? 'la-callback__confirmation' : undefined}>
+      <div className={scheduled ? 'la-callback__confirmation cx-confirmation' : undefined}>
         <div role="status">{scheduled ? <p>{t.t('callback.confirmation', { number: values.phonenumber })}</p> : null}</div>
         {scheduled ? (
           <ButtonGroup variant="primary">
@@ -303,7 +303,7 @@ function CallbackView({ controller: actor }: ViewProps<CallbackActor>) {
       {scheduled ? null : (
         <form
           ref={formRef}
-          className="la-callback__form"
+          className="la-callback__form cx-form"
           noValidate
           aria-busy={busy || undefined}
           onKeyDown={() => {

@@ -33,7 +33,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
     .map((channel) => ({ channel, status: tileStatus(channel, waits) }))
     .filter((tile) => tile.status.status !== 'hidden');
   return (
-    <ul className="la-selector" aria-busy={loading}>
+    <ul className="la-selector cx-channels" aria-busy={loading}>
       {tiles.map(({ channel, status }) => {
         const name = channel.displayName ?? t.t(channel.i18n ?? `sidebar.channel.${channel.name}.name`);
         const text =
@@ -47,7 +47,7 @@ function ChannelSelectorView({ controller: actor }: ViewProps<ChannelSelectorAct
             <button
               type="button"
               part="tile"
-              className={`la-tile la-choice la-tile--${status.level}`}
+              className={`la-tile la-choice la-tile--${status.level} cx-channel`}
               disabled={status.status === 'unavailable'}
               title={channel.displayTitle ?? t.t(`sidebar.channel.${channel.name}.title`)}
               onClick={async () => {

@@ -96,7 +96,7 @@ export function ChatForm({ fields, values, errors, busy = false, dataProtection,
   };
 
   return (
-    <form ref={formRef} className="la-chat-form" noValidate onSubmit={submit} aria-label={t.t('chat.form.label')} aria-busy={busy || undefined}>
+    <form ref={formRef} className="la-chat-form cx-form" noValidate onSubmit={submit} aria-label={t.t('chat.form.label')} aria-busy={busy || undefined}>
       <div className="la-chat-form__fields" inert={busy}>
         {fields.map((field) => (
           <TextField

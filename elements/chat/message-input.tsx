@@ -338,7 +338,7 @@ export function MessageInput({
           ref={areaRef}
           id={id}
           name="message"
-          className="la-chat-input__text"
+          className="la-chat-input__text cx-input"
           rows={rows}
           value={value}
           maxLength={blockAtLimit ? maxLength : undefined}

@@ -9,6 +9,10 @@ import { chevronDown, chevronUp, x } from './window-icons.ts';
  * The shared window chrome of the spec's "Common container": window, title bar (icon, title,
  * subtitle), window controls (minimize, close), body, button groups, 'Powered by' footer,
  * smokescreen and the loading screen. Dialogs are in dialogs.tsx, focus and modality in modal.ts.
+ *
+ * Beside our classes and parts, each piece carries the class Genesys Widgets gives its own
+ * (`cx-titlebar`, `cx-btn-primary` …: docs/genesys/styling.md), so a site's stylesheet written for
+ * Widgets (`main.customStylesheetID`) restyles ours.
  */
 
 export type WindowKind = 'dock' | 'overlay' | 'toast' | 'embedded';
@@ -89,6 +93,17 @@ export function closedWindowFocus(host: Element, others: Iterable<Element>, chan
   return page.find(inView) ?? page[0];
 }
 
+/**
+ * The classes of a widget's outermost box, as Widgets names its own: `cx-widget`, the widget's
+ * (`cx-callback`; the chat's `cx-webchat`) and the theme's (`LaElement.themeClass`); follows the theme.
+ */
+export function useWidgetClass(): string {
+  const { host } = useView();
+  useEnvironment();
+  const widget = host.localName === 'la-chat' ? 'webchat' : host.localName.replace(/^la-/, '');
+  return `cx-widget cx-${widget} ${host.themeClass}`;
+}
+
 export function Window({
   title,
   subtitle,
@@ -107,6 +122,7 @@ export function Window({
   const ref = useRef<HTMLElement>(null);
   const { app, host } = useView();
   const env = useEnvironment();
+  const looks = useWidgetClass();
   const docked = kind === 'dock';
   // On a phone a docked window fills the screen: then it is a modal dialog over the whole page.
   const fullScreen = docked && env.mobile && !minimized;
@@ -140,7 +156,7 @@ export function Window({
   return (
     <section
       ref={ref}
-      className={`la-window la-window--${kind}${minimized ? ' la-window--minimized' : ''}`}
+      className={`la-window la-window--${kind}${minimized ? ' la-window--minimized cx-minimize' : ''} ${looks} cx-common-container${env.mobile ? ' cx-mobile' : ''}`}
       role={docked ? 'dialog' : undefined}
       aria-modal={fullScreen || undefined}
       aria-labelledby={titleId}
@@ -151,7 +167,7 @@ export function Window({
       </TitleBar>
       {minimized ? null : (
         <>
-          <div className="la-window__body" part="body">
+          <div className="la-window__body cx-body" part="body">
             {children}
           </div>
           {footer ?? <PoweredBy />}
@@ -163,14 +179,14 @@ export function Window({
 
 export function TitleBar({ id, title, subtitle, icon, children }: { id: string; title: string; subtitle?: string; icon?: ReactNode; children?: ReactNode }) {
   return (
-    <header className="la-titlebar" part="titlebar">
+    <header className="la-titlebar cx-titlebar" part="titlebar">
       {icon ? (
-        <span className="la-titlebar__icon" aria-hidden="true">
+        <span className="la-titlebar__icon cx-icon" aria-hidden="true">
           {icon}
         </span>
       ) : null}
       <div className="la-titlebar__text">
-        <h2 id={id} className="la-titlebar__title">
+        <h2 id={id} className="la-titlebar__title cx-title">
           {title}
         </h2>
         {subtitle ? <p className="la-titlebar__subtitle">{subtitle}</p> : null}
@@ -197,7 +213,7 @@ export function WindowControls({
       {onMinimize ? (
         <button
           type="button"
-          className="la-icon-button"
+          className="la-icon-button cx-button-minimize"
           aria-label={t.t(minimized ? 'common.maximize' : 'common.minimize')}
           aria-expanded={!minimized}
           onClick={onMinimize}
@@ -206,7 +222,7 @@ export function WindowControls({
         </button>
       ) : null}
       {onClose ? (
-        <button type="button" className="la-icon-button" aria-label={t.t('common.closeWindow', { title })} onClick={onClose}>
+        <button type="button" className="la-icon-button cx-button-close" aria-label={t.t('common.closeWindow', { title })} onClick={onClose}>
           <Icon d={x} size={20} />
         </button>
       ) : null}
@@ -256,17 +272,19 @@ export function Icon({
 export type ButtonGroupVariant = 'binary' | 'default' | 'primary' | 'window-control';
 
 export function ButtonGroup({ variant = 'default', children }: { variant?: ButtonGroupVariant; children: ReactNode }) {
-  return <div className={`la-buttons la-buttons--${variant}`}>{children}</div>;
+  return <div className={`la-buttons la-buttons--${variant} cx-button-group cx-buttons-${variant}`}>{children}</div>;
 }
 
 export function Button({ variant = 'default', ...props }: { variant?: 'default' | 'primary' } & React.ComponentProps<'button'>) {
-  return <button type="button" {...props} className={`la-button la-button--${variant}${props.className ? ` ${props.className}` : ''}`} />;
+  return (
+    <button type="button" {...props} className={`la-button la-button--${variant} cx-btn cx-btn-${variant}${props.className ? ` ${props.className}` : ''}`} />
+  );
 }
 
 export function PoweredBy() {
   const t = useT();
   return (
-    <footer className="la-powered-by" part="footer">
+    <footer className="la-powered-by cx-footer cx-powered-by" part="footer">
       {t.t('common.poweredBy')} <span className="la-powered-by__logo">live-assist</span>
     </footer>
   );
@@ -274,7 +292,7 @@ export function PoweredBy() {
 
 export function Smokescreen({ children, ref }: { children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={ref} className="la-smokescreen" part="smokescreen">
+    <div ref={ref} className="la-smokescreen cx-smokescreen" part="smokescreen">
       {children}
     </div>
   );

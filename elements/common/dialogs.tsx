@@ -40,7 +40,15 @@ function DialogFrame({ title, role, message, onEscape, fallbackFocus, children }
   });
   return (
     <Smokescreen>
-      <div ref={dialog} className="la-dialog" role={role} aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} tabIndex={-1}>
+      <div
+        ref={dialog}
+        className="la-dialog cx-dialog"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        tabIndex={-1}
+      >
         <h3 id={`${id}-title`} className="la-dialog__title">
           {title}
         </h3>

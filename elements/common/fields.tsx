@@ -20,8 +20,8 @@ function FieldFrame({ label, error, hint, required, children }: FieldFrameProps)
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`la-field${error ? ' la-field--invalid' : ''}`}>
-      <label htmlFor={id}>
+    <div className={`la-field cx-form-group${error ? ' la-field--invalid' : ''}`}>
+      <label htmlFor={id} className="cx-control-label">
         {label}
         {required ? (
           <span className="la-field__required" aria-hidden="true">
@@ -51,7 +51,15 @@ export function TextField({ label, error, hint, required, ...input }: InputProps
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required}>
       {({ id, describedBy }) => (
-        <input id={id} type="text" {...input} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input
+          id={id}
+          type="text"
+          {...input}
+          className={`cx-input cx-form-control${input.className ? ` ${input.className}` : ''}`}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       )}
     </FieldFrame>
   );
@@ -62,7 +70,16 @@ type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { lab
 export function TextArea({ label, error, hint, required, ...area }: AreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy }) => <textarea id={id} {...area} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />}
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          {...area}
+          className={`cx-input cx-form-control${area.className ? ` ${area.className}` : ''}`}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -101,6 +101,8 @@ export class LaElement extends HTMLElement {
   #errorBox?: HTMLDivElement;
   #launcher?: LauncherModule;
   #controller?: unknown;
+  /** The page's sheet (`main.customStylesheetID`): adopted after every sheet of ours, so the site's rules win. */
+  #pageSheets: readonly CSSStyleSheet[] = [];
   /** Whether the tokens and base sheets are adopted (or could not be loaded): nothing is drawn before. */
   #styled = false;
   #whenStyled?: Promise<void>;
@@ -127,6 +129,19 @@ export class LaElement extends HTMLElement {
   get app(): App {
     if (!currentApp) throw new Error('live-assist is not booted: load dist/live-assist.js');
     return currentApp;
+  }
+
+  /**
+   * The class of the theme this element draws (its own `theme` attribute, else the app's): the one
+   * `main.themes` gives the name, else `cx-theme-<name>`. Windows and launchers carry it on their box, for a
+   * site's sheet (`main.customStylesheetID`) written for Genesys Widgets to select.
+   */
+  get themeClass(): string {
+    const own = this.getAttribute('theme');
+    const { theme, themeName = theme } = this.app.environment.value;
+    const name = own === 'light' || own === 'dark' ? own : themeName;
+    const { themes } = this.app.config.main;
+    return Object.hasOwn(themes, name) ? themes[name]! : `cx-theme-${name}`;
   }
 
   /** Parsed attribute values, camelCased (`data-url` → `dataUrl`). */
@@ -188,7 +203,7 @@ export class LaElement extends HTMLElement {
       launchers.get(this.spec)!.then(
         (module) => {
           if (!this.isConnected || this.#launcher) return;
-          this.#adopt(module.sheets ?? []);
+          this.adopt(module.sheets ?? []);
           this.#launcher = module;
           if (module.attach) this.#unsubscribe.push(module.attach(this));
           this.render();
@@ -199,9 +214,18 @@ export class LaElement extends HTMLElement {
     // Drawn once the language pack and the common sheets are in (fetched side by side): never unstyled.
     const styled = loadParts(app).then(
       (loaded) => {
-        this.#adopt(loaded.sheets, true);
+        this.adopt(loaded.sheets, true);
         this.#parseAll();
         if (plugin && this.isConnected) this.#unsubscribe.push(loaded.followDocks(this, plugin, (on) => this.#setState('docked', on)));
+        // Drawn once the page's sheet is adopted too (at once on a page without one): no frame without the site's rules.
+        return loaded.pageSheet(this.ownerDocument, app.config.main.customStylesheetID).then(
+          (page) => {
+            this.#pageSheets = page;
+            this.adopt([]);
+          },
+          // Its chunk did not load (the browser says so): drawn with our own looks.
+          () => undefined,
+        );
       },
       // Drawn all the same (unstyled, its attributes unread), with the load error in it: never blank.
       (error: unknown) => this.#failed('parts', error),
@@ -280,11 +304,16 @@ export class LaElement extends HTMLElement {
     });
   }
 
-  /** Adopts `sheets` after those in place, or before them (`first`: the tokens and base, whatever arrived earlier). */
-  #adopt(sheets: readonly CSSStyleSheet[], first = false): void {
+  /**
+   * Adopts `sheets` after ours in place, or before them (`first`: the tokens and base, whatever arrived
+   * earlier); the page's sheet (`main.customStylesheetID`) stays last.
+   */
+  adopt(sheets: readonly CSSStyleSheet[], first = false): void {
     const shadow = this.shadowRoot!;
-    const missing = sheets.filter((s) => !shadow.adoptedStyleSheets.includes(s));
-    if (missing.length) shadow.adoptedStyleSheets = first ? [...missing, ...shadow.adoptedStyleSheets] : [...shadow.adoptedStyleSheets, ...missing];
+    const page = this.#pageSheets;
+    const ours = shadow.adoptedStyleSheets.filter((s) => !page.includes(s));
+    const missing = sheets.filter((s) => !ours.includes(s));
+    shadow.adoptedStyleSheets = [...(first ? [...missing, ...ours] : [...ours, ...missing]), ...page];
   }
 
   #parseAll(): void {
@@ -339,7 +368,7 @@ export class LaElement extends HTMLElement {
       // Made only once it can be placed at once: r2wc renders a view element as soon as it has its
       // properties, and a view rendered outside the document takes no focus (a docked window's first field).
       await this.#whenStyled;
-      this.#adopt(view.sheets);
+      this.adopt(view.sheets);
       const element = document.createElement(view.tag) as HTMLElement & Partial<ViewHostProps>;
       Object.assign(element, { app: this.app, host: this, controller: this.#controller, attrs: { ...this.#attributes } });
       this.#view = element;

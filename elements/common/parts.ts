@@ -7,6 +7,13 @@ import type { App } from '../../src/app/app.ts';
 export { parseAttribute, propertyName } from './attributes.ts';
 
 /**
+ * The page's sheet of `main.customStylesheetID` (elements/common/page-sheet.ts): a chunk of its own,
+ * fetched only on a page that names one, so the others pay nothing for it.
+ */
+export const pageSheet = (doc: Document, id: string | undefined): Promise<readonly CSSStyleSheet[]> =>
+  id ? import('./page-sheet.ts').then((module) => module.pageSheet(doc, id)) : Promise.resolve([]);
+
+/**
  * What an element needs once it draws, not before: a chunk of its own, not the loader's, fetched when the
  * first element connects, beside the language pack its first render waits for anyway
  * (elements/common/host.ts).
@@ -39,6 +46,7 @@ export function mountWhenOpen(controller: unknown, mount: () => void): () => voi
 export interface DockingHost {
   readonly app: App;
   readonly shadowRoot: ShadowRoot | null;
+  adopt(sheets: readonly CSSStyleSheet[]): void;
 }
 
 /** Each element's dock offset, an adopted sheet (no inline style), made the first time its window docks. */
@@ -58,7 +66,7 @@ export function followDocks(host: DockingHost, plugin: string, docked: (on: bool
       let sheet = offsets.get(host);
       if (!sheet) {
         offsets.set(host, (sheet = new CSSStyleSheet()));
-        host.shadowRoot!.adoptedStyleSheets = [...host.shadowRoot!.adoptedStyleSheets, sheet];
+        host.adopt([sheet]);
       }
       sheet.replaceSync(`:host { --la-dock-offset: ${Math.round(entry.position)}px; }`);
     }

@@ -90,11 +90,10 @@ function button(host: LaElement, options: SideButtonOptions) {
   const { effect, effectDuration } = snapshot.context;
   const ms = Math.max(0, Math.round(effectDuration));
   if (parts.ms !== ms) parts.duration.replaceSync(`:host { --la-side-button-duration: ${(parts.ms = ms)}ms; }`);
-  const shadow = host.shadowRoot;
-  if (shadow && !shadow.adoptedStyleSheets.includes(parts.duration)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, parts.duration];
+  if (!host.shadowRoot?.adoptedStyleSheets.includes(parts.duration)) host.adopt([parts.duration]);
   // 6 units of room after the icon: the label's gap, without a rule of its own.
   const icon = options.icon
     ? html`<svg class="la-icon" viewBox="0 0 30 24" width="25" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${options.icon}></path></svg>`
     : nothing;
-  return html`<button type="button" part="side-button" class=${`la-side-button la-side-button--${effect}${visible ? ' la-side-button--visible' : ''}`} aria-hidden=${visible ? nothing : 'true'} tabindex=${visible ? nothing : '-1'} @click=${() => activate(host, options)}>${icon}${options.label}</button>`;
+  return html`<button type="button" part="side-button" class=${`la-side-button la-side-button--${effect}${visible ? ' la-side-button--visible' : ''} cx-widget cx-side-button${host.localName === 'la-chat' ? ' cx-webchat-chat-button' : ''} ${host.themeClass}`} aria-hidden=${visible ? nothing : 'true'} tabindex=${visible ? nothing : '-1'} @click=${() => activate(host, options)}>${icon}${options.label}</button>`;
 }

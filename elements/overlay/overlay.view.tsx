@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { PoweredBy, TitleBar, WindowControls } from '../common/chrome.tsx';
+import { PoweredBy, TitleBar, WindowControls, useWidgetClass } from '../common/chrome.tsx';
 import { useView } from '../common/context.ts';
 import { deepActiveElement, otherElements, useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
@@ -19,6 +19,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
   const titleId = useId();
   const windowRef = useRef<HTMLElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const looks = useWidgetClass();
   const close = () => void app.bus.command('Overlay.close', undefined, { commander: 'Overlay' }).catch(() => undefined);
 
   // A layer of the page (elements/common/modal.ts): focus moves to the window (then to the content's first
@@ -69,7 +70,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
       ) : null}
       <section
         ref={windowRef}
-        className="la-overlay__window la-surface"
+        className={`la-overlay__window la-surface ${looks} cx-common-container`}
         part="window"
         role="dialog"
         aria-modal={entry.modal}
@@ -84,7 +85,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
         ) : (
           <WindowControls title={app.t.t('overlay.label')} onClose={close} />
         )}
-        <div ref={bodyRef} className="la-window__body" part="body" />
+        <div ref={bodyRef} className="la-window__body cx-body" part="body" />
         <PoweredBy />
       </section>
     </div>

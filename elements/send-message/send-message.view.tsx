@@ -148,7 +148,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             })}
       >
         {completed ? (
-          <div ref={successRef} className="la-send-message__success" role="status" tabIndex={-1}>
+          <div ref={successRef} className="la-send-message__success cx-form-success" role="status" tabIndex={-1}>
             <p>{t.t('sendmessage.success')}</p>
             <ButtonGroup variant="primary">
               {embedded ? (
@@ -163,7 +163,7 @@ function SendMessageView({ controller, attrs }: ViewProps<SendMessageController>
             </ButtonGroup>
           </div>
         ) : (
-          <form ref={formRef} className="la-send-message__form" noValidate onSubmit={submit} inert={busy} aria-label={title}>
+          <form ref={formRef} className="la-send-message__form cx-form" noValidate onSubmit={submit} inert={busy} aria-label={title}>
             {FIELDS.map(({ name, type, autoComplete }) => (
               <TextField
                 key={name}

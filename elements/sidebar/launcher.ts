@@ -255,9 +255,9 @@ function launcher(host: SidebarHost): TemplateResult | typeof nothing {
   const side = app.section('sidebar').position === 'left' ? ' la-sidebar--left' : '';
   if (app.environment.value.mobile) {
     const show = () => host.app.bus.command('Sidebar.showChannels', undefined, { commander: 'Sidebar' });
-    return html`<button type="button" part="mobile-button" aria-haspopup="dialog" class=${`la-sidebar-mobile${side}`} @click=${show}>${t('sidebar.mobileTitle')}</button>`;
+    return html`<button type="button" part="mobile-button" aria-haspopup="dialog" class=${`la-sidebar-mobile${side} cx-widget cx-sidebar cx-mobile ${host.themeClass}`} @click=${show}>${t('sidebar.mobileTitle')}</button>`;
   }
   const expanded = snapshot?.hasTag('expanded') ?? false;
   const leave = (e: FocusEvent) => !(e.currentTarget as Node).contains(e.relatedTarget as Node | null) && engage(host, 'focus', false);
-  return html`<nav part="sidebar" class=${`la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''}`} aria-label=${t('sidebar.label')} @pointerenter=${() => engage(host, 'pointer', true)} @pointerleave=${() => engage(host, 'pointer', false)} @focusin=${() => engage(host, 'focus', true)} @focusout=${leave}>${buttons(host)}<p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p></nav>`;
+  return html`<nav part="sidebar" class=${`la-sidebar${side}${expanded ? ' la-sidebar--expanded' : ''} cx-widget cx-sidebar ${host.themeClass}`} aria-label=${t('sidebar.label')} @pointerenter=${() => engage(host, 'pointer', true)} @pointerleave=${() => engage(host, 'pointer', false)} @focusin=${() => engage(host, 'focus', true)} @focusout=${leave}>${buttons(host)}<p class="la-sidebar__footer" part="footer">${t('common.poweredBy')} <b>live-assist</b></p></nav>`;
 }

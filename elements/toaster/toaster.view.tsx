@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { Button, ButtonGroup, TitleBar, WindowControls } from '../common/chrome.tsx';
+import { Button, ButtonGroup, TitleBar, WindowControls, useWidgetClass } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
 import { useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
@@ -16,6 +16,7 @@ function ToasterView({ controller }: ViewProps<ToasterController>) {
   const titleId = useId();
   const contentRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const looks = useWidgetClass();
   // The toaster's own close control closes as the Toaster: a reserved toaster stays (its owner hears the attempt).
   const close = () => {
     try {
@@ -38,7 +39,7 @@ function ToasterView({ controller }: ViewProps<ToasterController>) {
   return (
     <section
       ref={sectionRef}
-      className={`la-toaster la-toaster--${entry.position}${closing ? ' la-toaster--closing' : ''}`}
+      className={`la-toaster la-toaster--${entry.position}${closing ? ' la-toaster--closing' : ''} ${looks} cx-common-container`}
       part="window"
       role="dialog"
       aria-modal="false"
@@ -47,7 +48,7 @@ function ToasterView({ controller }: ViewProps<ToasterController>) {
       <TitleBar id={titleId} title={title} icon={entry.icon}>
         <WindowControls title={title} onClose={closing ? undefined : close} />
       </TitleBar>
-      <div className="la-window__body" part="body">
+      <div className="la-window__body cx-body" part="body">
         {entry.body ? <p className="la-toaster__body">{entry.body}</p> : null}
         {entry.content !== undefined ? <div ref={contentRef} className="la-toaster__content" /> : null}
         {entry.buttons.length ? (

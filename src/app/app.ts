@@ -14,7 +14,8 @@ import type { CookieJar } from './storage.ts';
 declare module '../bus/types.ts' {
   interface Commands {
     'App.closeAll': { options: void; result: void };
-    'App.setTheme': { options: { theme: Theme }; result: void };
+    /** 'dark', 'light' or a name of `main.themes`. */
+    'App.setTheme': { options: { theme: Theme | (string & {}) }; result: void };
     'App.registerExtension': { options: { name: string; extension: unknown }; result: void };
     'App.getConfig': { options: { section?: string } | void; result: unknown };
     /** Switches the widgets' language (a bundled one or one of `main.i18n`'s); rejects an unknown code. */
@@ -23,7 +24,7 @@ declare module '../bus/types.ts' {
   interface Events {
     'App.ready': { lang: string };
     'App.closeAll': void;
-    'App.themeChanged': { theme: Theme };
+    'App.themeChanged': { theme: Theme | (string & {}) };
     'App.configured': { section: string };
     'App.languageChanged': { lang: string };
   }
@@ -321,8 +322,10 @@ export class App {
     app.registerCommand('closeAll', () => app.publish('closeAll', undefined));
     app.registerCommand('setTheme', (options) => {
       const theme = options?.theme;
-      if (theme !== 'dark' && theme !== 'light') throw new Error('Invalid theme specified');
-      this.environment.next({ ...this.environment.value, theme });
+      if (theme !== 'dark' && theme !== 'light' && !(typeof theme === 'string' && Object.hasOwn(this.config.main.themes, theme))) {
+        throw new Error('Invalid theme specified');
+      }
+      this.environment.next({ ...this.environment.value, theme: theme === 'light' ? 'light' : 'dark', themeName: theme });
       app.publish('themeChanged', { theme });
     });
     // Checked and run by config-check.ts (only the host page's own script may ask), with whether the app

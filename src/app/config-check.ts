@@ -19,6 +19,8 @@ export interface CheckedConfig extends AppConfig {
 export const ConfigMessages = {
   noConfiguration: 'No configuration provided',
   invalidTheme: 'Invalid theme specified',
+  invalidThemes: 'themes must be an object of theme name: CSS class name, such as { custom: "cx-theme-custom" }',
+  invalidStylesheetID: 'customStylesheetID must be the id of a <style> or <link rel="stylesheet"> element: 1 to 256 characters, no spaces',
   invalidTimeFormat: 'Invalid time format: expected 12 or 24',
   noLanguage: 'No language code provided',
   unknownLanguage: 'No matching language code found in language pack',
@@ -82,6 +84,7 @@ const isAbsoluteUrl = (value: string): boolean => {
     return false;
   }
 };
+const isClassName = (value: unknown): boolean => typeof value === 'string' && /^-?[_a-zA-Z][\w-]*$/.test(value);
 const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
 
 const mainSchemas = {
@@ -90,7 +93,15 @@ const mainSchemas = {
       typeof value !== 'string' ? 'deploymentID must be a string' : value.length > 64 ? 'deploymentID must be at most 64 characters long' : null,
     fallback: () => '',
   } as Field<string>,
-  theme: oneOf(['dark', 'light'] as const, M.invalidTheme, 'dark'),
+  themes: {
+    problem: (value: unknown) => (isRecord(value) && Object.values(value).every(isClassName) ? null : M.invalidThemes),
+    fallback: () => ({}),
+    read: (value: unknown) => ({ ...(value as Record<string, string>) }),
+  } as Field<Record<string, string>>,
+  customStylesheetID: {
+    problem: (value: unknown) => (typeof value === 'string' && /^\S{1,256}$/.test(value) ? null : M.invalidStylesheetID),
+    fallback: () => undefined,
+  } as Field<string | undefined>,
   timeFormat: oneOf([12, 24] as const, M.invalidTimeFormat, 12),
   mobileMode: oneOf<'auto' | boolean>(['auto', true, false], "mobileMode must be 'auto', true or false", 'auto'),
   mobileModeBreakpoint: {
@@ -125,7 +136,7 @@ const mainSchemas = {
 
 type FieldValue<K extends keyof typeof mainSchemas> = (typeof mainSchemas)[K] extends Field<infer T> ? T : never;
 
-const specialKeys = ['lang', 'i18n', 'header', 'extensions'];
+const specialKeys = ['theme', 'lang', 'i18n', 'header', 'extensions'];
 const knownKeys = new Set([...Object.keys(mainSchemas), ...specialKeys]);
 
 /** src/app/packs.ts `normalizePacks` (the loader's): host packs in canonical form, nested objects flattened
@@ -283,6 +294,13 @@ function readExtensions(r: Reader, value: unknown): MainConfig['extensions'] {
   return Object.fromEntries(entries);
 }
 
+/** 'dark', 'light' or a name of `themes`; anything else is the spec's 'Invalid theme specified', and dark. */
+function readTheme(r: Reader, value: unknown, themes: Record<string, string>): string {
+  if (value === undefined || value === 'dark' || value === 'light' || (typeof value === 'string' && Object.hasOwn(themes, value))) return value ?? 'dark';
+  r.report('error', M.invalidTheme, 'main.theme');
+  return 'dark';
+}
+
 function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: readonly string[]): MainConfig {
   const field = <K extends keyof typeof mainSchemas>(key: K): FieldValue<K> => r.field(mainSchemas[key] as Field<FieldValue<K>>, raw[key], `main.${key}`);
   for (const key of Object.keys(raw)) {
@@ -294,9 +312,13 @@ function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: r
       ? { lang: raw.lang.trim() } // the pack is fetched later; the app checks again with resolveLanguage
       : resolveLanguage(raw.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]);
   if (language.issue) r.issues.push(language.issue);
+  const themes = field('themes');
+  const customStylesheetID = field('customStylesheetID');
   return {
     deploymentID: field('deploymentID'),
-    theme: field('theme'),
+    themes,
+    theme: readTheme(r, raw.theme, themes),
+    ...(customStylesheetID === undefined ? {} : { customStylesheetID }),
     lang: language.lang,
     ...(i18n === undefined ? {} : { i18n }),
     timeFormat: field('timeFormat'),

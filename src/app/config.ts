@@ -12,7 +12,15 @@ export type { LanguagePacks } from './packs.ts';
 export interface MainConfig {
   /** Prefix of every cookie name. */
   deploymentID: string;
-  theme: 'dark' | 'light';
+  /** Custom theme names → the CSS class the widgets' windows and launchers carry (`{ custom: 'cx-theme-custom' }`). */
+  themes: Record<string, string>;
+  /** 'dark', 'light', or a name of `themes` (drawn with the dark tokens, plus its class). */
+  theme: string;
+  /**
+   * The id of a `<style>` or `<link rel="stylesheet">` of the page whose rules are adopted into every
+   * element's shadow root after ours (elements/common/page-sheet.ts).
+   */
+  customStylesheetID?: string;
   lang: string;
   /** A URL of a language-pack file, or packs keyed by language code (flattened to dotted keys). */
   i18n?: string | LanguagePacks;
@@ -61,6 +69,8 @@ const within =
   (min: number, max: number) =>
   (value: unknown): boolean =>
     typeof value === 'number' && value >= min && value <= max;
+/** One CSS class name (`cx-theme-custom`). */
+const isClassName = (value: unknown): boolean => typeof value === 'string' && /^-?[_a-zA-Z][\w-]*$/.test(value);
 const absoluteUrl = (value: string): boolean => {
   try {
     new URL(value);
@@ -72,11 +82,14 @@ const absoluteUrl = (value: string): boolean => {
 
 /**
  * Every option of `main`, in the order `readConfig` writes them (the keys of `getConfig`'s answer): a
- * plain value's `Field`, or 0 for the four `loadConfig` reads itself (lang, i18n, header, extensions).
+ * plain value's `Field`, or 0 for the five `loadConfig` reads itself (theme, lang, i18n, header, extensions).
  */
 const FIELDS: Record<keyof MainConfig, Field | 0> = {
   deploymentID: [(value) => typeof value === 'string' && value.length <= 64, ''],
-  theme: [oneOf('dark', 'light'), 'dark'],
+  // Before `theme`, which may name one of them.
+  themes: [(value) => isRecord(value) && Object.values(value).every(isClassName), {}, (value: Record<string, string>) => ({ ...value })],
+  theme: 0,
+  customStylesheetID: [(value) => typeof value === 'string' && /^\S{1,256}$/.test(value), undefined],
   lang: 0,
   i18n: 0,
   timeFormat: [oneOf(12, 24), 12],
@@ -193,16 +206,22 @@ export function loadConfig(raw: unknown, availableLanguages: readonly string[]):
     for (const [key, plainField] of Object.entries(FIELDS)) {
       out[key] = plainField
         ? field(plainField, main[key])
-        : key === 'lang'
-          ? typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
-            ? main.lang.trim() // the pack is fetched later; the app checks again
-            : (findLanguage(main.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]) ?? refuse('en'))
-          : key === 'i18n'
-            ? i18n
-            : key === 'header'
-              ? headerOf(main.header)
-              : Object.fromEntries(entriesOf(main.extensions).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
-      if (out[key] === undefined) delete out[key]; // i18n left out
+        : key === 'theme'
+          ? main.theme === undefined
+            ? 'dark'
+            : main.theme === 'dark' || main.theme === 'light' || (typeof main.theme === 'string' && Object.hasOwn(out.themes as object, main.theme))
+              ? main.theme
+              : refuse('dark')
+          : key === 'lang'
+            ? typeof i18n === 'string' && typeof main.lang === 'string' && main.lang.trim() !== ''
+              ? main.lang.trim() // the pack is fetched later; the app checks again
+              : (findLanguage(main.lang, [...availableLanguages, ...Object.keys(i18n ?? {})]) ?? refuse('en'))
+            : key === 'i18n'
+              ? i18n
+              : key === 'header'
+                ? headerOf(main.header)
+                : Object.fromEntries(entriesOf(main.extensions).filter(([name, extension]) => isExtension(name, extension) || refuse(false)));
+      if (out[key] === undefined) delete out[key]; // i18n, customStylesheetID left out
     }
     return out as unknown as MainConfig;
   };

@@ -4,7 +4,10 @@ import type { MainConfig } from './config.ts';
 export type Theme = 'dark' | 'light';
 
 export interface Environment {
+  /** The tokens drawn: a custom theme (`main.themes`) draws the dark ones. */
   theme: Theme;
+  /** The theme as named: 'dark', 'light' or a name of `main.themes` (whose class the widgets carry); absent: `theme`. */
+  themeName?: string;
   mobile: boolean;
   lang: string;
   timeFormat: 12 | 24;
@@ -26,7 +29,8 @@ export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject
   const media = win.matchMedia?.(query);
   const mobile = () => (main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode);
   const subject = new BehaviorSubject<Environment>({
-    theme: main.theme,
+    theme: main.theme === 'light' ? 'light' : 'dark',
+    themeName: main.theme,
     mobile: mobile(),
     lang: main.lang,
     timeFormat: main.timeFormat,

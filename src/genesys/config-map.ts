@@ -309,7 +309,7 @@ export const SECTIONS: Readonly<Record<string, SectionRow>> = {
   gwe: { options: ANY, unsupported: 'live-assist has no Genesys Web Engagement tracker' },
 };
 
-/** `main`: its documented options; those without a place in ours are the Genesys face's own (themes, stylesheet …). */
+/** `main`: its documented options; those without a place in ours are the Genesys face's own (plugins, cookieOptions). */
 export const MAIN_OPTIONS: Shape = {
   debug: 1,
   theme: 1,
@@ -329,7 +329,7 @@ export const MAIN_OPTIONS: Shape = {
 };
 
 /** `main` options the Genesys face keeps for itself (item by item in config.ts's `GenesysExtras`). */
-export const FACE_OPTIONS = ['themes', 'customStylesheetID', 'plugins', 'cookieOptions'] as const;
+export const FACE_OPTIONS = ['plugins', 'cookieOptions'] as const;
 
 /** Top-level keys of `_genesys.widgets` that are neither sections nor `main`. `bus` is written there by Widgets itself. */
 export const ROOT_KEYS = ['main', 'extensions', 'onReady', 'bus'] as const;

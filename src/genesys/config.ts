@@ -11,11 +11,6 @@ export type GenesysExtension = (...args: unknown[]) => unknown;
 
 /** The Genesys face's own options: what the page asked of Widgets that is not one of our options. */
 export interface GenesysExtras {
-  /** `main.themes`: theme name → CSS class. */
-  themes?: Record<string, string>;
-  /** The class of `main.theme` when it names one of `main.themes`. */
-  themeClass?: string;
-  customStylesheetID?: string;
   /** `main.plugins` and a `main.preload` list: Widgets' plugin names. */
   plugins?: unknown[];
   preload?: unknown[];
@@ -174,11 +169,6 @@ function mapMain(main: Record<string, unknown>, extras: GenesysExtras): Record<s
   for (const key of FACE_OPTIONS) {
     if (out[key] !== undefined) Object.assign(extras, { [key]: out[key] });
     delete out[key];
-  }
-  if (isRecord(extras.themes) && typeof out.theme === 'string' && !['dark', 'light'].includes(out.theme) && Object.hasOwn(extras.themes, out.theme)) {
-    // A custom theme is a class over the default (dark) look; an unknown name stays for our check to report.
-    extras.themeClass = String(extras.themes[out.theme]);
-    delete out.theme;
   }
   if (out.timeFormat !== undefined) out.timeFormat = numeric(out.timeFormat);
   if (out.mobileModeBreakpoint !== undefined) out.mobileModeBreakpoint = numeric(out.mobileModeBreakpoint);

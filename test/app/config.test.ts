@@ -41,6 +41,7 @@ describe('readConfig', () => {
     expect(issues).to.deep.equal([]);
     expect(main).to.deep.equal({
       deploymentID: '',
+      themes: {},
       theme: 'dark',
       lang: 'pl',
       timeFormat: 12,
@@ -79,6 +80,39 @@ describe('readConfig', () => {
     const { main, issues } = read({ theme: 'purple' });
     expect(main.theme).to.equal('dark');
     expect(issues).to.deep.equal([{ level: 'error', message: 'Invalid theme specified', path: 'main.theme' }]);
+  });
+
+  it('accepts a theme named in themes, drawn with the dark tokens (the environment) and its class', () => {
+    const { main, issues } = read({ themes: { custom: 'cx-theme-custom', brand: 'brand_2' }, theme: 'custom' });
+    expect(issues).to.deep.equal([]);
+    expect(main.theme).to.equal('custom');
+    expect(main.themes).to.deep.equal({ custom: 'cx-theme-custom', brand: 'brand_2' });
+    expect(read({ themes: { custom: 'cx-theme-custom' }, theme: 'light' }).main.theme).to.equal('light');
+  });
+
+  it("rejects a theme themes does not name with 'Invalid theme specified', and themes that are not class names", () => {
+    const unnamed = read({ themes: { custom: 'cx-theme-custom' }, theme: 'other' });
+    expect(unnamed.main.theme).to.equal('dark');
+    expect(unnamed.issues).to.deep.equal([{ level: 'error', message: 'Invalid theme specified', path: 'main.theme' }]);
+    // Not an own name: an inherited member is no theme.
+    expect(read({ themes: {}, theme: 'toString' }).main.theme).to.equal('dark');
+    for (const themes of [{ custom: 'two classes' }, { custom: 7 }, 'cx-theme-custom', ['cx']]) {
+      const { main, issues } = read({ themes, theme: 'custom' });
+      expect(main.themes).to.deep.equal({});
+      expect(main.theme).to.equal('dark');
+      expect(messages(issues)).to.deep.equal([M.invalidThemes, M.invalidTheme]);
+    }
+  });
+
+  it('keeps customStylesheetID, an id without spaces, and refuses anything else', () => {
+    expect(read({ customStylesheetID: 'genesys-widgets-custom' })).to.deep.include({ issues: [] });
+    expect(read({ customStylesheetID: 'genesys-widgets-custom' }).main.customStylesheetID).to.equal('genesys-widgets-custom');
+    expect(read({}).main).to.not.have.property('customStylesheetID');
+    for (const customStylesheetID of ['', 'two words', 7, null, 'x'.repeat(257)]) {
+      const { main, issues } = read({ customStylesheetID });
+      expect(main).to.not.have.property('customStylesheetID');
+      expect(issues).to.deep.equal([{ level: 'error', message: M.invalidStylesheetID, path: 'main.customStylesheetID' }]);
+    }
   });
 
   for (const timeFormat of [13, '24', 0, null]) {
@@ -215,10 +249,10 @@ describe('readConfig', () => {
   });
 
   it('warns about unknown keys in main', () => {
-    const { issues } = read({ colour: 'red', customStylesheetID: 'x' });
+    const { issues } = read({ colour: 'red', customStyleSheetId: 'x' });
     expect(issues).to.deep.equal([
       { level: 'warn', message: 'Unknown option main.colour was ignored', path: 'main.colour' },
-      { level: 'warn', message: 'Unknown option main.customStylesheetID was ignored', path: 'main.customStylesheetID' },
+      { level: 'warn', message: 'Unknown option main.customStyleSheetId was ignored', path: 'main.customStyleSheetId' },
     ]);
   });
 
@@ -374,7 +408,19 @@ describe('loadConfig (the loader) and readConfig (the explanations) read alike',
   // Each option's valid and invalid values (undefined: the option left out).
   const VALUES: Record<string, unknown[]> = {
     deploymentID: [undefined, '', 'ppk', 'x'.repeat(64), 'x'.repeat(65), 42, null],
-    theme: [undefined, 'dark', 'light', 'blue', '', null, ['dark']],
+    theme: [undefined, 'dark', 'light', 'custom', 'blue', '', null, ['dark'], 'toString'],
+    themes: [
+      undefined,
+      {},
+      { custom: 'cx-theme-custom' },
+      { dark: 'site-dark', custom: 'c' },
+      { custom: 'two words' },
+      { custom: 1 },
+      'cx',
+      null,
+      throwing({ custom: 'c' }, 'x'),
+    ],
+    customStylesheetID: [undefined, 'genesys-widgets-custom', '', 'a b', 7, 'x'.repeat(256), 'x'.repeat(257)],
     lang: ['en', undefined, 'pl', 'PL', ' pl ', 'de', 'xx', '', '  ', 42, null],
     i18n: [
       undefined,

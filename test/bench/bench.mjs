@@ -212,9 +212,9 @@ function sizes() {
     );
     if (chunk.modules.length > 0 && chunk.modules.every((m) => /^locales\/(launchers\/)?[^/]+\.json$/.test(m))) packs.push(chunk);
     // The light markup fetched at boot where its element is on the page (rollup.config.mjs LAUNCHERS,
-    // SIDE_BUTTONS), what every element needs once it draws (parts), and what every page runs in the task
-    // after the boot (after-boot): a row of its own each.
-    else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot'].includes(chunk.name))
+    // SIDE_BUTTONS), what every element needs once it draws (parts), what every page runs in the task
+    // after the boot (after-boot), and the page's stylesheet where one is named (page-sheet): a row of its own each.
+    else if (['launchers', 'side-buttons', 'parts', 'i18n', 'after-boot', 'page-sheet'].includes(chunk.name))
       widgetFiles.set(chunk.name, [...(widgetFiles.get(chunk.name) ?? []), chunk.file]);
     // Shared chunks that hold one widget's small module beside what every window uses (rollup.config.mjs:
     // XState's holds the side-button machine, the load graph's the window manager): shared, by their name.

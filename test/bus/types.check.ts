@@ -20,7 +20,7 @@ export async function commandChecks(bus: Bus): Promise<void> {
   // @ts-expect-error misspelt command name
   await bus.command('WindowManager.getRegistri');
   // @ts-expect-error wrong options type
-  await bus.command('App.setTheme', { theme: 'blue' });
+  await bus.command('App.setTheme', { theme: 7 });
   // @ts-expect-error required options left out
   await bus.command('WindowManager.dock');
   // @ts-expect-error required options left out, even with a sender

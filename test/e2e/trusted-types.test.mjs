@@ -109,3 +109,41 @@ test("a page whose trusted-types list omits ours ('none') gets console messages,
     await host.close();
   }
 });
+
+test("the page's stylesheet (main.customStylesheetID, a same-origin <link>) restyles a window under the strict CSP with Trusted Types", async () => {
+  const main = { lang: 'en', preload: 'intent', themes: { brand: 'cx-theme-brand' }, theme: 'brand', customStylesheetID: 'site-looks' };
+  const pages = hostPage({ main, sidebar: { channels }, callus });
+  pages['/'].body = pages['/'].body.replace('</head>', '<link rel="stylesheet" id="site-looks" href="/site-looks.css"></head>');
+  pages['/'].headers = { 'Content-Security-Policy': `${strict}; require-trusted-types-for 'script'; trusted-types live-assist lit-html` };
+  pages['/site-looks.css'] = {
+    body: '.cx-widget.cx-theme-brand .cx-titlebar { background-color: rgb(0, 0, 0); color: rgb(255, 255, 255); }',
+    headers: { 'Content-Type': 'text/css' },
+  };
+  const server = await serve(pages);
+  const page = await browser.newPage();
+  page.setDefaultTimeout(8000);
+  const messages = [];
+  const errors = [];
+  page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    await page.evaluate(async () => {
+      await window.LiveAssist.ready;
+      await window.LiveAssist.command('CallUs.open');
+    });
+    const titlebar = page.locator('la-overlay').locator('.cx-widget.cx-theme-brand .cx-titlebar');
+    await titlebar.waitFor();
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('la-overlay')?.shadowRoot?.querySelector('.cx-titlebar');
+      return bar && getComputedStyle(bar).backgroundColor === 'rgb(0, 0, 0)';
+    });
+    assert.equal(await page.evaluate(() => document.querySelector('la-overlay').shadowRoot.querySelector('style')), null);
+    assert.deepEqual(errors, []);
+    const problems = messages.filter((m) => /^(error|warning):/.test(m) && !/favicon|404 \(Not Found\)/.test(m));
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});

@@ -128,6 +128,9 @@ describe('chat pre-chat form', () => {
     expect(inputs.map((i) => i.labels![0]!.textContent)).to.deep.equal(['Subject', 'First name * (Required)', 'Email']);
     expect(inputs.map((i) => i.maxLength)).to.deep.equal([100, 100, 60]);
     expect(inputs.map((i) => i.getAttribute('aria-required'))).to.deep.equal([null, 'true', null]);
+    // Genesys Widgets' class names, for a site's stylesheet (main.customStylesheetID).
+    expect(root().querySelector('form')!.classList.contains('cx-form')).to.equal(true);
+    expect(inputs.every((i) => i.classList.contains('cx-input') && i.closest('.cx-form-group'))).to.equal(true);
     expect(inputs.map((i) => i.required)).to.deep.equal([false, true, false]);
     expect(input('email').type).to.equal('email');
     expect(input('firstname').autocomplete).to.equal('given-name');

@@ -134,6 +134,7 @@ describe('chat message input', () => {
   it('Enter sends the trimmed text, Shift+Enter breaks the line, blank text is not sent, the Send button sends', async () => {
     await mount();
     expect(area().labels![0]!.textContent).to.equal('Wiadomość');
+    expect(area().classList.contains('cx-input'), "Genesys Widgets' class name").to.equal(true);
     area().focus();
     await sendKeys({ type: '  Dzień dobry' });
     await press('Shift+Enter');

@@ -182,6 +182,31 @@ describe('chat transcript', () => {
       expect($('time')!.textContent).to.match(/^3:07\s?PM$/);
     });
 
+    it("carries Genesys Widgets' class names: cx-transcript on the log, cx-message with the sender's class, cx-avatar", () => {
+      mount({
+        messages: [
+          message('ParticipantJoined', anna),
+          say(anna, 'Hello'),
+          say(visitor, 'Hi'),
+          say({ type: 'Bot', name: '' }, 'A bot'),
+          say({ type: 'Supervisor', name: 'Ewa' }, 'Supervising'),
+        ],
+        pending: [{ id: 'p1', text: 'waiting', state: 'sending', timestamp: NOW - MINUTE }],
+        groupingThresholdMs: 0,
+      });
+      expect(log().classList.contains('cx-transcript')).to.equal(true);
+      const classesOf = (element: Element) => [...element.classList].filter((name) => name.startsWith('cx-')).join(' ');
+      expect($$('.la-transcript__system').map(classesOf)).to.deep.equal(['cx-message cx-system']);
+      expect($$('.la-transcript__bubble').map(classesOf)).to.deep.equal([
+        'cx-message cx-agent',
+        'cx-message cx-user',
+        'cx-message cx-bot',
+        'cx-message cx-agent cx-supervisor',
+        'cx-message cx-user',
+      ]);
+      expect($$('.la-transcript__avatar').every((avatar) => avatar.classList.contains('cx-avatar'))).to.equal(true);
+    });
+
     it('system lines: Notice, External, Chat Started on the first visitor join only, join and leave lines, Chat Ended; typing, idle alert and custom notices are not bubbles', () => {
       const messages = [
         message('ParticipantJoined', visitor),

@@ -45,7 +45,7 @@ describe('<la-sidebar> keeps one node per channel (lit-html repeat)', () => {
     expect(wrapper.getAttribute('part')).to.equal('root');
     expect(wrapper.getAttribute('lang')).to.equal('en');
     const nav = wrapper.querySelector('nav')!;
-    expect(nav.className).to.equal('la-sidebar');
+    expect(nav.className).to.equal('la-sidebar cx-widget cx-sidebar cx-theme-light');
     expect(nav.getAttribute('part')).to.equal('sidebar');
     expect(nav.getAttribute('aria-label')).to.equal('Contact options');
     expect(order()).to.deep.equal(['CallUs', 'Callback', 'SendMessage']);

@@ -93,6 +93,9 @@ describe('readGenesysConfig: each section written our way', () => {
     };
     const { config, extras } = read({ _genesys: { widgets: { main } } });
     expect(config.main).to.deep.equal({
+      theme: 'brand',
+      themes: { brand: 'cx-theme-brand' },
+      customStylesheetID: 'genesys_widgets_custom',
       lang: 'pl',
       timeFormat: 24,
       mobileMode: 'auto',
@@ -104,9 +107,6 @@ describe('readGenesysConfig: each section written our way', () => {
       fonts: { enabled: true },
     });
     expect(extras).to.deep.equal({
-      themes: { brand: 'cx-theme-brand' },
-      themeClass: 'cx-theme-brand',
-      customStylesheetID: 'genesys_widgets_custom',
       plugins: ['cx-webchat', 'cx-webchat-service'],
       preload: ['webchat'],
       cookieOptions: { secure: true, domain: 'example.com' },
@@ -116,11 +116,11 @@ describe('readGenesysConfig: each section written our way', () => {
   });
 
   it('main: an empty preload list loads on intent, downloadGoogleFont false fetches nothing, dark and light stay themes', () => {
-    const { config, extras } = read({ _genesys: { widgets: { main: { preload: [], downloadGoogleFont: false, theme: 'light', themes: { x: 'cx-x' } } } } });
-    expect(config.main).to.deep.equal({ preload: 'intent', theme: 'light' });
-    expect(extras.themeClass).to.equal(undefined);
+    const { config } = read({ _genesys: { widgets: { main: { preload: [], downloadGoogleFont: false, theme: 'light', themes: { x: 'cx-x' } } } } });
+    expect(config.main).to.deep.equal({ preload: 'intent', theme: 'light', themes: { x: 'cx-x' } });
     // A theme named nowhere stays for our check to report ("Invalid theme specified").
     expect(read({ _genesys: { widgets: { main: { theme: 'blue' } } } }).config.main).to.deep.equal({ theme: 'blue' });
+    expect(loadConfig(read({ _genesys: { widgets: { main: { theme: 'blue', lang: 'en' } } } }).config, ['en']).main.theme).to.equal('dark');
   });
 
   it('sidebar, channelselector, callus, knowledgecenter, search, chatdeflection, toaster, overlay: the same options', () => {

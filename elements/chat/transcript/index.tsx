@@ -158,7 +158,7 @@ export function Transcript(props: TranscriptProps): JSX.Element {
       ) : null}
       <div
         ref={scrollerRef}
-        className="la-transcript__log"
+        className="la-transcript__log cx-transcript"
         role="log"
         aria-live="off"
         aria-label={t.t('chat.transcript.label')}

@@ -16,7 +16,16 @@ import { isKnowledgeMessage } from '../../../machines/chat-knowledge.ts';
 import { SafeHtml } from '../../common/safe-html.tsx';
 import { linkify } from '../linkify.ts';
 import { KnowledgeBody, type KnowledgeOpen } from '../knowledge-bubble.tsx';
-import { fileOf, fileSize, plainText, sameItem, senderName, shortFileName, type Item } from './items.ts';
+import { fileOf, fileSize, plainText, sameItem, senderName, shortFileName, type Item, type Sender } from './items.ts';
+
+/** Genesys Widgets' classes of a bubble by its sender, for a site's stylesheet (docs/genesys/styling.md). */
+const CX_SENDER: Record<Sender, string> = {
+  agent: 'cx-message cx-agent',
+  client: 'cx-message cx-user',
+  bot: 'cx-message cx-bot',
+  supervisor: 'cx-message cx-agent cx-supervisor',
+  knowledge: 'cx-message cx-bot cx-knowledge',
+};
 
 const isWebLink = (href: string): boolean => httpUrl(href, null) !== undefined;
 
@@ -128,7 +137,7 @@ const Row = memo(
       return (
         <>
           {separator}
-          <div {...common} className="la-transcript__item la-transcript__system" aria-label={item.system}>
+          <div {...common} className="la-transcript__item la-transcript__system cx-message cx-system" aria-label={item.system}>
             {item.system}
           </div>
         </>
@@ -143,11 +152,11 @@ const Row = memo(
         {separator}
         <div
           {...common}
-          className={`la-transcript__item la-transcript__bubble la-transcript__bubble--${sender}${grouped ? ' la-transcript__bubble--grouped' : ''}`}
+          className={`la-transcript__item la-transcript__bubble la-transcript__bubble--${sender}${grouped ? ' la-transcript__bubble--grouped' : ''}${sender ? ` ${CX_SENDER[sender]}` : ''}`}
           aria-label={label}
         >
           {grouped ? null : (
-            <span className="la-transcript__avatar" aria-hidden="true">
+            <span className="la-transcript__avatar cx-avatar" aria-hidden="true">
               {[...name][0]?.toLocaleUpperCase(lang) ?? '?'}
             </span>
           )}
@@ -213,7 +222,7 @@ export const PendingLines = memo(function PendingLines({
               data-pending={line.id}
               role="article"
               tabIndex={-1}
-              className={`la-transcript__item la-transcript__bubble la-transcript__bubble--client la-transcript__bubble--grouped la-transcript__bubble--${line.state}`}
+              className={`la-transcript__item la-transcript__bubble la-transcript__bubble--client la-transcript__bubble--grouped la-transcript__bubble--${line.state} cx-message cx-user`}
               aria-label={t.t('chat.outbox.label', { name, time, text: line.text, status })}
             >
               <div className="la-transcript__content">
