@@ -128,6 +128,9 @@ export const explain = (
  * The app core: configuration, language, theme and mobile mode, cookies, the bus with the App plugin,
  * lazy plugin loading, and the controllers (actors) plugins provide to their elements.
  */
+/** Said where a language pack (the launchers' part or the whole one) could not be loaded. */
+const NO_PACK = '[live-assist] The language pack could not be loaded; texts show their keys.';
+
 export class App {
   readonly bus: Bus;
   readonly config: AppConfig;
@@ -238,9 +241,7 @@ export class App {
    * plugin waits for this before it starts. Never rejects (a pack that cannot load leaves texts as keys).
    */
   texts(): Promise<void> {
-    return this.ready.then(() =>
-      this.#wholePack().catch((error: unknown) => console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error)),
-    );
+    return this.ready.then(() => this.#wholePack().catch((error: unknown) => console.error(NO_PACK, error)));
   }
 
   get isReady(): boolean {
@@ -379,7 +380,7 @@ export class App {
   async #useLanguage(wanted: string): Promise<Promise<void> | undefined> {
     const { main } = this.config;
     let unresolved: Promise<void> | undefined;
-    // The translator's chunk, fetched beside the packs (both needed before any text is drawn).
+    // The translator's chunk (which keeps the packs and makes the translator), fetched beside the packs.
     const i18n = import('./i18n.ts');
     try {
       const hostPacks = await this.#hostPacks();
@@ -402,51 +403,30 @@ export class App {
       // its English fallback is fetched on demand, when a key is missing; a host's own language (usually a
       // few keys) gets English at once.
       const bundled = bundledLanguages.includes(lang as 'en');
-      const [english, own, { createTranslator, mergePacks }] = await Promise.all([
+      const [english, own, { languageOf }] = await Promise.all([
         lang === 'en' || !bundled ? loadLanguagePack('en', 'launchers') : undefined,
         lang === 'en' ? undefined : loadLanguagePack(lang, 'launchers'),
         i18n,
       ]);
-      const packs = { english, own, whole: false };
-      let fallback: Promise<void> | undefined;
-      /** The translator over the packs, English as its fallback; views are drawn again when it changes. */
-      const translate = (): void => {
-        const merged = mergePacks(packs.english ? { en: packs.english } : {}, packs.own ? { [lang]: packs.own } : {}, hostPacks);
-        this.#translator = createTranslator(lang, merged[lang] ?? {}, merged.en ?? {}, packs.english && packs.whole ? undefined : onMiss);
-      };
-      const redraw = (): void => {
-        if (this.#translator.lang !== lang) return;
-        translate();
-        this.environment.next({ ...this.environment.value });
-      };
-      let whole: Promise<void> | undefined;
-      // Once; a chunk that failed to load is asked for again by the next plugin.
-      this.#wholePack = () =>
-        (whole ??= Promise.all([packs.english ? loadLanguagePack('en') : undefined, packs.own ? loadLanguagePack(lang) : undefined]).then(
-          ([en, mine]) => {
-            Object.assign(packs, { english: en ?? packs.english, own: mine ?? packs.own, whole: true });
-            redraw();
-          },
-          (error: unknown) => {
-            whole = undefined;
-            throw error;
-          },
-        ));
-      // A key missing from what is loaded: the whole pack first, then (a bundled language) the English one, once.
-      const onMiss = (): void => {
-        if (!packs.whole) return void this.texts();
-        void (fallback ??= loadLanguagePack('en').then(
-          (en) => {
-            packs.english = en;
-            redraw();
-          },
-          (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
-        ));
-      };
-      translate();
+      const language = languageOf({
+        lang,
+        english,
+        own,
+        hostPacks,
+        loadPack: loadLanguagePack,
+        // Views are drawn again when the translator changes (the whole pack, or the English fallback, came in).
+        changed: (translator) => {
+          if (this.#translator.lang !== lang) return;
+          this.#translator = translator;
+          this.environment.next({ ...this.environment.value });
+        },
+        wanted: () => void this.texts(),
+      });
+      this.#wholePack = language.whole;
+      this.#translator = language.translator();
       if (lang !== this.environment.value.lang) this.environment.next({ ...this.environment.value, lang });
     } catch (error) {
-      console.error('[live-assist] The language pack could not be loaded; texts show their keys.', error);
+      console.error(NO_PACK, error);
     }
     return unresolved;
   }

@@ -75,3 +75,57 @@ export function mergePacks(...layers: ReadonlyArray<LanguagePacks | null | undef
   }
   return Object.fromEntries(merged); // own data properties: a `__proto__` key cannot reach a prototype
 }
+
+export interface LanguageOptions {
+  lang: string;
+  /** English's launchers' part (or whole pack), when English is the language or the fallback from the start. */
+  english: LanguagePack | undefined;
+  /** The language's own launchers' part, for a language other than English. */
+  own: LanguagePack | undefined;
+  hostPacks: LanguagePacks | null;
+  /** The bundled pack of a language, whole or its launchers' part (src/app/packs.ts, in the loader). */
+  loadPack: (code: string, part?: 'all' | 'launchers') => Promise<LanguagePack>;
+  /** The translator changed (the whole pack or the English fallback came in): views draw again. */
+  changed: (translator: Translator) => void;
+  /** A key was missing before the whole pack was asked for: ask for it (the app's texts()). */
+  wanted: () => void;
+}
+
+/**
+ * One language's packs: the launchers' parts the app starts with, the whole packs once `whole()` is asked
+ * (once; a chunk that failed is asked for again next time), and for a bundled language the English
+ * fallback the first time a key is missing even from the whole pack.
+ */
+export function languageOf({ lang, english, own, hostPacks, loadPack, changed, wanted }: LanguageOptions) {
+  const packs = { english, own, whole: false };
+  let fallback: Promise<void> | undefined;
+  let whole: Promise<void> | undefined;
+  const translator = (): Translator => {
+    const merged = mergePacks(packs.english ? { en: packs.english } : {}, packs.own ? { [lang]: packs.own } : {}, hostPacks);
+    return createTranslator(lang, merged[lang] ?? {}, merged.en ?? {}, packs.english && packs.whole ? undefined : onMiss);
+  };
+  const onMiss = (): void => {
+    if (!packs.whole) return wanted();
+    void (fallback ??= loadPack('en').then(
+      (en) => {
+        packs.english = en;
+        changed(translator());
+      },
+      (error: unknown) => console.error('[live-assist] The English language pack could not be loaded.', error),
+    ));
+  };
+  return {
+    translator,
+    whole: (): Promise<void> =>
+      (whole ??= Promise.all([packs.english ? loadPack('en') : undefined, packs.own ? loadPack(lang) : undefined]).then(
+        ([en, mine]) => {
+          Object.assign(packs, { english: en ?? packs.english, own: mine ?? packs.own, whole: true });
+          changed(translator());
+        },
+        (error: unknown) => {
+          whole = undefined;
+          throw error;
+        },
+      )),
+  };
+}
