@@ -2,7 +2,7 @@
 // bad configuration and a strict Content-Security-Policy. Needs `npm run build` first (npm test does it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { launchChromium, serve, hostPage, pastIdlePreload } from './browser.mjs';
 import { tableOf } from '../../scripts/registry.mjs';
 
@@ -241,10 +241,17 @@ test("each window's companions (src/widgets.ts: companions, preloaded with it, a
   for (const [plugin, companions] of entries) {
     const file = new RegExp(`\\b${plugin}: \\(\\) => import\\('\\./([\\w./-]+)'\\)`).exec(registry)?.[1];
     assert.ok(file, `${plugin} is in src/plugins/index.ts`);
-    const source = readFileSync(`src/plugins/${file}`, 'utf8');
+    // A plugin in a folder of its own is every module there (src/plugins/webchat/: window.ts, commands.ts …).
+    const folder = file.includes('/') ? `src/plugins/${file.slice(0, file.lastIndexOf('/'))}` : undefined;
+    const source = folder
+      ? readdirSync(folder)
+          .filter((name) => name.endsWith('.ts'))
+          .map((name) => readFileSync(`${folder}/${name}`, 'utf8'))
+          .join('\n')
+      : readFileSync(`src/plugins/${file}`, 'utf8');
     for (const companion of companions) {
       assert.ok(registry.includes(`${companion}: () =>`), `${companion} is a lazy plugin`);
-      assert.ok(source.includes(`'${companion}.`), `${plugin} (src/plugins/${file}) commands ${companion}`);
+      assert.ok(source.includes(`'${companion}.`), `${plugin} (${folder ?? `src/plugins/${file}`}) commands ${companion}`);
     }
   }
 });
