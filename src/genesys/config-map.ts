@@ -1,7 +1,7 @@
 // The Widgets 9 configuration (`window._genesys.widgets`) against ours (`window.liveAssistConfig`), as
 // data: each section's documented options, and the few that are named, placed or written otherwise in
 // ours. config.ts applies it; docs/genesys/configuration.md gives the sources and the reasons.
-import { isRecord } from '../app/packs.ts';
+import { isRecord } from '../app/records.ts';
 import { adaptSessionFunctions } from './session.ts';
 
 /**

@@ -2,7 +2,8 @@
 // so `window._genesys.widgets.webchat.userData.x = …` written after the object literal counts. The
 // answer is our configuration (the shape of `window.liveAssistConfig`) by the table in config-map.ts;
 // an option live-assist does not know is kept where it was (an extension may read it) and said once.
-import { isRecord, type LanguagePacks } from '../app/packs.ts';
+import type { LanguagePacks } from '../app/packs.ts';
+import { isRecord } from '../app/records.ts';
 import { ANY, FACE_OPTIONS, MAIN_OPTIONS, ROOT_KEYS, SECTIONS, getPath, numeric, setPath, type SectionRow, type Shape } from './config-map.ts';
 import { loadGenesysPacks, mapGenesysPacks } from './i18n.ts';
 

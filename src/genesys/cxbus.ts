@@ -6,6 +6,7 @@
  */
 import type { Bus } from '../bus/index.ts';
 import type { BusEvent, CommandMeta } from '../bus/index.ts';
+import { isRecord } from '../app/records.ts';
 import { CXPromise } from './deferred.ts';
 import { COMMANDS, CORE_PLUGIN, EVENTS, ourPlugin, toGenesysName, toOurName } from './names.ts';
 
@@ -94,8 +95,6 @@ class Rejection extends Error {
 
 /** What `fail` gets: a registered command's own value, or (as Genesys's commands reject) our message. */
 const genesysReason = (reason: unknown): unknown => (reason instanceof Rejection ? reason.value : reason instanceof Error ? reason.message : reason);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const matches = (pattern: string, name: string): boolean =>
   pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));

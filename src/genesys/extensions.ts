@@ -5,6 +5,7 @@
  * imported only when there is something to hand it to: a page without extensions never fetches it.
  */
 /// <reference types="jquery" />
+import { isRecord } from '../app/records.ts';
 import type { CXBus } from './cxbus.ts';
 import type { GenesysCommon } from './common.ts';
 
@@ -40,8 +41,6 @@ export interface ExtensionKit {
 
 /** The `jquery` package's jQuery (a CommonJS module: the function is its default export once bundled). */
 export const loadJQuery = (): Promise<JQueryStatic> => import('jquery').then((module) => ((module as { default?: unknown }).default ?? module) as JQueryStatic);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createExtensionKit({ cxbus, common, loadJQuery: load = loadJQuery }: ExtensionKitOptions): ExtensionKit {
   let loaded: ExtensionArgs | undefined;

@@ -3,6 +3,7 @@
  * event that is not listed here has the same name and payload on both sides (most of them: our bus was
  * modelled on Widgets'); a row says only how one differs. Sources: docs/genesys/cxbus.md.
  */
+import { isRecord } from '../app/records.ts';
 
 /** Whether our event `a` was published after our event `b` (the last of each), as the CXBus face saw them. */
 export type Seen = (a: string, b: string) => boolean;
@@ -24,8 +25,8 @@ export interface EventRow {
   data: (data: unknown, seen: Seen) => unknown;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+/** A plain object's entries, or none. */
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /** Genesys plugin names that are spelled differently from ours: Genesys's → ours (commands and events). */
 export const PLUGIN_NAMES: Readonly<Record<string, string>> = { SideBar: 'Sidebar' };

@@ -2,7 +2,7 @@
 // handed the session to store (`(sessionData, Cookie, CookieOptions)`) and setSessionData returns what
 // was stored (`(Open, Cookie, CookieOptions)`, often the JSON string); ours are named from our side:
 // getSessionData reads the stored session, setSessionData stores one (null when the chat ends).
-import { isRecord } from '../app/packs.ts';
+import { isRecord } from '../app/records.ts';
 
 export interface CookieJar {
   get(name: string): string | undefined;

@@ -187,7 +187,7 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
  */
 export function transportProblem(settings: WebChatServiceSettings): string | undefined {
   const { transport, cometD } = settings;
-  if (cometD.enabled || transport.type === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
+  if (transportTypeOf(settings) === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
   if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
   if (transport.type === 'cloud' && !transport.deploymentId) return 'Invalid transport configuration: webchat.transport.deploymentId is missing';
