@@ -6,6 +6,7 @@
  */
 /// <reference types="jquery" />
 import type { CookieJar } from '../app/storage.ts';
+import { documentCookies } from './session.ts';
 
 export interface CommonHost {
   readonly $: JQueryStatic;
@@ -101,16 +102,7 @@ export function createCommon({ $, window: win, cookies, debug = false }: CommonH
       }
       return value;
     },
-    getCookie(name) {
-      const wanted = `${encodeURIComponent(String(name))}=`;
-      const found = doc.cookie.split(/;\s*/).find((pair) => pair.startsWith(wanted));
-      if (found === undefined) return undefined;
-      try {
-        return decodeURIComponent(found.slice(wanted.length));
-      } catch {
-        return found.slice(wanted.length);
-      }
-    },
+    getCookie: (name) => documentCookies({}, doc).get(name),
     saveData: (key, value) => cookies?.set(dataKey(key), JSON.stringify(value ?? null)),
     getData(key) {
       const text = cookies?.get(dataKey(key));

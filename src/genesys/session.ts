@@ -24,8 +24,15 @@ export function documentCookies(defaults: Record<string, unknown> = {}, doc: { c
   };
   return {
     get: (name) => {
-      const found = doc?.cookie.split('; ').find((pair) => pair.startsWith(`${encodeURIComponent(name)}=`));
-      return found === undefined ? undefined : decodeURIComponent(found.slice(found.indexOf('=') + 1));
+      const wanted = `${encodeURIComponent(String(name))}=`;
+      const found = doc?.cookie.split(/;\s*/).find((pair) => pair.startsWith(wanted));
+      if (found === undefined) return undefined;
+      // A value some other script wrote without encoding it is read as it is.
+      try {
+        return decodeURIComponent(found.slice(wanted.length));
+      } catch {
+        return found.slice(wanted.length);
+      }
     },
     set: (name, value, options = {}) => {
       if (doc) doc.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; ${attributes(options)}`;
