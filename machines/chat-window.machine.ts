@@ -1,5 +1,16 @@
 import { httpUrl as absoluteHttpUrl } from '../src/app/urls.ts';
-import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  drawnValues,
+  fieldsToCheck,
+  hasContent,
+  markServerCodes,
+  validateChatForm,
+  type ChatFieldConfig,
+  type ChatFormErrors,
+  type ChatFormField,
+  type ChatFormValues,
+} from './chat-form.ts';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 
 /**
  * The chat window (web-chat.md §2 "Chat window", §4 "Chat session (UI)", "Window", "Idle alerts", "Survey
@@ -16,23 +27,23 @@ import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn, ty
  * running when the window closes (async Close Window, a forced close): the next `open` shows its
  * transcript, and its end while closed is reported as `completed` or `cancelled`.
  */
-export type ChatFormField = 'firstname' | 'lastname' | 'email' | 'subject';
-/** The pre-chat form's fields in the order they are shown. */
-export const CHAT_FORM_FIELDS: readonly ChatFormField[] = ['firstname', 'lastname', 'email', 'subject'];
-/** Each pre-chat form field holds at most 100 characters (web-chat.md §5, §9). */
-export const CHAT_FORM_MAX = 100;
-
-/** A field the form shows (the deployment: firstname, required). */
-export interface ChatFieldConfig {
-  name: ChatFormField;
-  required?: boolean;
-  /** At most this many characters; CHAT_FORM_MAX when not given. */
-  maxlength?: number;
-}
-
-/** A field's problem: the form's own check, or the server's code for it (FIELD_CODES). */
-export type ChatFieldError = 'required' | 'tooLong' | 'invalidEmail' | FieldCode;
-export type ChatFormErrors = Partial<Record<ChatFormField, ChatFieldError>>;
+export {
+  CHAT_FORM_FIELDS,
+  CHAT_FORM_MAX,
+  CHAT_INPUT_TYPES,
+  FIELD_CODES,
+  markServerCodes,
+  validateChatForm,
+  type ChatFieldConfig,
+  type ChatFieldError,
+  type ChatFieldValidate,
+  type ChatFormErrors,
+  type ChatFormField,
+  type ChatFormValues,
+  type ChatInputOption,
+  type ChatInputType,
+  type FieldCode,
+} from './chat-form.ts';
 
 /** The chat window messages of web-chat.md §8 an alert shows; 'serverErrors' joins the server's list. */
 export type ChatAlertKey =
@@ -73,7 +84,7 @@ export interface ChatSurveyOffer {
 }
 
 /** What the window asks the chat service to start with: the form's values, trimmed (the plugin maps names). */
-export type ChatStartRequest = Record<ChatFormField, string>;
+export type ChatStartRequest = ChatFormValues;
 
 export interface ChatWindowInput {
   /** The shown fields (deployment: firstname required). */
@@ -85,9 +96,14 @@ export interface ChatWindowInput {
 }
 
 export interface ChatWindowContext {
+  /** The form's inputs (the configured ones, or an `open`'s own for that open). */
   fields: ChatFieldConfig[];
-  form: Record<ChatFormField, string>;
+  form: ChatFormValues;
+  /** The values as the form was drawn (a change from them is typed content; form.reset goes back to them). */
+  drawn: ChatFormValues;
   errors: ChatFormErrors;
+  /** The field whose validate runs while the visitor types (validateWhileTyping). */
+  typing: ChatFormField | null;
   /** +1 on every failed validation and every start failure that marks a field (the form focuses the first error). */
   focusErrorKey: number;
   minimized: boolean;
@@ -108,7 +124,8 @@ export interface ChatWindowContext {
 }
 
 export type ChatWindowEvent =
-  | { type: 'open'; view?: 'chat' }
+  /** `fields`: the inputs to draw for this open, their values resolved (the plugin sends them on every open). */
+  | { type: 'open'; view?: 'chat'; fields?: ChatFieldConfig[] }
   | { type: 'close'; force?: boolean }
   | { type: 'close.confirm' }
   | { type: 'close.cancel' }
@@ -141,6 +158,14 @@ export type ChatWindowEvent =
   | { type: 'message.retry'; id: string }
   | { type: 'message.edit'; id: string };
 
+/** What the `validateFields` actor checks: the inputs whose validate runs, with the form's values. */
+export interface ValidateFieldsInput {
+  fields: ChatFieldConfig[];
+  values: ChatFormValues;
+  /** A submit checks every input with a validate; typing, the one field being typed in. */
+  trigger: 'submit' | 'input';
+}
+
 export type ChatWindowEmitted =
   | { type: 'opened' }
   | { type: 'closed' }
@@ -158,70 +183,18 @@ export type ChatWindowEmitted =
   | { type: 'messageRetryRequested'; id: string }
   | { type: 'messageEditRequested'; id: string };
 
-/** An address with one @, no spaces or brackets, and a dotted domain (the send-message form's check). */
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
-
-/**
- * The form's problems, pure, shown fields only: a required field left empty (or blank) is 'required', a
- * value over its maxlength (100) 'tooLong', an email given but malformed 'invalidEmail'.
- */
-export function validateChatForm(fields: readonly ChatFieldConfig[], form: Partial<Record<ChatFormField, string>>): ChatFormErrors {
-  const errors: ChatFormErrors = {};
-  for (const field of fields) {
-    const value = (form[field.name] ?? '').trim();
-    if (value === '') {
-      if (field.required) errors[field.name] = 'required';
-    } else if (value.length > (field.maxlength ?? CHAT_FORM_MAX)) errors[field.name] = 'tooLong';
-    else if (field.name === 'email' && !EMAIL.test(value)) errors[field.name] = 'invalidEmail';
-  }
-  return errors;
-}
-
-/**
- * The server's form codes (web-chat.md §5), the one table of them: the fields each marks (102 first name,
- * 103 last name, 161 both, 364 email) and the language-pack key that words it on them.
- */
-export const FIELD_CODES = {
-  102: { fields: ['firstname'], key: 'chat.form.required.firstname' },
-  103: { fields: ['lastname'], key: 'chat.form.required.lastname' },
-  161: { fields: ['firstname', 'lastname'], key: 'chat.form.enterName' },
-  364: { fields: ['email'], key: 'chat.form.invalidEmail' },
-} as const satisfies Record<number, { fields: readonly ChatFormField[]; key: string }>;
-export type FieldCode = keyof typeof FIELD_CODES;
-const isFieldCode = (code: number): code is FieldCode => Object.hasOwn(FIELD_CODES, code);
-
-/**
- * A start failure's codes split into field markings (on the shown fields only) and the codes left for an
- * alert (every other code, and a field code whose fields are all hidden).
- */
-export function markServerCodes(fields: readonly ChatFieldConfig[], codes: readonly number[]): { errors: ChatFormErrors; unmarked: number[] } {
-  const shown = new Set(fields.map((f) => f.name));
-  const errors: ChatFormErrors = {};
-  const unmarked: number[] = [];
-  for (const code of codes) {
-    const marked = isFieldCode(code) ? FIELD_CODES[code].fields.filter((name) => shown.has(name)) : [];
-    if (marked.length === 0) unmarked.push(code);
-    for (const name of marked) errors[name] = code as FieldCode;
-  }
-  return { errors, unmarked };
-}
-
 /** Only an absolute http(s) URL is opened or posted to (a `javascript:` or relative one is not). */
 export const httpUrl = (url: string | undefined): url is string => absoluteHttpUrl(url, null) !== undefined;
 
-const emptyForm = (): Record<ChatFormField, string> => ({ firstname: '', lastname: '', email: '', subject: '' });
-const hasContent = (form: Record<ChatFormField, string>) => CHAT_FORM_FIELDS.some((name) => form[name].trim() !== '');
-const trimmed = (form: Record<ChatFormField, string>): ChatStartRequest => ({
-  firstname: form.firstname.trim(),
-  lastname: form.lastname.trim(),
-  email: form.email.trim(),
-  subject: form.subject.trim(),
-});
+/** The start request: every value of the form, trimmed (a prefill may give one the form does not draw). */
+const trimmed = (form: ChatFormValues): ChatStartRequest => Object.fromEntries(Object.entries(form).map(([name, value]) => [name, value.trim()]));
 
 /** What the window holds after a close when no chat runs (and at the start). */
 const freshWindow = () => ({
-  form: emptyForm(),
+  form: drawnValues([]),
+  drawn: drawnValues([]),
   errors: {},
+  typing: null,
   minimized: false,
   unread: 0,
   agentJoined: false,
@@ -245,6 +218,17 @@ const askOrClose = [
   { guard: not('starting'), target: '#chatWindow.closed' },
 ] as const;
 
+/** The refused fields a `validateFields` answer (its output, or every checked field when it failed) names. */
+function refusedBy(event: unknown, checked: readonly ChatFieldConfig[]): ChatFormField[] {
+  const { type, output } = event as { type: string; output?: unknown };
+  if (type.startsWith('xstate.error.actor')) return checked.map((f) => f.name);
+  return Array.isArray(output) ? output.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** The form's own problems, and 'invalid' on each field a site's validate refused (where the form found none). */
+const withRefusals = (errors: ChatFormErrors, refused: readonly ChatFormField[]): ChatFormErrors =>
+  Object.assign(Object.fromEntries(refused.map((name) => [name, 'invalid' as const])), errors);
+
 /** The dialog contents a dialog state does not show are cleared on entering it. */
 type DialogContent = 'alert' | 'idle' | 'survey';
 
@@ -255,6 +239,13 @@ export const chatWindowMachine = setup({
     input: {} as ChatWindowInput,
     emitted: {} as ChatWindowEmitted,
   },
+  actors: {
+    /**
+     * Runs the sites' validate functions, which take the drawn form's elements: the WebChat plugin provides
+     * it (src/plugins/webchat/form-checks.ts). Unprovided it fails, and a failed check refuses its fields.
+     */
+    validateFields: fromPromise<ChatFormField[], ValidateFieldsInput>(() => Promise.reject(new Error('validateFields is provided by the WebChat plugin'))),
+  },
   guards: {
     /** A close that must not ask (the Close command, App.closeAll). */
     forced: ({ event }) => {
@@ -262,7 +253,7 @@ export const chatWindowMachine = setup({
       return event.force === true;
     },
     /** Any field holds typed (non-blank) content. */
-    formHasContent: ({ context }) => hasContent(context.form),
+    formHasContent: ({ context }) => hasContent(context.fields, context.form, context.drawn),
     confirmFormClose: ({ context }) => context.confirmFormClose,
     async: ({ context }) => context.async,
     /** A chat runs (the window may be closed): session.started or restored, not yet ended. */
@@ -277,6 +268,16 @@ export const chatWindowMachine = setup({
     minimized: ({ context }) => context.minimized,
     notMinimized: ({ context }) => !context.minimized,
     formValid: ({ context }) => Object.keys(validateChatForm(context.fields, context.form)).length === 0,
+    /** A drawn input has a site's validate: the submit waits for it. */
+    needsChecks: ({ context }) => fieldsToCheck(context.fields).length > 0,
+    /** The changed field's validate runs as the visitor types. */
+    checkWhileTyping: ({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return fieldsToCheck(context.fields, event.field).length > 0;
+    },
+    /** The validates accepted every field, and the form's own checks find nothing. */
+    checksPassed: ({ context, event }) =>
+      refusedBy(event, fieldsToCheck(context.fields)).length === 0 && Object.keys(validateChatForm(context.fields, context.form)).length === 0,
     /** The alert offers Retry. */
     retryable: ({ context }) => context.alert?.retry === true,
     /** The start failed with no code, or with a code that marks no shown field: an alert explains it. */
@@ -322,6 +323,27 @@ export const chatWindowMachine = setup({
       const { [event.field]: _, ...errors } = context.errors;
       return { form: { ...context.form, [event.field]: event.value }, errors };
     }),
+    /** The form as drawn for this open: its inputs (an `open`'s own, else the configured) and their first values. */
+    drawForm: assign(({ context, event }) => {
+      assertEvent(event, 'open');
+      const fields = event.fields ?? context.fields;
+      return { fields, form: drawnValues(fields), drawn: drawnValues(fields), errors: {}, typing: null };
+    }),
+    setTyping: assign(({ event }) => {
+      assertEvent(event, 'form.change');
+      return { typing: event.field };
+    }),
+    /** A validate that ran while typing refused its field: the error shows (no focus move: the visitor is there). */
+    markTyped: assign(({ context, event }) => {
+      const name = context.typing;
+      const refused = name ? refusedBy(event, fieldsToCheck(context.fields, name)) : [];
+      return { typing: null, errors: name && refused.includes(name) ? { ...context.errors, [name]: 'invalid' as const } : context.errors };
+    }),
+    /** A submit the validates (or the form's own checks) refused: every problem shown, the first focused. */
+    refuseChecked: assign(({ context, event }) => ({
+      errors: withRefusals(validateChatForm(context.fields, context.form), refusedBy(event, fieldsToCheck(context.fields))),
+      focusErrorKey: context.focusErrorKey + 1,
+    })),
     /** A refused submit: every problem shown, and the focus key moves so the form focuses the first. */
     refuse: assign(({ context }) => ({
       errors: validateChatForm(context.fields, context.form),
@@ -332,13 +354,13 @@ export const chatWindowMachine = setup({
       enqueue.emit({ type: 'submitted' });
       enqueue.emit({ type: 'startRequested', request: trimmed(context.form) });
     }),
-    resetForm: assign({ form: emptyForm(), errors: {} }),
+    resetForm: assign(({ context }) => ({ form: { ...context.drawn }, errors: {} })),
     /** The first client join: the chat runs and the form inputs are cleared (web-chat.md §4). */
     startChat: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ started: true, form: emptyForm(), errors: {}, draft: '' });
+      enqueue.assign(({ context }) => ({ started: true, form: drawnValues(context.fields), errors: {}, draft: '' }));
       enqueue.emit({ type: 'started' });
     }),
-    restoreChat: assign({ started: true, form: emptyForm(), errors: {} }),
+    restoreChat: assign(({ context }) => ({ started: true, form: drawnValues(context.fields), errors: {} })),
     /** Codes 102 / 103 / 161 / 364 mark their fields; anything else is an alert (ChatUnavailable for 240). */
     failStart: assign(({ context, event }) => {
       assertEvent(event, 'session.startFailed');
@@ -452,7 +474,7 @@ export const chatWindowMachine = setup({
       on: {
         open: [
           { guard: 'toChat', target: 'open.main.chat', actions: { type: 'publish', params: { type: 'opened' } } },
-          { target: 'open', actions: { type: 'publish', params: { type: 'opened' } } },
+          { target: 'open', actions: ['drawForm', { type: 'publish', params: { type: 'opened' } }] },
         ],
         // A running chat goes on without its window: it is counted, and opened straight when restored.
         'session.started': { actions: 'startChat' },
@@ -478,14 +500,45 @@ export const chatWindowMachine = setup({
           states: {
             form: {
               tags: ['editing'],
+              initial: 'idle',
+              states: {
+                idle: {},
+                // The changed field's validate (validateWhileTyping); a newer change starts it again.
+                checking: {
+                  invoke: {
+                    src: 'validateFields',
+                    input: ({ context }) => ({ fields: fieldsToCheck(context.fields, context.typing ?? ''), values: { ...context.form }, trigger: 'input' as const }),
+                    onDone: { target: 'idle', actions: 'markTyped' },
+                    onError: { target: 'idle', actions: 'markTyped' },
+                  },
+                },
+              },
               on: {
-                'form.change': { actions: 'change' },
+                'form.change': [
+                  { guard: 'checkWhileTyping', target: '.checking', reenter: true, actions: ['change', 'setTyping'] },
+                  { actions: 'change' },
+                ],
                 'form.submit': [
+                  { guard: and(['noDialog', 'needsChecks']), target: 'validating' },
                   { guard: and(['noDialog', 'formValid']), target: 'starting', actions: 'requestStart' },
                   { guard: 'noDialog', actions: 'refuse' },
                 ],
                 'form.reset': { actions: 'resetForm' },
                 // A chat started or restored without this form (the startChat command, a restore).
+                'session.started': { target: 'chat', actions: 'startChat' },
+                'session.restored': { target: 'chat', actions: 'restoreChat' },
+              },
+            },
+            // The sites' validate functions run (they may answer a promise); the form waits, inert.
+            validating: {
+              tags: ['busy'],
+              invoke: {
+                src: 'validateFields',
+                input: ({ context }) => ({ fields: fieldsToCheck(context.fields), values: { ...context.form }, trigger: 'submit' as const }),
+                onDone: [{ guard: 'checksPassed', target: 'starting', actions: 'requestStart' }, { target: 'form', actions: 'refuseChecked' }],
+                onError: { target: 'form', actions: 'refuseChecked' },
+              },
+              on: {
                 'session.started': { target: 'chat', actions: 'startChat' },
                 'session.restored': { target: 'chat', actions: 'restoreChat' },
               },

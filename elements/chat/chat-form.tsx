@@ -1,34 +1,39 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Button, ButtonGroup } from '../common/chrome.tsx';
-import { TextField } from '../common/fields.tsx';
+import { CheckboxField, RadioGroup, SelectField, TextArea, TextField } from '../common/fields.tsx';
 import { useT } from '../common/context.ts';
 import { deepActiveElement } from '../common/modal.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import {
   CHAT_FORM_MAX,
   FIELD_CODES,
+  checkboxValue,
+  inputType,
+  isShown,
   validateChatForm,
   type ChatFieldConfig,
+  type ChatFieldError,
   type ChatFormErrors,
   type ChatFormField,
-} from '../../machines/chat-window.machine.ts';
+} from '../../machines/chat-form.ts';
 
 /**
- * The chat's pre-chat form (web-chat.md §2, §5): the configured fields in their order,
- * each a real <label>led input named as the spec names it, the data-protection notice, Cancel and
- * Start Chat. The form only shows: the window machine owns the values, validates (with
- * `validateChatForm`) and marks the server's codes on their fields (FIELD_CODES).
+ * The chat's pre-chat form (web-chat.md §2, §5): the configured inputs in their order — text, email,
+ * tel, textarea, select, checkbox, radio group, hidden — each with a real <label> (a radio group, its
+ * legend) and its error tied to it, named as configured; the data-protection notice, Cancel and Start
+ * Chat. The form only shows: the window machine owns the values, validates (`validateChatForm`, the
+ * sites' validate functions) and marks the server's codes on their fields (FIELD_CODES).
  */
 
 /** The form's fields, their settings and problems are the window machine's (one authority for the rules). */
 export type { ChatFormField, ChatFormErrors };
-/** One shown field: whether it is required and its maximum length (spec: 100). */
+/** One drawn input (machines/chat-form.ts). */
 export type ChatFormFieldConfig = ChatFieldConfig;
 /** The form's own checks, re-exported for the harness in test/elements/chat-form.test.tsx. */
 export { validateChatForm };
 
 export interface ChatFormProps {
-  /** Which fields are shown, in this order. */
+  /** Which inputs are drawn, in this order. */
   fields: readonly ChatFormFieldConfig[];
   values: Partial<Record<ChatFormField, string>>;
   errors: ChatFormErrors;
@@ -44,27 +49,109 @@ export interface ChatFormProps {
   focusErrorKey?: number;
 }
 
-const AUTOCOMPLETE: Record<ChatFormField, string> = {
+/** The start fields the language pack names (their label, required text and autocomplete). */
+const AUTOCOMPLETE: Readonly<Record<string, string>> = {
+  nickname: 'nickname',
   firstname: 'given-name',
   lastname: 'family-name',
   email: 'email',
   subject: 'off',
 };
+const known = (field: ChatFormFieldConfig) => Object.hasOwn(AUTOCOMPLETE, field.name) && field.name !== 'nickname';
+
+/** An input's label: the configured one, the language pack's for a start field, else its placeholder or name. */
+const labelOf = (t: Translator, field: ChatFormFieldConfig) => field.label ?? (known(field) ? t.t(`chat.form.${field.name}`) : (field.placeholder ?? field.name));
 
 /** The words of one field's problem in the active language (the spec's messages for the server codes). */
-function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFormErrors[ChatFormField]): string | undefined {
+function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFieldError | undefined, value: string): string | undefined {
   switch (error) {
     case undefined:
       return undefined;
-    case 'required':
-      return t.t(`chat.form.required.${field.name}`);
     case 'tooLong':
       return t.plural('chat.form.tooLong', field.maxlength ?? CHAT_FORM_MAX);
+    case 'required':
+    case 'invalid':
     case 'invalidEmail':
-      return t.t('chat.form.invalidEmail');
+      if (field.errorText) return field.errorText;
+      // A validate that refuses an empty field asks for it, as a required field does.
+      if (error === 'required' || (error === 'invalid' && value.trim() === '')) return known(field) ? t.t(`chat.form.required.${field.name}`) : t.t('chat.form.required');
+      return error === 'invalidEmail' ? t.t('chat.form.invalidEmail') : t.t('chat.form.invalid');
     default:
       return t.t(FIELD_CODES[error].key);
   }
+}
+
+/** The first control of a field (a radio group's first radio), by its name. */
+export const controlOf = (form: HTMLFormElement | null, name: string): HTMLElement | undefined =>
+  [...(form?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find((el) => el.getAttribute('name') === name && el.getAttribute('type') !== 'hidden');
+
+interface InputProps {
+  field: ChatFormFieldConfig;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}
+
+/** One input of the form, by its kind. */
+function FormInput({ field, value, error, onChange }: InputProps) {
+  const t = useT();
+  const type = inputType(field);
+  const label = labelOf(t, field);
+  const required = field.required ?? false;
+  if (type === 'hidden') return <input type="hidden" name={field.name} value={value} />;
+  if (type === 'select')
+    return (
+      <SelectField
+        label={label}
+        name={field.name}
+        options={field.options ?? []}
+        required={required}
+        aria-required={required || undefined}
+        disabled={field.readonly}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={error}
+      />
+    );
+  if (type === 'radio')
+    return (
+      <RadioGroup
+        label={label}
+        name={field.name}
+        options={field.options ?? []}
+        required={required}
+        disabled={field.readonly}
+        value={value}
+        onChange={onChange}
+        error={error}
+      />
+    );
+  if (type === 'checkbox')
+    return (
+      <CheckboxField
+        label={label}
+        name={field.name}
+        value={checkboxValue(field)}
+        checked={value !== ''}
+        required={required}
+        disabled={field.readonly}
+        onChange={(event) => onChange(event.target.checked ? checkboxValue(field) : '')}
+        error={error}
+      />
+    );
+  const text = {
+    label,
+    name: field.name,
+    required,
+    'aria-required': required || undefined,
+    maxLength: field.maxlength ?? CHAT_FORM_MAX,
+    placeholder: field.placeholder,
+    readOnly: field.readonly,
+    value,
+    error,
+  };
+  if (type === 'textarea') return <TextArea {...text} rows={field.rows ?? 3} onChange={(event) => onChange(event.target.value)} />;
+  return <TextField {...text} type={type} autoComplete={AUTOCOMPLETE[field.name] ?? 'off'} onChange={(event) => onChange(event.target.value)} />;
 }
 
 /** The pre-chat form (see the module comment). */
@@ -79,8 +166,8 @@ export function ChatForm({ fields, values, errors, busy = false, dataProtection,
   useEffect(() => {
     if (focusErrorKey === seenKey.current) return;
     seenKey.current = focusErrorKey;
-    const first = fields.find((field) => errors[field.name] !== undefined);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`input[name="${first.name}"]`)?.focus();
+    const first = fields.find((field) => isShown(field) && errors[field.name] !== undefined);
+    if (first) controlOf(formRef.current, first.name)?.focus();
   }, [focusErrorKey, fields, errors]);
 
   // Starting makes the fields inert: focus in one of them would fall to <body>, so it moves to Start Chat.
@@ -98,21 +185,25 @@ export function ChatForm({ fields, values, errors, busy = false, dataProtection,
   return (
     <form ref={formRef} className="la-chat-form cx-form" noValidate onSubmit={submit} aria-label={t.t('chat.form.label')} aria-busy={busy || undefined}>
       <div className="la-chat-form__fields" inert={busy}>
-        {fields.map((field) => (
-          <TextField
-            key={field.name}
-            label={t.t(`chat.form.${field.name}`)}
-            name={field.name}
-            type={field.name === 'email' ? 'email' : 'text'}
-            autoComplete={AUTOCOMPLETE[field.name]}
-            required={field.required ?? false}
-            aria-required={field.required ? true : undefined}
-            maxLength={field.maxlength ?? CHAT_FORM_MAX}
-            value={values[field.name] ?? ''}
-            onChange={(event) => onChange(field.name, event.target.value)}
-            error={errorMessage(t, field, errors[field.name])}
-          />
-        ))}
+        {fields.map((field) => {
+          const input = (
+            <FormInput
+              key={field.name}
+              field={field}
+              value={values[field.name] ?? ''}
+              error={errorMessage(t, field, errors[field.name], values[field.name] ?? '')}
+              onChange={(value) => onChange(field.name, value)}
+            />
+          );
+          // `isHidden`: in the form (a validate finds it, it is sent) but not shown.
+          return field.isHidden && inputType(field) !== 'hidden' ? (
+            <div key={field.name} hidden>
+              {input}
+            </div>
+          ) : (
+            input
+          );
+        })}
       </div>
       {dataProtection ? (
         <p className="la-chat-form__notice">

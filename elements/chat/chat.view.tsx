@@ -174,7 +174,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
       >
         {editing ? (
           <ChatForm
-            fields={settings.form.fields}
+            fields={context.fields}
             values={context.form}
             errors={context.errors}
             busy={busy}

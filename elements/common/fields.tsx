@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useT } from './context.ts';
 
 /**
@@ -81,5 +81,127 @@ export function TextArea({ label, error, hint, required, ...area }: AreaProps) {
         />
       )}
     </FieldFrame>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  options: readonly { text: string; value: string; disabled?: boolean | undefined }[];
+};
+
+export function SelectField({ label, error, hint, required, options, ...select }: SelectProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} required={required}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          {...select}
+          className={`cx-input cx-form-control${select.className ? ` ${select.className}` : ''}`}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+type CheckProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string; name: string; error?: string | undefined };
+
+/** A checkbox after its label's text, in one row that is one touch target; the error below, tied to the box. */
+export function CheckboxField({ label, error, required, ...input }: CheckProps) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className={`la-field la-field--check cx-form-group${error ? ' la-field--invalid' : ''}`}>
+      <label htmlFor={id} className="la-field__choice cx-control-label">
+        <input
+          id={id}
+          type="checkbox"
+          {...input}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <span>
+          {label}
+          {required ? (
+            <span className="la-field__required" aria-hidden="true">
+              {' *'}
+            </span>
+          ) : null}
+          {required ? <span className="la-visually-hidden"> ({t.t('common.required')})</span> : null}
+        </span>
+      </label>
+      {error ? (
+        <span id={`${id}-error`} className="la-field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+type RadioProps = {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { text: string; value: string; disabled?: boolean | undefined }[];
+  error?: string | undefined;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  onChange(value: string): void;
+};
+
+/** Radios in a group named by its legend; the group carries the error (aria-describedby) and the marking. */
+export function RadioGroup({ label, name, value, options, error, required, disabled, onChange }: RadioProps) {
+  const t = useT();
+  const id = useId();
+  return (
+    <fieldset
+      className={`la-field la-field--group cx-form-group${error ? ' la-field--invalid' : ''}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+      disabled={disabled}
+    >
+      <legend className="cx-control-label">
+        {label}
+        {required ? (
+          <span className="la-field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+        {required ? <span className="la-visually-hidden"> ({t.t('common.required')})</span> : null}
+      </legend>
+      {options.map((option, index) => (
+        <label key={option.value} className="la-field__choice" htmlFor={`${id}-${index}`}>
+          <input
+            id={`${id}-${index}`}
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            disabled={option.disabled}
+            required={required}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.text}</span>
+        </label>
+      ))}
+      {error ? (
+        <span id={`${id}-error`} className="la-field__error">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
   );
 }

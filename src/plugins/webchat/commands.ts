@@ -1,11 +1,20 @@
-import type { ChatFormField } from '../../../machines/chat-window.machine.ts';
+import { checkboxValue, inputType, type ChatFieldConfig } from '../../../machines/chat-form.ts';
 import { KNOWLEDGE_SENDER, type KnowledgeBubble, type KnowledgeMessage } from '../../../machines/chat-knowledge.ts';
 import { sideButtonMessages } from '../../../machines/side-button.machine.ts';
 import { readSection } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
 import { endInvite, showInvite } from './invite.ts';
+import { readOpenForm } from './form-config.ts';
 import { readWebChatInvite, readWebChatWindow, webChatWindowSchema } from './webchat-window-config.ts';
 import { openWindow, webChatMessages, type ChatWindow } from './window.ts';
+
+/** A prefilled value as the form holds it: text, or true / false (or the box's value) for a checkbox. */
+function prefillValue(field: ChatFieldConfig | undefined, given: unknown): string | undefined {
+  if (field && inputType(field) === 'checkbox' && (typeof given === 'boolean' || typeof given === 'string')) {
+    return given === true || given === checkboxValue(field) ? checkboxValue(field) : given === false || given === '' ? '' : given;
+  }
+  return typeof given === 'string' ? given : undefined;
+}
 
 /** The WebChat commands (web-chat.md §4, §7), and the window following configuration and `App.closeAll`. */
 export function registerCommands(win: ChatWindow): void {
@@ -24,10 +33,15 @@ export function registerCommands(win: ChatWindow): void {
     win.openUserData = userData
       ? Object.fromEntries(Object.entries(userData).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
       : undefined;
+    // A form of this open's own (`formJSON`); the configured one otherwise.
+    win.openForm = isRecord(options) && options.formJSON !== undefined ? readOpenForm(options.formJSON) : null;
     await openWindow(win, () => {
       if (!form) return;
-      for (const [field, value] of Object.entries(form))
-        if (typeof value === 'string') actor.send({ type: 'form.change', field: field as ChatFormField, value });
+      const fields = actor.getSnapshot().context.fields;
+      for (const [field, given] of Object.entries(form)) {
+        const value = prefillValue(fields.find((f) => f.name === field), given);
+        if (value !== undefined) actor.send({ type: 'form.change', field, value });
+      }
       // The form's own check runs as for the visitor's submit: a missing or refused value shows the form.
       if (form.autoSubmit === true) actor.send({ type: 'form.submit' });
     });

@@ -1,4 +1,5 @@
-import { dataProtectionSchema, flag, listOf, milliseconds, readSection, seconds, text, v, type Log, type SectionOf } from '../../app/section.ts';
+import { dataProtectionSchema, flag, milliseconds, readSection, seconds, text, v, type Log, type SectionOf } from '../../app/section.ts';
+import { formInputs, formSchema } from './form-config.ts';
 
 /**
  * What the WebChat plugin reads of the `webchat` section: the proactive invite, the side chat button and
@@ -59,34 +60,12 @@ export function readWebChatInvite(section: unknown, log: Log = console.error): W
 
 /* ------------------------------------------------------------------ the chat window (WebChat) */
 
-const FORM_FIELDS = ['firstname', 'lastname', 'email', 'subject'] as const;
-
-/** One start-form field: which is shown, in order, and whether it is required (web-chat.md §2, §5). */
-export const formFieldSchema = v.object(
-  {
-    name: v.picklist(FORM_FIELDS, `must be one of ${FORM_FIELDS.map((f) => `'${f}'`).join(', ')}`),
-    required: v.optional(v.boolean('must be true or false'), false),
-    maxlength: v.optional(
-      v.pipe(
-        v.number('must be a number of characters'),
-        v.integer('must be a whole number'),
-        v.minValue(1, 'must be at least 1'),
-        v.maxValue(100, 'must be at most 100'),
-      ),
-      100,
-    ),
-  },
-  'each field must be an object with a name',
-);
-
 /** What the WebChat plugin (the window) reads of the `webchat` section. */
 export const webChatWindowSchema = {
   /** The window's title (default: the language pack's 'Live Chat'). */
   title: text(100),
-  form: {
-    /** The start form's fields (default: first name and last name, both required — the spec's generic form). */
-    fields: listOf(formFieldSchema, 4),
-  },
+  /** The start form (form-config.ts; default: the spec's generic form). */
+  form: formSchema,
   /** Ask before closing a form with typed content (spec default on). */
   confirmFormCloseEnabled: flag(true),
   /** Show the message input's character counter. */
@@ -101,17 +80,9 @@ export const webChatWindowSchema = {
 
 export type WebChatWindowSettings = SectionOf<typeof webChatWindowSchema>;
 
-/** The spec's generic start form when none is configured. */
-export const DEFAULT_FORM_FIELDS: WebChatWindowSettings['form']['fields'] = [
-  { name: 'firstname', required: true, maxlength: 100 },
-  { name: 'lastname', required: true, maxlength: 100 },
-  { name: 'email', required: false, maxlength: 100 },
-  { name: 'subject', required: false, maxlength: 100 },
-];
-
 /** Reads the window's options of the `webchat` section (bad options reported, defaults kept). */
 export function readWebChatWindow(section: unknown, log: Log = console.error): WebChatWindowSettings {
   const value = readSection('webchat', section, webChatWindowSchema, log).value;
-  if (!value.form.fields.length) value.form.fields = DEFAULT_FORM_FIELDS.map((f) => ({ ...f }));
+  value.form.inputs = formInputs(value.form);
   return value;
 }

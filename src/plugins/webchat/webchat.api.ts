@@ -17,7 +17,10 @@ declare module '../../bus/types.ts' {
      */
     'WebChat.open': {
       options: {
-        form?: Partial<Record<'firstname' | 'lastname' | 'email' | 'subject', string>> & { autoSubmit?: boolean };
+        /** Values by input name (a checkbox: true or false); the start fields, or any input of the form. */
+        form?: Partial<Record<string, string | boolean>> & { autoSubmit?: boolean };
+        /** A form of this open's own, as `webchat.form` is written (`{ inputs: [...] }`). */
+        formJSON?: { inputs?: unknown[]; fields?: unknown[] };
         userData?: Record<string, string>;
         restoring?: boolean;
       } | void;

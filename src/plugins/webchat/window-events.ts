@@ -1,15 +1,25 @@
-import type { ChatFormField } from '../../../machines/chat-window.machine.ts';
+import { START_FIELDS, type ChatFormValues } from '../../../machines/chat-form.ts';
 import { postSurveyCancel } from '../../services/chat/survey.ts';
 import { sendFiles } from './controller.ts';
 import { CHAT_WIDTH_PX, errorMessage, type ChatWindow } from './window.ts';
 
-/** The start request the service takes, from the window's form names. */
-const startOptions = (form: Partial<Record<ChatFormField, string>>) => ({
-  firstName: form.firstname ?? '',
-  lastName: form.lastname ?? '',
-  emailAddress: form.email ?? '',
-  subject: form.subject ?? '',
-});
+/**
+ * The start request the service takes, from the window's form names: the start fields by their names,
+ * every other input with a value as userData, over `WebChat.open`'s (the service merges it over
+ * `webchat.userData`); an unchecked checkbox has none.
+ */
+export function startOptions(form: ChatFormValues, openUserData: Record<string, string> | undefined) {
+  const userData: Record<string, string> = { ...openUserData };
+  for (const [name, value] of Object.entries(form)) if (!START_FIELDS.includes(name) && value !== '') userData[name] = value;
+  return {
+    ...(form.nickname ? { nickname: form.nickname } : {}),
+    firstName: form.firstname ?? '',
+    lastName: form.lastname ?? '',
+    emailAddress: form.email ?? '',
+    subject: form.subject ?? '',
+    ...(Object.keys(userData).length ? { userData } : {}),
+  };
+}
 
 /**
  * The window machine's emitted events: WebChat.* bus events, the window manager's dock, the window's
@@ -43,6 +53,7 @@ export function followWindow(win: ChatWindow): void {
         return plugin.publish('opened', undefined);
       case 'closed':
         windowOpen = false;
+        win.openForm = null;
         placeChatButton();
         void plugin.command('WindowManager.undock', { plugin: 'WebChat' }).catch(() => undefined);
         app.cookies.remove('webchat_open', { hostOnly: true });
@@ -56,7 +67,7 @@ export function followWindow(win: ChatWindow): void {
         return plugin.publish('unminimized', undefined);
       case 'startRequested':
         win.lastError = undefined;
-        plugin.command('WebChatService.startChat', { ...startOptions(emitted.request), ...(win.openUserData ? { userData: win.openUserData } : {}) }).then(
+        plugin.command('WebChatService.startChat', startOptions(emitted.request, win.openUserData)).then(
           () => actor.send({ type: 'session.started' }),
           (error: unknown) => {
             const failure = win.lastError?.during === 'startChat' ? win.lastError : undefined;

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import type { App, Controllers } from '../../app/app.ts';
 import type { PluginHandle } from '../../bus/bus.ts';
-import { chatWindowMachine } from '../../../machines/chat-window.machine.ts';
+import { chatWindowMachine, type ChatFieldConfig } from '../../../machines/chat-window.machine.ts';
 import { sideButtonMachine } from '../../../machines/side-button.machine.ts';
 import { EMPTY_TRANSCRIPT } from '../../../machines/chat-transcript.ts';
 import type { TranscriptMessage } from '../../services/chat/types.ts';
@@ -10,6 +10,8 @@ import type { ChatErrorEvent } from '../webchat-service/webchat-service.api.ts';
 import { readWebChatService, type WebChatServiceSettings } from '../shared/webchat-config.ts';
 import { chatMayComeBack } from '../../app/chat-return.ts';
 import { readWebChatInvite, readWebChatWindow, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
+import { drawInputs, type FormInput } from './form-config.ts';
+import { validateFieldsActor } from './form-checks.ts';
 import { ViewState, type ChatButtonActor, type ChatView, type ChatWindowActor } from './view-state.ts';
 
 // The session plugin's controller by the name it is provided under, not by importing that plugin.
@@ -68,6 +70,10 @@ export interface ChatWindow {
   lastFiles: File[];
   /** `WebChat.open`'s user data, sent with the chat's start. */
   openUserData: Record<string, string> | undefined;
+  /** `WebChat.open`'s own form (`formJSON`), drawn for that open instead of `webchat.form`. */
+  openForm: FormInput[] | null;
+  /** The start form's inputs for the open now: each value function of the page called. */
+  drawForm(): ChatFieldConfig[];
   /** When this tab restored the chat: what its window does then (opens, as the cookie says) is not news to the others. */
   joinedAt: number;
   patch(change: Partial<ChatView>): void;
@@ -89,9 +95,12 @@ export interface ChatWindow {
 export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): ChatWindow {
   const settings = readWebChatWindow(app.section('webchat'));
   const invite = readWebChatInvite(app.section('webchat'), () => undefined);
-  const actor: ChatWindowActor = createActor(chatWindowMachine, {
-    // `async` follows with the service's options (readServiceOptions): only a running chat asks it.
-    input: { fields: settings.form.fields, confirmFormClose: settings.confirmFormCloseEnabled, async: false },
+  // The sites' validate functions get the drawn form's elements, in the chat element's shadow root.
+  const validateFields = validateFieldsActor(() => app.ensureElement(TAG).shadowRoot, app.window.document);
+  const actor: ChatWindowActor = createActor(chatWindowMachine.provide({ actors: { validateFields } }), {
+    // `async` follows with the service's options (readServiceOptions): only a running chat asks it. The
+    // form's inputs come with each open (`drawForm`: their value functions are called then).
+    input: { fields: [], confirmFormClose: settings.confirmFormCloseEnabled, async: false },
   }).start();
   const { openDelay, effect, effectDuration } = invite.chatButton;
   const chatButton: ChatButtonActor = createActor(sideButtonMachine, { input: { openDelay, effect, effectDuration } }).start();
@@ -123,6 +132,8 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
     inviteShown: false,
     lastFiles: [],
     openUserData: undefined,
+    openForm: null,
+    drawForm: () => drawInputs(win.openForm ?? win.settings.form.inputs),
     joinedAt: 0,
     patch: (change) => view.next({ ...view.value, ...change }),
     isOpen: () => !actor.getSnapshot().matches('closed'),
@@ -179,7 +190,7 @@ export async function openWindow(win: ChatWindow, prefill: () => void = () => un
   if (!win.session && !chatMayComeBack(app)) {
     // Chat deflection, which works on the chat's messages, loads with the service (the provide hook).
     win.readServiceOptions();
-    actor.send({ type: 'open' });
+    actor.send({ type: 'open', fields: win.drawForm() });
     prefill();
     void app
       .idle(1000)
@@ -189,7 +200,7 @@ export async function openWindow(win: ChatWindow, prefill: () => void = () => un
   }
   const active = (await win.ensureService().then(() => plugin.command('WebChatService.verifySession'))).sessionActive;
   if (win.isOpen()) throw new Error(webChatMessages.alreadyOpen);
-  actor.send({ type: 'open', ...(active ? { view: 'chat' as const } : {}) });
+  actor.send(active ? { type: 'open', view: 'chat' } : { type: 'open', fields: win.drawForm() });
   if (active) actor.send({ type: 'session.restored' });
   prefill();
 }
