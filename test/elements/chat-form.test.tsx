@@ -305,4 +305,129 @@ describe('chat pre-chat form', () => {
       if (mobile) expect(size, 'inputs at least 16 px on mobile').to.be.at.least(16);
     }
   });
+
+  describe('every input kind (issue 34 part 1)', () => {
+    const KINDS: ChatFormProps['fields'] = [
+      { name: 'firstname', required: true },
+      { name: 'phone', type: 'tel', label: 'Phone', placeholder: '+48 …', maxlength: 15 },
+      { name: 'question', type: 'textarea', label: 'Your question', rows: 4 },
+      { name: 'topic', type: 'select', label: 'Topic', options: [{ text: 'Pensions', value: 'pensions' }, { text: 'Tax', value: 'tax' }] },
+      { name: 'contact', type: 'radio', label: 'Reply by', required: true, options: [{ text: 'Email', value: 'email' }, { text: 'Phone', value: 'phone' }] },
+      { name: 'consent', type: 'checkbox', label: 'I agree to be contacted', required: true, value: 'yes' },
+      { name: 'customerId', type: 'text', label: 'Customer number', readonly: true },
+      { name: 'page', type: 'hidden' },
+      { name: 'segment', isHidden: true, label: 'Segment' },
+    ];
+    const control = (name: string) => [...root().querySelectorAll<HTMLElement>('form [name]')].filter((el) => el.getAttribute('name') === name);
+    const described = (el: Element) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => root().getElementById(id)!.textContent)
+        .join(' ');
+
+    it('draws each kind with its label tied to it, its value and options; hidden ones are in the form, not shown', async () => {
+      await mount({
+        fields: KINDS,
+        values: { firstname: '', phone: '', question: '', topic: 'tax', contact: '', consent: '', customerId: 'C-42', page: '/en/pricing', segment: 'gold' },
+      });
+      const [phone] = control('phone') as HTMLInputElement[];
+      expect([phone!.type, phone!.placeholder, phone!.maxLength, phone!.labels![0]!.textContent]).to.deep.equal(['tel', '+48 …', 15, 'Phone']);
+      const [question] = control('question') as HTMLTextAreaElement[];
+      expect([question!.tagName, question!.rows, question!.labels![0]!.textContent]).to.deep.equal(['TEXTAREA', 4, 'Your question']);
+      const [topic] = control('topic') as HTMLSelectElement[];
+      expect([topic!.tagName, topic!.value, [...topic!.options].map((o) => o.text), topic!.labels![0]!.textContent]).to.deep.equal([
+        'SELECT',
+        'tax',
+        ['Pensions', 'Tax'],
+        'Topic',
+      ]);
+      const radios = control('contact') as HTMLInputElement[];
+      expect(radios.map((r) => [r.type, r.labels![0]!.textContent, r.checked])).to.deep.equal([
+        ['radio', 'Email', false],
+        ['radio', 'Phone', false],
+      ]);
+      const group = radios[0]!.closest('fieldset')!;
+      expect(group.querySelector('legend')!.textContent, 'the group is named by its legend').to.equal('Reply by * (Required)');
+      const [consent] = control('consent') as HTMLInputElement[];
+      expect([consent!.type, consent!.value, consent!.checked, consent!.required, consent!.labels![0]!.textContent]).to.deep.equal([
+        'checkbox',
+        'yes',
+        false,
+        true,
+        'I agree to be contacted * (Required)',
+      ]);
+      const [customer] = control('customerId') as HTMLInputElement[];
+      expect([customer!.readOnly, customer!.value]).to.deep.equal([true, 'C-42']);
+      const [page] = control('page') as HTMLInputElement[];
+      expect([page!.type, page!.value]).to.deep.equal(['hidden', '/en/pricing']);
+      const [segment] = control('segment') as HTMLInputElement[];
+      expect([segment!.value, segment!.closest('[hidden]') !== null, segment!.getClientRects().length]).to.deep.equal(['gold', true, 0]);
+    });
+
+    it('reports a change of each kind as the value the form holds (a box: its value or empty)', async () => {
+      await mount({ fields: KINDS, values: { topic: 'pensions' } });
+      (control('contact')[1] as HTMLInputElement).click();
+      (control('consent')[0] as HTMLInputElement).click();
+      (control('consent')[0] as HTMLInputElement).click();
+      const topic = control('topic')[0] as HTMLSelectElement;
+      topic.value = 'tax';
+      topic.dispatchEvent(new Event('change', { bubbles: true }));
+      expect(harness.calls.filter((c) => c[0] === 'change')).to.deep.equal([
+        ['change', 'contact', 'phone'],
+        ['change', 'consent', 'yes'],
+        ['change', 'consent', ''],
+        ['change', 'topic', 'tax'],
+      ]);
+    });
+
+    it('ties each error to its field (a radio group: the group), uses a configured errorText, and focuses the first invalid on submit', async () => {
+      const fields = KINDS.map((f) => (f.name === 'phone' ? { ...f, errorText: 'Give a Polish number' } : f));
+      await mount({ fields, values: { firstname: 'Anna', topic: 'pensions', phone: '12' } });
+      await update({ errors: { phone: 'invalid', contact: 'required', consent: 'required', question: 'invalid' }, focusErrorKey: 1 });
+      await waitFor(() => focused() === control('phone')[0], 2000, 'focus on the first invalid field');
+      expect([control('phone')[0]!.getAttribute('aria-invalid'), described(control('phone')[0]!)]).to.deep.equal(['true', 'Give a Polish number']);
+      expect(described(control('question')[0]!), 'a refused empty input asks for it').to.equal('This field is required');
+      const group = control('contact')[0]!.closest('fieldset')!;
+      expect([group.getAttribute('aria-invalid'), described(group)]).to.deep.equal(['true', 'This field is required']);
+      expect([control('consent')[0]!.getAttribute('aria-invalid'), described(control('consent')[0]!)]).to.deep.equal(['true', 'This field is required']);
+      await update({ errors: { contact: 'required' }, focusErrorKey: 2 });
+      await waitFor(() => focused() === control('contact')[0], 2000, 'focus on the radio group’s first radio');
+      await update({ values: { question: 'x' }, errors: { question: 'invalid' }, focusErrorKey: 3 });
+      await waitFor(() => focused() === control('question')[0], 2000, 'focus on the textarea');
+      expect(described(control('question')[0]!)).to.equal('Check this field');
+    });
+
+    it('keyboard only: Tab reaches every shown control in order (never <body>), arrows pick a radio, Space ticks the box', async () => {
+      await mount({ fields: KINDS, values: { topic: 'pensions' } });
+      (control('firstname')[0] as HTMLInputElement).focus();
+      const order: string[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        await sendKeys({ press: 'Tab' });
+        const el = focused() as HTMLInputElement;
+        order.push(el.getAttribute('name') ?? el.textContent ?? '');
+        if (el.getAttribute('name') === 'contact') {
+          await sendKeys({ press: 'ArrowDown' });
+          expect(focused().getAttribute('value')).to.equal('phone');
+        }
+        if (el.getAttribute('name') === 'consent') await sendKeys({ press: 'Space' });
+      }
+      expect(order).to.deep.equal(['phone', 'question', 'topic', 'contact', 'consent', 'customerId', 'Cancel']);
+      expect(harness.calls).to.deep.include.members([
+        ['change', 'contact', 'phone'],
+        ['change', 'consent', 'yes'],
+      ]);
+    });
+
+    it('has no axe violations with every kind, with and without errors, dark and light', async () => {
+      await mount({ fields: KINDS, values: { topic: 'pensions', customerId: 'C-42' }, dataProtection: PROTECTION });
+      for (const errors of [{}, { phone: 'invalid', contact: 'required', consent: 'required', topic: 'invalid', question: 'tooLong' }] as const) {
+        await update({ errors });
+        for (const theme of ['dark', 'light']) {
+          element.setAttribute('theme', theme);
+          await expectAccessible(element);
+        }
+      }
+    });
+  });
 });

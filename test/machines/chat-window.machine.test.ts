@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   CHAT_FORM_MAX,
   chatWindowMachine,
@@ -10,6 +10,7 @@ import {
   type ChatWindowEmitted,
   type ChatWindowEvent,
   type ChatWindowInput,
+  type ValidateFieldsInput,
 } from '../../machines/chat-window.machine.ts';
 
 /** The deployment's form: first name only, required. */
@@ -692,6 +693,154 @@ describe('chat window machine', () => {
       w.clear();
       w.actor.send({ type: 'message.retry', id: 'm-1' });
       expect(w.events).to.deep.equal([]);
+    });
+  });
+
+  describe('configurable inputs (issue 34 part 1)', () => {
+    const CUSTOM: ChatFieldConfig[] = [
+      { name: 'firstname', required: true },
+      { name: 'topic', type: 'select', options: [{ text: 'Pick one', value: '', disabled: true }, { text: 'Pensions', value: 'pensions' }, { text: 'Tax', value: 'tax', selected: true }] },
+      { name: 'contact', type: 'radio', required: true, options: [{ text: 'Email', value: 'email' }, { text: 'Phone', value: 'phone' }] },
+      { name: 'consent', type: 'checkbox', required: true, value: 'yes' },
+      { name: 'page', type: 'hidden', value: '/en/pricing' },
+      { name: 'note', type: 'textarea', maxlength: 10 },
+    ];
+    /** A validateFields that answers when told: each call's input is recorded with its answer's resolver. */
+    const pending = () => {
+      const calls: { input: ValidateFieldsInput; answer: (refused: string[]) => void; fail: (error: Error) => void }[] = [];
+      const validateFields = fromPromise<string[], ValidateFieldsInput>(
+        ({ input }) => new Promise((resolve, reject) => calls.push({ input, answer: resolve, fail: reject })),
+      );
+      return { calls, machine: chatWindowMachine.provide({ actors: { validateFields } }) };
+    };
+    const startWith = (machine: typeof chatWindowMachine, fields: ChatFieldConfig[]) => {
+      const actor = createActor(machine, { input: { fields } }).start();
+      const events: ChatWindowEmitted[] = [];
+      actor.on('*', (e) => events.push(e));
+      return { actor, events, context: () => actor.getSnapshot().context, tags: () => [...actor.getSnapshot().tags].sort() };
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('draws each input’s first value: the given one, a select’s selected option, a checked box; radios start empty', () => {
+      const w = start({ fields: CUSTOM });
+      w.actor.send({ type: 'open', fields: [...CUSTOM.slice(0, 3), { ...CUSTOM[3]!, checked: true }, ...CUSTOM.slice(4)] });
+      expect(w.context().form).to.deep.include({ firstname: '', topic: 'tax', contact: '', consent: 'yes', page: '/en/pricing', note: '' });
+      w.actor.send({ type: 'close' });
+      expect(w.actor.getSnapshot().matches('closed'), 'drawn values are no typed content: no question').to.equal(true);
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'form.change', field: 'topic', value: 'pensions' });
+      w.actor.send({ type: 'close' });
+      expect(w.tags(), 'a changed select is typed content').to.include('confirmingClose');
+    });
+
+    it('an open’s own fields replace the configured ones for that open', () => {
+      const w = start({ fields: DEPLOYMENT });
+      w.actor.send({ type: 'open', fields: CUSTOM });
+      expect(w.context().fields.map((f) => f.name)).to.deep.equal(['firstname', 'topic', 'contact', 'consent', 'page', 'note']);
+    });
+
+    it('checks each kind: a required box or radio left empty, an option that is not offered, a tampered box, a long textarea', () => {
+      expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: 'tax', contact: '', consent: '', note: '' })).to.deep.equal({ contact: 'required', consent: 'required' });
+      expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: 'crypto', contact: 'fax', consent: 'no', note: 'x'.repeat(11) })).to.deep.equal({
+        topic: 'invalid',
+        contact: 'invalid',
+        consent: 'invalid',
+        note: 'tooLong',
+      });
+      expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: '', contact: 'phone', consent: 'yes' }), 'an optional select may be empty').to.deep.equal({});
+      expect(validateChatForm([{ name: 'topic', type: 'select', options: [{ text: 'Off', value: 'off', disabled: true }] }], { topic: 'off' })).to.deep.equal({
+        topic: 'invalid',
+      });
+    });
+
+    it('the start request carries every input’s value, the start fields always named', () => {
+      const w = start({ fields: CUSTOM });
+      w.actor.send({ type: 'open', fields: CUSTOM });
+      for (const [field, value] of [['firstname', ' Anna '], ['contact', 'phone'], ['consent', 'yes'], ['note', ' hi ']] as const)
+        w.actor.send({ type: 'form.change', field, value });
+      w.actor.send({ type: 'form.submit' });
+      expect(w.events.find((e) => e.type === 'startRequested')).to.deep.equal({
+        type: 'startRequested',
+        request: { firstname: 'Anna', lastname: '', email: '', subject: '', topic: 'tax', contact: 'phone', consent: 'yes', page: '/en/pricing', note: 'hi' },
+      });
+    });
+
+    it('a submit waits for the validates (busy); a refusal marks its field invalid and moves the focus, an acceptance starts', async () => {
+      const validate = () => true;
+      const fields: ChatFieldConfig[] = [{ name: 'firstname', required: true }, { name: 'policy', validate }, { name: 'code', validate }];
+      const { calls, machine } = pending();
+      const w = startWith(machine, fields);
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'form.change', field: 'policy', value: 'AB-1' });
+      w.actor.send({ type: 'form.submit' });
+      expect(w.tags()).to.deep.equal(['busy']);
+      expect(calls).to.have.length(1);
+      expect(calls[0]!.input.trigger).to.equal('submit');
+      expect(calls[0]!.input.fields.map((f) => f.name), 'only the inputs with a validate').to.deep.equal(['policy', 'code']);
+      expect(calls[0]!.input.values.policy).to.equal('AB-1');
+      calls[0]!.answer(['code']);
+      await settle();
+      expect(w.tags()).to.deep.equal(['editing']);
+      expect(w.context().errors, 'the form’s own problems and the refusals together').to.deep.equal({ firstname: 'required', code: 'invalid' });
+      expect(w.context().focusErrorKey).to.equal(1);
+      expect(w.events.map((e) => e.type)).to.deep.equal(['opened']);
+
+      w.actor.send({ type: 'form.change', field: 'firstname', value: 'Anna' });
+      w.actor.send({ type: 'form.submit' });
+      calls[1]!.answer([]);
+      await settle();
+      expect(w.tags()).to.deep.equal(['busy']);
+      expect(w.events.map((e) => e.type)).to.deep.equal(['opened', 'submitted', 'startRequested']);
+    });
+
+    it('a validate that fails (the actor rejects, or is not provided) refuses the fields it checks', async () => {
+      const fields: ChatFieldConfig[] = [{ name: 'policy', validate: () => true }];
+      const { calls, machine } = pending();
+      const w = startWith(machine, fields);
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'form.submit' });
+      calls[0]!.fail(new Error('jQuery could not load'));
+      await settle();
+      expect(w.context().errors).to.deep.equal({ policy: 'invalid' });
+
+      const bare = startWith(chatWindowMachine, fields);
+      bare.actor.send({ type: 'open' });
+      bare.actor.send({ type: 'form.submit' });
+      await settle();
+      expect(bare.context().errors).to.deep.equal({ policy: 'invalid' });
+      expect(bare.events.map((e) => e.type)).to.deep.equal(['opened']);
+    });
+
+    it('validateWhileTyping checks the typed field on each change; only the newest check counts', async () => {
+      const fields: ChatFieldConfig[] = [
+        { name: 'policy', validate: () => true, validateWhileTyping: true },
+        { name: 'other', validate: () => true },
+      ];
+      const { calls, machine } = pending();
+      const w = startWith(machine, fields);
+      w.actor.send({ type: 'open' });
+      w.actor.send({ type: 'form.change', field: 'other', value: 'x' });
+      expect(calls, 'a field without validateWhileTyping is checked on submit only').to.have.length(0);
+      w.actor.send({ type: 'form.change', field: 'policy', value: 'A' });
+      w.actor.send({ type: 'form.change', field: 'policy', value: 'AB' });
+      expect(calls.map((c) => [c.input.trigger, c.input.fields.map((f) => f.name), c.input.values.policy])).to.deep.equal([
+        ['input', ['policy'], 'A'],
+        ['input', ['policy'], 'AB'],
+      ]);
+      calls[0]!.answer(['policy']);
+      await settle();
+      expect(w.context().errors, 'the stale check is dropped').to.deep.equal({});
+      calls[1]!.answer(['policy']);
+      await settle();
+      expect(w.context().errors).to.deep.equal({ policy: 'invalid' });
+      expect(w.context().focusErrorKey, 'typing never moves the focus').to.equal(0);
+      w.actor.send({ type: 'form.change', field: 'policy', value: 'AB-12' });
+      expect(w.context().errors, 'a change clears the field’s error').to.deep.equal({});
+    });
+
+    it('server codes mark shown fields only: an isHidden or hidden email leaves 364 for the alert', () => {
+      expect(markServerCodes([{ name: 'firstname' }, { name: 'email', isHidden: true }], [102, 364])).to.deep.equal({ errors: { firstname: 102 }, unmarked: [364] });
+      expect(markServerCodes([{ name: 'email', type: 'hidden' }], [364]).unmarked).to.deep.equal([364]);
     });
   });
 });
