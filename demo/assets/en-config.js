@@ -107,6 +107,40 @@ window.liveAssistConfig = {
   console: { enabled: true },
 };
 
+// /en?form=custom: the start form as a site configures it (webchat.form.inputs, docs/elements/chat.md
+// "Start form"): a select, an optional plan number checked by a validate function as the visitor types, a
+// consent checkbox and a hidden field holding the page, called when the form is drawn. The inputs that are
+// not start fields (topic, planNumber, consent, page) go with the chat's start as userData.
+if (new URLSearchParams(window.location.search).get('form') === 'custom') {
+  window.liveAssistConfig.webchat.form = {
+    inputs: [
+      { name: 'firstname', required: true },
+      { name: 'email', required: true },
+      {
+        name: 'topic',
+        type: 'select',
+        label: 'Topic',
+        options: [
+          { text: 'Joining a plan', value: 'joining' },
+          { text: 'Contributions', value: 'contributions', selected: true },
+          { text: 'Withdrawals', value: 'withdrawals' },
+        ],
+      },
+      {
+        name: 'planNumber',
+        label: 'Plan number (optional)',
+        placeholder: 'PPK-123456',
+        maxlength: 10,
+        validate: (event, form, input) => input.value.trim() === '' || /^PPK-\d{6}$/.test(input.value.trim()),
+        validateWhileTyping: true,
+        errorText: 'A plan number is PPK- and six digits',
+      },
+      { name: 'consent', type: 'checkbox', label: 'I agree to be contacted about my question', required: true, value: 'yes' },
+      { name: 'page', type: 'hidden', value: () => window.location.pathname + window.location.search },
+    ],
+  };
+}
+
 // /en?transport=cometd: the same chat over CometD — the official cometd client against the simulator's
 // Bayeux endpoint (cometd-nodejs-server at /api/cometd), the customer chat bot first, files over HTTP
 // (docs/cometd.md). WebSocket is tried first; the Node server speaks long-polling, so the client falls back.
