@@ -2,6 +2,7 @@
 // data: each section's documented options, and the few that are named, placed or written otherwise in
 // ours. config.ts applies it; docs/genesys/configuration.md gives the sources and the reasons.
 import { isRecord } from '../app/records.ts';
+import { widgetsForm } from './form.ts';
 import { adaptSessionFunctions } from './session.ts';
 
 /**
@@ -243,7 +244,8 @@ export const SECTIONS: Readonly<Record<string, SectionRow>> = {
       delete section.enableCustomHeader;
       // WebChat.open's `formJSON` is the same definition as `form`; some sites configure it under that name.
       if (section.form === undefined && section.formJSON !== undefined) section.form = section.formJSON;
-      fieldsOf(section, 'form', ['firstname', 'lastname', 'email', 'subject'], 'form.fields');
+      // Every input is drawn (src/genesys/form.ts); the entry point resolves its tokens and wraps its validates.
+      if (isRecord(section.form) && Array.isArray(section.form.inputs)) section.form = { ...section.form, ...(widgetsForm(section.form) as object) };
       if (isRecord(section.async)) {
         const cookieOptions = getPath(root, 'main.cookieOptions');
         adaptSessionFunctions(section.async, isRecord(cookieOptions) ? cookieOptions : {});

@@ -29,6 +29,8 @@ export interface CXBusOptions {
   extensionArgs?: () => Promise<readonly unknown[]>;
   /** Starts the widgets when the page asks `loadPlugin('widgets-core')` (cxbus.min.js waits for that). */
   startCore?: () => void;
+  /** A Widgets form definition (`WebChat.open`'s `formJSON`) as ours (form.ts `genesysForm`). */
+  form?: (definition: unknown) => unknown;
 }
 
 /** The event object a subscriber gets, as Genesys delivers it. */
@@ -115,7 +117,7 @@ export function createCXBus(host: CXBusHost, options: CXBusOptions = {}): CXBus 
   return cxbus;
 }
 
-function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs, startCore }: CXBusOptions): CXBus {
+function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-ignore */ url), extensionArgs, startCore, form }: CXBusOptions): CXBus {
   const { bus } = host;
   const ready =
     host.ready ??
@@ -153,6 +155,7 @@ function makeCXBus(host: CXBusHost, { importFile = (url) => import(/* @vite-igno
       const extension = given.extension as (...args: unknown[]) => unknown;
       given = { ...given, extension: async () => extension(...(await extensionArgs())) };
     }
+    if (row?.face === 'form' && form && isRecord(given) && given.formJSON !== undefined) given = { ...given, formJSON: form(given.formJSON) };
     // Before the app boots on this bus only the page's own plugins are on it: a command to one of ours
     // waits for the start, as Widgets queues commands until its plugins are loaded.
     const plugin = ours.slice(0, ours.indexOf('.'));

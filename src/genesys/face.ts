@@ -8,6 +8,7 @@ import { createCommon } from './common.ts';
 import { createCXBus } from './cxbus.ts';
 import type { CXBus, CXBusHost, CXBusOptions } from './cxbus.ts';
 import { createExtensionKit } from './extensions.ts';
+import { genesysForm, packsOf } from './form.ts';
 import type { ExtensionKit, ExtensionKitOptions } from './extensions.ts';
 
 /**
@@ -18,7 +19,7 @@ import type { ExtensionKit, ExtensionKitOptions } from './extensions.ts';
 export interface GenesysHost extends CXBusHost {
   readonly window: Pick<Window, 'document'>;
   readonly cookies?: CookieJar;
-  readonly config?: { readonly main: { readonly debug?: boolean } };
+  readonly config?: { readonly main: { readonly debug?: boolean; readonly lang?: unknown; readonly i18n?: unknown } };
 }
 
 export interface GenesysFace {
@@ -37,7 +38,11 @@ export function createGenesysFace(
   if (face) return face;
   // The CXBus hands App.registerExtension's extensions the kit's arguments (asked only as one runs, when
   // `kit` is there), and the kit hands out the CXBus.
-  const cxbus = createCXBus(host, { ...(importFile ? { importFile } : {}), ...(startCore ? { startCore } : {}), extensionArgs: () => kit.args() });
+  // `WebChat.open`'s `formJSON` is a Widgets form: drawn by ours as the configured one is (form.ts).
+  // The language packs: the app's configuration, else the page's (the entry point writes it at start).
+  const main = () => host.config?.main ?? (host.window.document.defaultView as { liveAssistConfig?: { main?: unknown } } | null)?.liveAssistConfig?.main;
+  const form = (definition: unknown) => genesysForm(definition, { kit, ...packsOf(main()) });
+  const cxbus = createCXBus(host, { ...(importFile ? { importFile } : {}), ...(startCore ? { startCore } : {}), extensionArgs: () => kit.args(), form });
   const kit = createExtensionKit({
     cxbus,
     common: ($) => createCommon({ $, window: host.window, ...(host.cookies ? { cookies: host.cookies } : {}), debug: !!host.config?.main.debug }),

@@ -15,9 +15,10 @@ export interface CommandRow {
   options?: (options: unknown) => unknown;
   /**
    * What the CXBus face does itself: `ready`, answer once the app has started (App.ready published);
-   * `extension`, hand `options.extension` (a Genesys extension) Genesys's `($, CXBus, Common)` when it runs.
+   * `extension`, hand `options.extension` (a Genesys extension) Genesys's `($, CXBus, Common)` when it runs;
+   * `form`, write `options.formJSON` (a Widgets form) as ours, its validates called Genesys's way (form.ts).
    */
-  face?: 'ready' | 'extension';
+  face?: 'ready' | 'extension' | 'form';
 }
 
 export interface EventRow {
@@ -63,6 +64,8 @@ export const COMMANDS: Readonly<Record<string, CommandRow>> = {
       return { ...given, form: fields, ...(autoSubmit === undefined ? {} : { autoSubmit }), ...(desiredTime === undefined ? {} : { desiredTime }) };
     },
   },
+  // `formJSON` is a Widgets form definition: its inputs are drawn by ours, its validates get `$, CXBus, Common`.
+  'WebChat.open': { ours: 'WebChat.open', face: 'form' },
   // Genesys takes the code alone or in an object.
   'App.setLanguage': { ours: 'App.setLanguage', options: (options) => (typeof options === 'string' ? { lang: options } : options) },
 };

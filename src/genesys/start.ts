@@ -9,6 +9,7 @@ import { HOST_BUS } from '../host-bus.ts';
 import { loadGenesysConfig } from './config.ts';
 import type { GenesysConfig } from './config.ts';
 import { createGenesysFace } from './face.ts';
+import { genesysForm, packsOf } from './form.ts';
 import { defaultPolicyForJQuery } from './trusted.ts';
 import type { GenesysFace } from './face.ts';
 
@@ -93,6 +94,12 @@ async function boot(win: Window, files: LayerFiles, face: GenesysFace): Promise<
   } catch (error) {
     console.error('[live-assist] The _genesys.widgets configuration could not be read:', error);
     return;
+  }
+  // The chat's start form draws every Widgets input: its tokens in the page's language, its validates
+  // called with Genesys's arguments (jQuery loads on the first one).
+  const webchat = read.config.webchat;
+  if (webchat && typeof webchat === 'object' && webchat.form !== undefined) {
+    webchat.form = genesysForm(webchat.form, { kit: face.extensions, ...packsOf(read.config.main) });
   }
   // A page that also sets our own configuration keeps it.
   page.liveAssistConfig ??= read.config;

@@ -223,7 +223,7 @@ describe('readGenesysConfig: each section written our way', () => {
     expect(readWebChatService(config.webchat, noLog).transport).to.deep.include({ type: 'cloud', organizationId: 'org-1', deploymentId: 'dep-1' });
   });
 
-  it('webchat: cometD as it is; proactive and inviteOnRestoreTimeout into autoInvite; chatButton; the form’s inputs as our fields', () => {
+  it('webchat: cometD as it is; proactive and inviteOnRestoreTimeout into autoInvite; chatButton; the form’s inputs as ours', () => {
     const validate = () => true;
     const webchat = {
       cometD: { enabled: true, cometURL: '/api/cometd', channel: '/service/chatV2/customer-support' },
@@ -247,16 +247,17 @@ describe('readGenesysConfig: each section written our way', () => {
     const chat = config.webchat!;
     expect(chat.cometD).to.deep.equal(webchat.cometD);
     expect(chat.autoInvite).to.deep.equal({ enabled: true, timeToInviteSeconds: 7, inviteTimeoutSeconds: 20, inviteOnRestoreTimeout: true });
-    expect((chat.form as any).fields).to.deep.equal([
-      { name: 'firstname', required: true, maxlength: 50 },
-      { name: 'email', required: false, maxlength: 100 },
+    // Every input is drawn, written our way; tokens and validates are the entry point's (src/genesys/form.ts).
+    expect((chat.form as any).inputs).to.deep.equal([
+      { name: 'firstname', maxlength: 50, placeholder: '@i18n:webchat.ChatFormPlaceholderFirstName', validate },
+      { name: 'email', maxlength: 100 },
+      { name: 'cedula', maxlength: 20 },
     ]);
-    expect((chat.form as any).inputs).to.have.length(3); // the site's definition stays for the entry point
     const invite = readWebChatInvite(chat, noLog);
     expect(invite.autoInvite).to.deep.equal({ enabled: true, timeToInviteSeconds: 7, inviteTimeoutSeconds: 20, inviteOnRestoreTimeout: true });
     expect(invite.chatButton).to.deep.equal({ enabled: true, hideDuringInvite: true, openDelay: 500, effect: 'slide', effectDuration: 200 });
     const window = readWebChatWindow(chat, noLog);
-    expect(window.form.fields.map((f) => f.name)).to.deep.equal(['firstname', 'email']);
+    expect(window.form.inputs.map((f) => f.name)).to.deep.equal(['firstname', 'email', 'cedula']);
     expect(window).to.deep.include({ emojis: false, timeFormat: 24 });
     expect(readWebChatService(chat, noLog)).to.deep.include({ maxMessageLength: 140, uploadsEnabled: true });
   });
