@@ -268,6 +268,8 @@ function mergedChunk(path) {
   if (/^src\/(?:after-boot|app\/chat-return|app\/restore)\.ts$/.test(path)) return 'after-boot';
   // The knowledge lines' shape, shared by the chat's plugin, its view and chat deflection: with the plugin.
   if (path === 'machines/chat-knowledge.ts') return 'webchat';
+  // The start form's rules, shared by the window machine (the plugin) and the form's view: with the plugin.
+  if (path === 'machines/chat-form.ts') return 'webchat';
   // The transcripts' shape and the transports' shared helpers, read by the transports, which all load with the chat service's chunk.
   if (path === 'src/services/chat/transcript-schema.ts' || path === 'src/services/chat/transports/shared.ts') return 'chat-service';
   // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.

@@ -1,5 +1,4 @@
-import { fromPromise } from 'xstate';
-import { checkboxValue, inputType, type ChatFieldConfig, type ChatFormField, type ChatFormValues } from '../../../machines/chat-form.ts';
+import { checkboxValue, inputType, type ChatFieldConfig, type ChatFormField } from '../../../machines/chat-form.ts';
 import type { ValidateFieldsInput } from '../../../machines/chat-window.machine.ts';
 
 /**
@@ -29,33 +28,22 @@ function drawn(root: ParentNode | null | undefined, name: string): Elements | nu
   return { form, input, label };
 }
 
-/** A detached form with one input per field, holding the values (no drawn form to hand a validate). */
-function copyOf(doc: Document, fields: readonly ChatFieldConfig[], values: ChatFormValues, name: string): Elements {
+/** A detached form holding the field's value (no drawn form to hand a validate): its input and label. */
+function copyOf(doc: Document, field: ChatFieldConfig, value: string): Elements {
   const form = doc.createElement('form');
-  let found: Elements | undefined;
-  for (const field of fields) {
-    const label = doc.createElement('label');
-    label.textContent = field.label ?? field.name;
-    const type = inputType(field);
-    const input = type === 'select' ? doc.createElement('select') : type === 'textarea' ? doc.createElement('textarea') : doc.createElement('input');
-    input.setAttribute('name', field.name);
-    const value = values[field.name] ?? '';
-    if (input instanceof HTMLSelectElement) {
-      const option = doc.createElement('option');
-      option.value = value;
-      input.append(option);
-    } else if (input instanceof HTMLInputElement && (type === 'checkbox' || type === 'radio')) {
-      input.type = type;
-      input.value = type === 'checkbox' ? checkboxValue(field) : value;
-      input.checked = value !== '';
-    } else {
-      if (input instanceof HTMLInputElement) input.type = type;
-      input.value = value;
-    }
-    form.append(label, input);
-    if (field.name === name) found = { form, input, label };
-  }
-  return found ?? { form, input: doc.createElement('input'), label: null };
+  const label = doc.createElement('label');
+  const input = doc.createElement('input');
+  const type = inputType(field);
+  label.textContent = field.label ?? field.name;
+  input.name = field.name;
+  // A box or a radio is checked when it holds a value; any other kind holds it as text.
+  if (type === 'checkbox' || type === 'radio') {
+    input.type = type;
+    input.checked = value !== '';
+    input.value = type === 'checkbox' ? checkboxValue(field) : value;
+  } else input.value = value;
+  form.append(label, input);
+  return { form, input, label };
 }
 
 /** Runs each field's validate in turn; answers the names refused. */
@@ -63,7 +51,7 @@ export async function runValidates(root: FormRoot, doc: Document, { fields, valu
   const refused: ChatFormField[] = [];
   for (const field of fields) {
     if (typeof field.validate !== 'function') continue;
-    const { form, input, label } = drawn(root(), field.name) ?? copyOf(doc, fields, values, field.name);
+    const { form, input, label } = drawn(root(), field.name) ?? copyOf(doc, field, values[field.name] ?? '');
     let accepted: boolean;
     try {
       accepted = Boolean(await field.validate(new Event(trigger), form, input, label));
@@ -75,7 +63,3 @@ export async function runValidates(root: FormRoot, doc: Document, { fields, valu
   }
   return refused;
 }
-
-/** The window machine's `validateFields` actor for a chat element's form. */
-export const validateFieldsActor = (root: FormRoot, doc: Document) =>
-  fromPromise<ChatFormField[], ValidateFieldsInput>(({ input }) => runValidates(root, doc, input));

@@ -1,4 +1,4 @@
-import { CHAT_INPUT_TYPES, type ChatFieldConfig, type ChatFieldValidate, type ChatInputOption, type ChatInputType } from '../../../machines/chat-form.ts';
+import { CHAT_INPUT_TYPES, type ChatFieldConfig } from '../../../machines/chat-form.ts';
 import { listOf, readList, text, v, type Log, type SectionOf } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
 
@@ -126,24 +126,11 @@ function valueOf(value: FormInput['value']): string | undefined {
 
 /** The inputs as the window machine draws them: each `value` function of the page called now. */
 export function drawInputs(inputs: readonly FormInput[]): ChatFieldConfig[] {
-  return inputs.map((input) => {
-    const field: ChatFieldConfig = { name: input.name };
-    const value = valueOf(input.value);
-    if (input.type !== undefined) field.type = input.type as ChatInputType;
-    if (input.label !== undefined) field.label = input.label;
-    if (input.placeholder !== undefined) field.placeholder = input.placeholder;
-    if (value !== undefined) field.value = value;
-    if (input.checked !== undefined) field.checked = input.checked;
-    if (input.required !== undefined) field.required = input.required;
-    if (input.maxlength !== undefined) field.maxlength = input.maxlength;
-    if (input.rows !== undefined) field.rows = input.rows;
-    if (input.readonly !== undefined) field.readonly = input.readonly;
-    if (input.isHidden !== undefined) field.isHidden = input.isHidden;
-    if (input.options !== undefined) field.options = input.options.map((o) => ({ ...o }) as ChatInputOption);
-    if (input.validate !== undefined) field.validate = input.validate as ChatFieldValidate;
-    if (input.validateWhileTyping !== undefined) field.validateWhileTyping = input.validateWhileTyping;
-    if (input.errorText !== undefined) field.errorText = input.errorText;
+  return inputs.map(({ value, ...input }) => {
+    // The schema's output has only the options given; its functions and options are the machine's types.
+    const field = { ...input } as ChatFieldConfig;
+    const text = valueOf(value);
+    if (text !== undefined) field.value = text;
     return field;
   });
 }
-

@@ -1,7 +1,7 @@
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { App, Controllers } from '../../app/app.ts';
 import type { PluginHandle } from '../../bus/bus.ts';
-import { chatWindowMachine, type ChatFieldConfig } from '../../../machines/chat-window.machine.ts';
+import { chatWindowMachine, type ChatFieldConfig, type ValidateFieldsInput } from '../../../machines/chat-window.machine.ts';
 import { sideButtonMachine } from '../../../machines/side-button.machine.ts';
 import { EMPTY_TRANSCRIPT } from '../../../machines/chat-transcript.ts';
 import type { TranscriptMessage } from '../../services/chat/types.ts';
@@ -11,7 +11,7 @@ import { readWebChatService, type WebChatServiceSettings } from '../shared/webch
 import { chatMayComeBack } from '../../app/chat-return.ts';
 import { readWebChatInvite, readWebChatWindow, type WebChatInviteSettings, type WebChatWindowSettings } from './webchat-window-config.ts';
 import { drawInputs, type FormInput } from './form-config.ts';
-import { validateFieldsActor } from './form-checks.ts';
+import { runValidates } from './form-checks.ts';
 import { ViewState, type ChatButtonActor, type ChatView, type ChatWindowActor } from './view-state.ts';
 
 // The session plugin's controller by the name it is provided under, not by importing that plugin.
@@ -96,7 +96,9 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
   const settings = readWebChatWindow(app.section('webchat'));
   const invite = readWebChatInvite(app.section('webchat'), () => undefined);
   // The sites' validate functions get the drawn form's elements, in the chat element's shadow root.
-  const validateFields = validateFieldsActor(() => app.ensureElement(TAG).shadowRoot, app.window.document);
+  const validateFields = fromPromise<string[], ValidateFieldsInput>(({ input }) =>
+    runValidates(() => app.ensureElement(TAG).shadowRoot, app.window.document, input),
+  );
   const actor: ChatWindowActor = createActor(chatWindowMachine.provide({ actors: { validateFields } }), {
     // `async` follows with the service's options (readServiceOptions): only a running chat asks it. The
     // form's inputs come with each open (`drawForm`: their value functions are called then).
