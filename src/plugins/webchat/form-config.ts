@@ -16,22 +16,21 @@ export const MAX_INPUTS = 30;
 /** Input names: the form's keys, `name` attributes and userData keys. */
 const NAME = /^[A-Za-z_][\w.-]{0,63}$/;
 
-const length = (max: number) =>
-  v.optional(
-    v.pipe(
-      v.number('must be a number of characters'),
-      v.integer('must be a whole number'),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(max, `must be at most ${max}`),
-    ),
+const count = (max: number) =>
+  v.pipe(
+    v.number('must be a number of characters'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(max, `must be at most ${max}`),
   );
+const length = (max: number) => v.optional(count(max));
 
 /** One start-form field of the older fixed form: which is shown, in order, and whether it is required. */
 export const formFieldSchema = v.object(
   {
     name: v.picklist(FORM_FIELDS, `must be one of ${FORM_FIELDS.map((f) => `'${f}'`).join(', ')}`),
     required: v.optional(v.boolean('must be true or false'), false),
-    maxlength: v.optional(length(100), 100),
+    maxlength: v.optional(count(100), 100),
   },
   'each field must be an object with a name',
 );
