@@ -507,17 +507,18 @@ export const chatWindowMachine = setup({
                 checking: {
                   invoke: {
                     src: 'validateFields',
-                    input: ({ context }) => ({ fields: fieldsToCheck(context.fields, context.typing ?? ''), values: { ...context.form }, trigger: 'input' as const }),
+                    input: ({ context }) => ({
+                      fields: fieldsToCheck(context.fields, context.typing ?? ''),
+                      values: { ...context.form },
+                      trigger: 'input' as const,
+                    }),
                     onDone: { target: 'idle', actions: 'markTyped' },
                     onError: { target: 'idle', actions: 'markTyped' },
                   },
                 },
               },
               on: {
-                'form.change': [
-                  { guard: 'checkWhileTyping', target: '.checking', reenter: true, actions: ['change', 'setTyping'] },
-                  { actions: 'change' },
-                ],
+                'form.change': [{ guard: 'checkWhileTyping', target: '.checking', reenter: true, actions: ['change', 'setTyping'] }, { actions: 'change' }],
                 'form.submit': [
                   { guard: and(['noDialog', 'needsChecks']), target: 'validating' },
                   { guard: and(['noDialog', 'formValid']), target: 'starting', actions: 'requestStart' },
@@ -535,7 +536,10 @@ export const chatWindowMachine = setup({
               invoke: {
                 src: 'validateFields',
                 input: ({ context }) => ({ fields: fieldsToCheck(context.fields), values: { ...context.form }, trigger: 'submit' as const }),
-                onDone: [{ guard: 'checksPassed', target: 'starting', actions: 'requestStart' }, { target: 'form', actions: 'refuseChecked' }],
+                onDone: [
+                  { guard: 'checksPassed', target: 'starting', actions: 'requestStart' },
+                  { target: 'form', actions: 'refuseChecked' },
+                ],
                 onError: { target: 'form', actions: 'refuseChecked' },
               },
               on: {

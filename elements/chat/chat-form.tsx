@@ -60,7 +60,8 @@ const AUTOCOMPLETE: Readonly<Record<string, string>> = {
 const known = (field: ChatFormFieldConfig) => Object.hasOwn(AUTOCOMPLETE, field.name) && field.name !== 'nickname';
 
 /** An input's label: the configured one, the language pack's for a start field, else its placeholder or name. */
-const labelOf = (t: Translator, field: ChatFormFieldConfig) => field.label ?? (known(field) ? t.t(`chat.form.${field.name}`) : (field.placeholder ?? field.name));
+const labelOf = (t: Translator, field: ChatFormFieldConfig) =>
+  field.label ?? (known(field) ? t.t(`chat.form.${field.name}`) : (field.placeholder ?? field.name));
 
 /** The words of one field's problem in the active language (the spec's messages for the server codes). */
 function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFieldError | undefined, value: string): string | undefined {
@@ -74,7 +75,8 @@ function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFiel
     case 'invalidEmail':
       if (field.errorText) return field.errorText;
       // A validate that refuses an empty field asks for it, as a required field does.
-      if (error === 'required' || (error === 'invalid' && value.trim() === '')) return known(field) ? t.t(`chat.form.required.${field.name}`) : t.t('chat.form.required');
+      if (error === 'required' || (error === 'invalid' && value.trim() === ''))
+        return known(field) ? t.t(`chat.form.required.${field.name}`) : t.t('chat.form.required');
       return error === 'invalidEmail' ? t.t('chat.form.invalidEmail') : t.t('chat.form.invalid');
     default:
       return t.t(FIELD_CODES[error].key);
@@ -83,7 +85,9 @@ function errorMessage(t: Translator, field: ChatFormFieldConfig, error: ChatFiel
 
 /** The first control of a field (a radio group's first radio), by its name. */
 export const controlOf = (form: HTMLFormElement | null, name: string): HTMLElement | undefined =>
-  [...(form?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find((el) => el.getAttribute('name') === name && el.getAttribute('type') !== 'hidden');
+  [...(form?.querySelectorAll<HTMLElement>('input, select, textarea') ?? [])].find(
+    (el) => el.getAttribute('name') === name && el.getAttribute('type') !== 'hidden',
+  );
 
 interface InputProps {
   field: ChatFormFieldConfig;

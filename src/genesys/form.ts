@@ -16,8 +16,7 @@ import { resolveFormTokens } from './i18n.ts';
 const START_NAMES = ['nickname', 'firstname', 'lastname', 'email', 'subject'];
 
 /** '24' → 24 (Widgets takes numbers written as strings); anything else unchanged, for our checks to report. */
-const numeric = (value: unknown): unknown =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+const numeric = (value: unknown): unknown => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
 
 /** A value Widgets takes as text (a number, a boolean) as text; a function (a value of the page) or text unchanged. */
 const asText = (value: unknown): unknown => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);

@@ -311,8 +311,25 @@ describe('chat pre-chat form', () => {
       { name: 'firstname', required: true },
       { name: 'phone', type: 'tel', label: 'Phone', placeholder: '+48 …', maxlength: 15 },
       { name: 'question', type: 'textarea', label: 'Your question', rows: 4 },
-      { name: 'topic', type: 'select', label: 'Topic', options: [{ text: 'Pensions', value: 'pensions' }, { text: 'Tax', value: 'tax' }] },
-      { name: 'contact', type: 'radio', label: 'Reply by', required: true, options: [{ text: 'Email', value: 'email' }, { text: 'Phone', value: 'phone' }] },
+      {
+        name: 'topic',
+        type: 'select',
+        label: 'Topic',
+        options: [
+          { text: 'Pensions', value: 'pensions' },
+          { text: 'Tax', value: 'tax' },
+        ],
+      },
+      {
+        name: 'contact',
+        type: 'radio',
+        label: 'Reply by',
+        required: true,
+        options: [
+          { text: 'Email', value: 'email' },
+          { text: 'Phone', value: 'phone' },
+        ],
+      },
       { name: 'consent', type: 'checkbox', label: 'I agree to be contacted', required: true, value: 'yes' },
       { name: 'customerId', type: 'text', label: 'Customer number', readonly: true },
       { name: 'page', type: 'hidden' },

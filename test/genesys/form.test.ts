@@ -30,7 +30,12 @@ describe('Genesys registration forms drawn by our start form (src/genesys/form.t
       }),
     ).to.deep.equal({ name: 'firstname', maxlength: 50, rows: 3, validateWhileTyping: true });
     expect(
-      widgetsInput({ name: 'Branch', type: 'select', value: 2, options: [{ text: 'Warszawa', value: 1 }, { text: 'Kraków', value: 2, selected: true }, { text: 'Other' }] }),
+      widgetsInput({
+        name: 'Branch',
+        type: 'select',
+        value: 2,
+        options: [{ text: 'Warszawa', value: 1 }, { text: 'Kraków', value: 2, selected: true }, { text: 'Other' }],
+      }),
     ).to.deep.equal({
       name: 'Branch',
       type: 'select',
@@ -71,7 +76,12 @@ describe('Genesys registration forms drawn by our start form (src/genesys/form.t
     const definition = {
       inputs: [
         { name: 'dni', validate: (...args: unknown[]) => (seen.push(args), (args[2] as any).wrapped.value.length === 9) },
-        { name: 'broken', validate: () => { throw new Error('no'); } },
+        {
+          name: 'broken',
+          validate: () => {
+            throw new Error('no');
+          },
+        },
         { name: 'plain' },
       ],
     };
@@ -119,6 +129,8 @@ describe('Genesys registration forms drawn by our start form (src/genesys/form.t
     const formJSON = { wrapper: '<table></table>', inputs: [{ name: 'dni' }] };
     expect(await face.command('WebChat.open', { formJSON, userData: { a: '1' } })).to.deep.equal({ formJSON: { inputs: ['ours'] }, userData: { a: '1' } });
     expect(adapted).to.deep.equal([formJSON]);
-    expect(await face.command('WebChat.open', { form: { firstname: 'Ana' } }), 'no formJSON: the options as given').to.deep.equal({ form: { firstname: 'Ana' } });
+    expect(await face.command('WebChat.open', { form: { firstname: 'Ana' } }), 'no formJSON: the options as given').to.deep.equal({
+      form: { firstname: 'Ana' },
+    });
   });
 });

@@ -699,8 +699,24 @@ describe('chat window machine', () => {
   describe('configurable inputs (issue 34 part 1)', () => {
     const CUSTOM: ChatFieldConfig[] = [
       { name: 'firstname', required: true },
-      { name: 'topic', type: 'select', options: [{ text: 'Pick one', value: '', disabled: true }, { text: 'Pensions', value: 'pensions' }, { text: 'Tax', value: 'tax', selected: true }] },
-      { name: 'contact', type: 'radio', required: true, options: [{ text: 'Email', value: 'email' }, { text: 'Phone', value: 'phone' }] },
+      {
+        name: 'topic',
+        type: 'select',
+        options: [
+          { text: 'Pick one', value: '', disabled: true },
+          { text: 'Pensions', value: 'pensions' },
+          { text: 'Tax', value: 'tax', selected: true },
+        ],
+      },
+      {
+        name: 'contact',
+        type: 'radio',
+        required: true,
+        options: [
+          { text: 'Email', value: 'email' },
+          { text: 'Phone', value: 'phone' },
+        ],
+      },
       { name: 'consent', type: 'checkbox', required: true, value: 'yes' },
       { name: 'page', type: 'hidden', value: '/en/pricing' },
       { name: 'note', type: 'textarea', maxlength: 10 },
@@ -740,7 +756,10 @@ describe('chat window machine', () => {
     });
 
     it('checks each kind: a required box or radio left empty, an option that is not offered, a tampered box, a long textarea', () => {
-      expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: 'tax', contact: '', consent: '', note: '' })).to.deep.equal({ contact: 'required', consent: 'required' });
+      expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: 'tax', contact: '', consent: '', note: '' })).to.deep.equal({
+        contact: 'required',
+        consent: 'required',
+      });
       expect(validateChatForm(CUSTOM, { firstname: 'Anna', topic: 'crypto', contact: 'fax', consent: 'no', note: 'x'.repeat(11) })).to.deep.equal({
         topic: 'invalid',
         contact: 'invalid',
@@ -756,7 +775,12 @@ describe('chat window machine', () => {
     it('the start request carries every input’s value, the start fields always named', () => {
       const w = start({ fields: CUSTOM });
       w.actor.send({ type: 'open', fields: CUSTOM });
-      for (const [field, value] of [['firstname', ' Anna '], ['contact', 'phone'], ['consent', 'yes'], ['note', ' hi ']] as const)
+      for (const [field, value] of [
+        ['firstname', ' Anna '],
+        ['contact', 'phone'],
+        ['consent', 'yes'],
+        ['note', ' hi '],
+      ] as const)
         w.actor.send({ type: 'form.change', field, value });
       w.actor.send({ type: 'form.submit' });
       expect(w.events.find((e) => e.type === 'startRequested')).to.deep.equal({
@@ -767,7 +791,11 @@ describe('chat window machine', () => {
 
     it('a submit waits for the validates (busy); a refusal marks its field invalid and moves the focus, an acceptance starts', async () => {
       const validate = () => true;
-      const fields: ChatFieldConfig[] = [{ name: 'firstname', required: true }, { name: 'policy', validate }, { name: 'code', validate }];
+      const fields: ChatFieldConfig[] = [
+        { name: 'firstname', required: true },
+        { name: 'policy', validate },
+        { name: 'code', validate },
+      ];
       const { calls, machine } = pending();
       const w = startWith(machine, fields);
       w.actor.send({ type: 'open' });
@@ -776,7 +804,10 @@ describe('chat window machine', () => {
       expect(w.tags()).to.deep.equal(['busy']);
       expect(calls).to.have.length(1);
       expect(calls[0]!.input.trigger).to.equal('submit');
-      expect(calls[0]!.input.fields.map((f) => f.name), 'only the inputs with a validate').to.deep.equal(['policy', 'code']);
+      expect(
+        calls[0]!.input.fields.map((f) => f.name),
+        'only the inputs with a validate',
+      ).to.deep.equal(['policy', 'code']);
       expect(calls[0]!.input.values.policy).to.equal('AB-1');
       calls[0]!.answer(['code']);
       await settle();
@@ -839,7 +870,10 @@ describe('chat window machine', () => {
     });
 
     it('server codes mark shown fields only: an isHidden or hidden email leaves 364 for the alert', () => {
-      expect(markServerCodes([{ name: 'firstname' }, { name: 'email', isHidden: true }], [102, 364])).to.deep.equal({ errors: { firstname: 102 }, unmarked: [364] });
+      expect(markServerCodes([{ name: 'firstname' }, { name: 'email', isHidden: true }], [102, 364])).to.deep.equal({
+        errors: { firstname: 102 },
+        unmarked: [364],
+      });
       expect(markServerCodes([{ name: 'email', type: 'hidden' }], [364]).unmarked).to.deep.equal([364]);
     });
   });

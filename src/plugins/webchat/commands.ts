@@ -39,7 +39,10 @@ export function registerCommands(win: ChatWindow): void {
       if (!form) return;
       const fields = actor.getSnapshot().context.fields;
       for (const [field, given] of Object.entries(form)) {
-        const value = prefillValue(fields.find((f) => f.name === field), given);
+        const value = prefillValue(
+          fields.find((f) => f.name === field),
+          given,
+        );
         if (value !== undefined) actor.send({ type: 'form.change', field, value });
       }
       // The form's own check runs as for the visitor's submit: a missing or refused value shows the form.

@@ -24,7 +24,8 @@ function drawn(root: ParentNode | null | undefined, name: string): Elements | nu
   const input = [...form.querySelectorAll('input, select, textarea')].find((el) => el.getAttribute('name') === name);
   if (!input) return null;
   const group = input.closest('fieldset');
-  const label = input.id && input.getAttribute('type') !== 'radio' ? form.querySelector(`label[for="${CSS.escape(input.id)}"]`) : (group?.querySelector('legend') ?? null);
+  const label =
+    input.id && input.getAttribute('type') !== 'radio' ? form.querySelector(`label[for="${CSS.escape(input.id)}"]`) : (group?.querySelector('legend') ?? null);
   return { form, input, label };
 }
 

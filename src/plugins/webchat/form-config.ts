@@ -55,7 +55,9 @@ export const formInputSchema = v.pipe(
       type: v.optional(v.picklist(CHAT_INPUT_TYPES, `must be one of ${CHAT_INPUT_TYPES.map((t) => `'${t}'`).join(', ')}`)),
       label: text(200),
       placeholder: text(200),
-      value: v.optional(v.union([v.pipe(v.string(), v.maxLength(2000)), v.function()], 'must be a string of at most 2000 characters or a function of the page')),
+      value: v.optional(
+        v.union([v.pipe(v.string(), v.maxLength(2000)), v.function()], 'must be a string of at most 2000 characters or a function of the page'),
+      ),
       checked: v.optional(v.boolean('must be true or false')),
       maxlength: length(2000),
       rows: length(20),
@@ -69,10 +71,7 @@ export const formInputSchema = v.pipe(
     },
     'each input must be an object with a name',
   ),
-  v.check(
-    (input) => (input.type !== 'select' && input.type !== 'radio') || (input.options?.length ?? 0) > 0,
-    "a select or radio input needs its 'options'",
-  ),
+  v.check((input) => (input.type !== 'select' && input.type !== 'radio') || (input.options?.length ?? 0) > 0, "a select or radio input needs its 'options'"),
 );
 
 export type FormInput = v.InferOutput<typeof formInputSchema>;
