@@ -73,6 +73,11 @@ test("/genesys: WebChat.open from the sidebar passes the extension's before hook
     });
     await page.locator('la-sidebar').getByRole('button', { name: 'Czat', exact: true }).click();
     const chat = page.locator('la-chat');
+    // The configuration's validate, `(event, form, input) => Boolean(input && input.val())`, gets jQuery-wrapped
+    // elements: an empty first name is refused, with the text a required field has.
+    await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
+    await chat.getByText('Imię jest wymagane').waitFor();
+    assert.equal(await chat.locator('[name=firstname]').getAttribute('aria-invalid'), 'true');
     await chat.locator('[name=firstname]').fill('Gustaw');
     await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
     await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
@@ -98,6 +103,41 @@ test("/genesys: WebChat.open from the sidebar passes the extension's before hook
     await page.evaluate(() => window.CXBus.registerPlugin('Guard').before('WebChat.close', () => false));
     assert.ok('fail' in (await cx(page, 'WebChat.close')), 'WebChat.close refused by the hook');
     await until(page, () => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive), undefined, { what: 'the chat still on' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('CXBus WebChat.open with formJSON: a Widgets form drawn by ours, its validate given jQuery, its own input sent as userData', async () => {
+  const { context, page, problems } = await visit();
+  try {
+    await page.evaluate(() => {
+      const inputs = [
+        { id: 'cx_webchat_form_firstname', name: 'firstName', maxlength: '100', label: '@i18n:webchat.ChatFormFirstName' },
+        {
+          id: 'cx_webchat_form_pesel',
+          name: 'pesel',
+          label: 'PESEL',
+          maxlength: '11',
+          wrapper: '<tr><th>{label}</th><td>{input}</td></tr>',
+          validate: (event, form, input, label, $, CXBus, Common) => typeof $.fn.jquery === 'string' && !!CXBus && !!Common && /^\d{11}$/.test(input.val()),
+        },
+      ];
+      window.CXBus.command('WebChat.open', { formJSON: { wrapper: '<table></table>', inputs } });
+    });
+    const chat = page.locator('la-chat');
+    await chat.locator('[name=firstname]').fill('Wanda');
+    await chat.getByLabel('PESEL').fill('123');
+    await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
+    await chat.getByText('Sprawdź to pole').waitFor();
+    await chat.getByLabel('PESEL').fill('90010112345');
+    await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
+    const { chatId } = await page.evaluate(() => window.LiveAssist.command('WebChatService.getSessionData'));
+    const session = demo.server.simulator.state.chat.sessions.get(chatId);
+    assert.equal(session.visitor.firstName, 'Wanda');
+    assert.equal(session.userData.pesel, '90010112345');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
