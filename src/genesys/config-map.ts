@@ -54,6 +54,7 @@ const formInput: Shape = {
   placeholder: 1,
   value: 1,
   maxlength: 1,
+  rows: 1,
   options: ANY,
   wrapper: 1,
   validate: 1,
