@@ -18,9 +18,13 @@ import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup
  *
  *   closed ── open ──▶ open (parallel)
  *                        main:   form ── form.submit ──▶ starting ── session.started ──▶ chat ── session.ended ──▶ ended
- *                                  ▲                         │ session.startFailed
+ *                                  ▲ │                       │ session.startFailed
+ *                                  │ └─ validating ──────────┤ (an input has a site's validate: it answers first)
  *                                  └─────────────────────────┘
  *                        dialog: none | confirmingClose | confirmingEnd | asyncClose | alert | idleAlert | survey
+ *
+ * The form's inputs, values and checks are machines/chat-form.ts; `form.checking` runs a validate while
+ * the visitor types (validateWhileTyping).
  *
  * The window knows the chat session only through the `session.*` events the WebChat plugin forwards, and
  * asks it for things by emitting `startRequested`, `endRequested` and `retryRequested`. A chat keeps
