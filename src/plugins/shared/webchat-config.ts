@@ -1,3 +1,4 @@
+import { isRecord } from '../../app/records.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../machines/chat-transcript.ts';
 import {
   MAX_KEYS,
@@ -25,6 +26,18 @@ import {
  */
 
 const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
+/**
+ * `transport.type` as Genesys Widgets sites write it, for the same transports: read as ours, so a site's
+ * section works unchanged (docs/configuration.md "Transport names").
+ */
+export const TRANSPORT_ALIASES = { 'pureengage-v3-rest': 'ngrest', 'purecloud-v2-sockets': 'cloud' } as const;
+/** A Widgets transport we have no transport for: accepted as a name, refused when a chat would start. */
+const PURECONNECT = 'pureconnect-v4-rest';
+/** What `startChat` answers for a PureConnect section (and the console says when the section is read). */
+export const PURECONNECT_UNSUPPORTED = `PureConnect ('${PURECONNECT}') is not supported: use 'rest' (GMS), 'ngrest', 'cloud' or cometD`;
+const GUEST_CONVERSATIONS = '/api/v2/webchat/guest/conversations';
+const TYPE_NAMES = [...TRANSPORTS, ...(Object.keys(TRANSPORT_ALIASES) as Array<keyof typeof TRANSPORT_ALIASES>), PURECONNECT] as const;
+type TransportName = (typeof TRANSPORTS)[number];
 /** A header name (RFC 9110 token) and a value without line breaks. */
 const headerName = /^[!#$%&'*+.^_`|~\w-]{1,100}$/;
 /** The Bayeux service channel operations are published on: a /service/ channel, never a meta one. */
@@ -70,8 +83,19 @@ function buildSchema() {
 
   /** `webchat.transport`: which transport carries the chat and where it talks (web-chat.md §7). */
   const transportSchema = {
-    /** 'rest' (legacy REST), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket). */
-    type: v.optional(v.picklist(TRANSPORTS, `must be one of ${TRANSPORTS.map((t) => `'${t}'`).join(', ')}`), 'rest'),
+    /**
+     * 'rest' (legacy REST, GMS), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket);
+     * Widgets' 'pureengage-v3-rest' is read as 'ngrest', 'purecloud-v2-sockets' as 'cloud'.
+     */
+    type: v.optional(
+      v.pipe(
+        v.picklist(TYPE_NAMES, `must be one of ${TYPE_NAMES.map((t) => `'${t}'`).join(', ')}`),
+        v.transform((type) =>
+          Object.hasOwn(TRANSPORT_ALIASES, type) ? TRANSPORT_ALIASES[type as keyof typeof TRANSPORT_ALIASES] : (type as TransportName | typeof PURECONNECT),
+        ),
+      ),
+      'rest',
+    ),
     /** The chat service URL: start is POST {dataURL}, the chat's calls {dataURL}/{chatId}/{op}. */
     dataURL: v.optional(link()),
     /** The chat endpoint sent with the start (the deployment: the customer chat bot). */
@@ -155,6 +179,8 @@ function buildSchema() {
 
   /** What the WebChatService plugin reads of the `webchat` section. */
   return {
+    /** GMS as Widgets sites configure it: the chat service URL at the top of the section (`transport.dataURL` wins). */
+    dataURL: v.optional(link()),
     transport: transportSchema,
     cometD: cometDSchema,
     async: asyncSchema,
@@ -178,7 +204,16 @@ export type WebChatServiceSettings = SectionOf<ReturnType<typeof buildSchema>>;
 
 /** Reads the chat service's options of the `webchat` section (bad options reported, defaults kept). */
 export function readWebChatService(section: unknown, log: Log = console.error): WebChatServiceSettings {
-  return readSection('webchat', section, webChatServiceSchema(), log).value;
+  const settings = readSection('webchat', section, webChatServiceSchema(), log).value;
+  if (settings.transport.type === PURECONNECT) log(`[live-assist] webchat.transport.type: ${PURECONNECT_UNSUPPORTED}`);
+  const { transport } = settings;
+  // `webchat.dataURL` alone is a GMS (legacy REST) chat, as in Widgets' own sections.
+  if (!transport.dataURL && settings.dataURL && transport.type === 'rest') settings.transport = { ...transport, dataURL: settings.dataURL };
+  // Widgets gives the sockets transport the API's origin; our cloud transport posts to the guest conversations.
+  const raw = isRecord(section) && isRecord(section.transport) ? section.transport.type : undefined;
+  if (raw === 'purecloud-v2-sockets' && transport.dataURL && !transport.dataURL.includes(GUEST_CONVERSATIONS))
+    settings.transport = { ...transport, dataURL: transport.dataURL.replace(/\/+$/, '') + GUEST_CONVERSATIONS };
+  return settings;
 }
 
 /**
@@ -187,6 +222,7 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
  */
 export function transportProblem(settings: WebChatServiceSettings): string | undefined {
   const { transport, cometD } = settings;
+  if (transport.type === PURECONNECT) return PURECONNECT_UNSUPPORTED;
   if (transportTypeOf(settings) === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
   if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
@@ -194,6 +230,9 @@ export function transportProblem(settings: WebChatServiceSettings): string | und
   return undefined;
 }
 
-/** The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type`. */
-export const transportTypeOf = (settings: WebChatServiceSettings): WebChatServiceSettings['transport']['type'] =>
-  settings.cometD.enabled ? 'cometd' : settings.transport.type;
+/**
+ * The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type` (aliases already
+ * read as ours). A PureConnect section reads as 'rest' here: `transportProblem` refuses its every start.
+ */
+export const transportTypeOf = (settings: WebChatServiceSettings): TransportName =>
+  settings.cometD.enabled ? 'cometd' : settings.transport.type === PURECONNECT ? 'rest' : settings.transport.type;
