@@ -14,7 +14,7 @@ export const outcome = (svc: ChatService, wanted: ReadonlyArray<string>, failed:
           reject(
             event.failure
               ? failureOf(event.failure)
-              : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : 'The chat could not be restored'),
+              : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : webChatServiceMessages.restoreEnded),
           );
       }),
     );
