@@ -6,6 +6,7 @@ import type { ChatService } from './core.ts';
 import { webChatServiceMessages } from './messages.ts';
 import { outcome, restore } from './restore.ts';
 import { startRequest } from './start-request.ts';
+import type { ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
 
 /**
  * The session's commands (web-chat.md §7, §8): configure, start and end, restore, polling and auto-load,
@@ -32,7 +33,17 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
     configureMachine();
   });
 
-  plugin.registerCommand('startChat', async (options) => {
+  /**
+   * The start under way. A second startChat before it settles (a double click, a page's button and the
+   * window's form) gets the same answer, success or failure: one chat, never a second conversation.
+   */
+  let starting: Promise<ChatSessionInfo> | undefined;
+  plugin.registerCommand('startChat', (options) => {
+    if (starting) return starting;
+    starting = start(options).finally(() => (starting = undefined));
+    return starting;
+  });
+  const start = async (options: StartChatOptions | void): Promise<ChatSessionInfo> => {
     if (svc.active() || svc.restoring) throw new Error(webChatServiceMessages.active);
     const problem = transportProblem(svc.settings);
     if (problem) throw new Error(problem);
@@ -59,7 +70,7 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
       svc.starting = false;
     }
     return svc.info();
-  });
+  };
 
   plugin.registerCommand('endChat', async () => {
     svc.requireActive();
