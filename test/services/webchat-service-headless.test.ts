@@ -166,6 +166,20 @@ describe('WebChatService headless (no WebChat), against the simulator', () => {
     ]);
   });
 
+  it('sendFilteredMessage without text is refused and hides nothing afterwards', async () => {
+    const { bus } = start(fakePage());
+    expect(await outcome(bus.command('WebChatService.sendFilteredMessage', { message: 'x', regex: /^x/ }))).to.deep.equal({
+      rejected: 'There is no active chat session',
+    });
+    await bus.command('WebChatService.startChat', { firstname: 'Anna' });
+    expect(await outcome(bus.command('WebChatService.sendFilteredMessage', { message: '  ', regex: /^Plain/ }))).to.deep.equal({
+      rejected: 'No message text provided',
+    });
+    await bus.command('WebChatService.sendMessage', { message: 'Plain words' });
+    await until(sim, async () => (await bus.command('WebChatService.getTranscript')).some((m) => m.text === 'Plain words'));
+    await bus.command('WebChatService.endChat');
+  });
+
   it("a PureConnect section refuses startChat with a clear message; Widgets' names start chats", async () => {
     const pure = start(fakePage(), { transport: { type: 'pureconnect-v4-rest', dataURL: '/api/pureconnect' } });
     expect(await outcome(pure.bus.command('WebChatService.startChat', { firstname: 'Anna' }))).to.deep.equal({ rejected: PURECONNECT_UNSUPPORTED });
