@@ -179,6 +179,12 @@ function buildSchema() {
 
   /** What the WebChatService plugin reads of the `webchat` section. */
   return {
+    /**
+     * The page draws the chat itself through WebChatService commands and events: the chat window and its
+     * button never load by themselves, and a chat of an earlier page comes back in the service alone
+     * (read by hand in src/after-boot.ts; docs/chat-service.md "A chat UI of your own").
+     */
+    headless: flag(false),
     /** GMS as Widgets sites configure it: the chat service URL at the top of the section (`transport.dataURL` wins). */
     dataURL: v.optional(link()),
     transport: transportSchema,
