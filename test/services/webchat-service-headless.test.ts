@@ -3,7 +3,7 @@ import { App } from '../../src/app/app.ts';
 import { register } from '../../src/plugins/webchat-service/webchat-service.ts';
 import { register as registerWebChat } from '../../src/plugins/webchat/webchat.ts';
 import type { TranscriptMessage } from '../../src/services/chat/types.ts';
-import { PURECONNECT_UNSUPPORTED } from '../../src/plugins/shared/webchat-config.ts';
+import { PURECONNECT_UNSUPPORTED } from '../../src/plugins/webchat-service/settings.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { fakePage } from '../helpers/fake-page.ts';
 

@@ -1,11 +1,12 @@
 import { expect } from '@esm-bundle/chai';
-import { PURECONNECT_UNSUPPORTED, readWebChatService, transportProblem, transportTypeOf } from '../../src/plugins/shared/webchat-config.ts';
+import { transportTypeOf } from '../../src/plugins/shared/webchat-config.ts';
+import { PURECONNECT_UNSUPPORTED, readServiceSettings, transportProblem } from '../../src/plugins/webchat-service/settings.ts';
 
 /** `webchat.transport.type` as Genesys Widgets sites write it, read by our own configuration (web-chat.md §3, §7). */
 describe('webchat transport by the names sites use', () => {
   const read = (section: unknown) => {
     const logged: string[] = [];
-    const settings = readWebChatService(section, (line) => logged.push(line));
+    const settings = readServiceSettings(section, (line) => logged.push(line));
     return { settings, logged };
   };
 

@@ -1,4 +1,3 @@
-import { isRecord } from '../../app/records.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../machines/chat-transcript.ts';
 import {
   MAX_KEYS,
@@ -32,10 +31,7 @@ const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
  */
 export const TRANSPORT_ALIASES = { 'pureengage-v3-rest': 'ngrest', 'purecloud-v2-sockets': 'cloud' } as const;
 /** A Widgets transport we have no transport for: accepted as a name, refused when a chat would start. */
-const PURECONNECT = 'pureconnect-v4-rest';
-/** What `startChat` answers for a PureConnect section (and the console says when the section is read). */
-export const PURECONNECT_UNSUPPORTED = `PureConnect ('${PURECONNECT}') is not supported: use 'rest' (GMS), 'ngrest', 'cloud' or cometD`;
-const GUEST_CONVERSATIONS = '/api/v2/webchat/guest/conversations';
+export const PURECONNECT = 'pureconnect-v4-rest';
 const TYPE_NAMES = [...TRANSPORTS, ...(Object.keys(TRANSPORT_ALIASES) as Array<keyof typeof TRANSPORT_ALIASES>), PURECONNECT] as const;
 type TransportName = (typeof TRANSPORTS)[number];
 /** A header name (RFC 9110 token) and a value without line breaks. */
@@ -210,35 +206,13 @@ export type WebChatServiceSettings = SectionOf<ReturnType<typeof buildSchema>>;
 
 /** Reads the chat service's options of the `webchat` section (bad options reported, defaults kept). */
 export function readWebChatService(section: unknown, log: Log = console.error): WebChatServiceSettings {
-  const settings = readSection('webchat', section, webChatServiceSchema(), log).value;
-  if (settings.transport.type === PURECONNECT) log(`[live-assist] webchat.transport.type: ${PURECONNECT_UNSUPPORTED}`);
-  const { transport } = settings;
-  // `webchat.dataURL` alone is a GMS (legacy REST) chat, as in Widgets' own sections.
-  if (!transport.dataURL && settings.dataURL && transport.type === 'rest') settings.transport = { ...transport, dataURL: settings.dataURL };
-  // Widgets gives the sockets transport the API's origin; our cloud transport posts to the guest conversations.
-  const raw = isRecord(section) && isRecord(section.transport) ? section.transport.type : undefined;
-  if (raw === 'purecloud-v2-sockets' && transport.dataURL && !transport.dataURL.includes(GUEST_CONVERSATIONS))
-    settings.transport = { ...transport, dataURL: transport.dataURL.replace(/\/+$/, '') + GUEST_CONVERSATIONS };
-  return settings;
-}
-
-/**
- * What is missing before a chat can start with these settings, or undefined: the spec's
- * 'Invalid transport configuration' with the reason.
- */
-export function transportProblem(settings: WebChatServiceSettings): string | undefined {
-  const { transport, cometD } = settings;
-  if (transport.type === PURECONNECT) return PURECONNECT_UNSUPPORTED;
-  if (transportTypeOf(settings) === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
-  if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
-  if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
-  if (transport.type === 'cloud' && !transport.deploymentId) return 'Invalid transport configuration: webchat.transport.deploymentId is missing';
-  return undefined;
+  return readSection('webchat', section, webChatServiceSchema(), log).value;
 }
 
 /**
  * The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type` (aliases already
- * read as ours). A PureConnect section reads as 'rest' here: `transportProblem` refuses its every start.
+ * read as ours). A PureConnect section reads as 'rest' here: the service's `transportProblem`
+ * (src/plugins/webchat-service/settings.ts) refuses its every start.
  */
 export const transportTypeOf = (settings: WebChatServiceSettings): TransportName =>
   settings.cometD.enabled ? 'cometd' : settings.transport.type === PURECONNECT ? 'rest' : settings.transport.type;

@@ -1,7 +1,8 @@
 import { readSection } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
 import { anonymousUserId, automaticUserData } from '../../services/chat/user-data.ts';
-import { readWebChatService, transportProblem, webChatServiceSchema } from '../shared/webchat-config.ts';
+import { webChatServiceSchema } from '../shared/webchat-config.ts';
+import { readServiceSettings, transportProblem } from './settings.ts';
 import type { ChatService } from './core.ts';
 import { webChatServiceMessages } from './messages.ts';
 import { outcome, restore } from './restore.ts';
@@ -25,7 +26,7 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
     const [issue] = readSection('webchat', next, webChatServiceSchema(), () => undefined).issues;
     if (issue) throw new Error(`${webChatServiceMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
     if (svc.active()) throw new Error(`${webChatServiceMessages.invalidConfiguration}: not while a chat is active`);
-    svc.settings = readWebChatService(next);
+    svc.settings = readServiceSettings(next);
     svc.store = svc.storeFor(svc.settings);
     // A CometD client of the old settings leaves its server.
     svc.transport?.close?.();

@@ -1,4 +1,4 @@
-import { transportProblem } from '../shared/webchat-config.ts';
+import { transportProblem } from './settings.ts';
 import type { ChatService } from './core.ts';
 import { failureOf, webChatServiceMessages } from './messages.ts';
 import type { ChatSessionInfo } from './webchat-service.api.ts';
