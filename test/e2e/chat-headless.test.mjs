@@ -18,6 +18,15 @@ async function agent(path, body, key = '') {
   return response.json();
 }
 
+/** axe-core's violations in the page's main content: each as its rule and the first node's selector. */
+async function violations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe))))
+    await page.addScriptTag({ path: new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+  return page.evaluate(async () =>
+    (await window.axe.run(document.querySelector('main'), { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+  );
+}
+
 /** Resolves once `check` answers truthy. */
 async function until(check, timeout = 15_000) {
   const deadline = Date.now() + timeout;
@@ -32,7 +41,7 @@ async function until(check, timeout = 15_000) {
 test('/en/headless: start with a name, an agent answers, the visitor types and sends, a reload restores, the chat ends — no <la-chat>', async () => {
   // A person answers: no scripted agent.
   await demo.control('/__control/chat', { scriptedAgent: false, agentJoinDelayMs: 100 });
-  const context = await demo.browser.newContext();
+  const context = await demo.browser.newContext({ bypassCSP: true }); // bypassCSP: only to inject axe-core
   try {
     // The window's plugin says WebChat.ready when it loads: recorded from before the library boots.
     await context.addInitScript(() => {
@@ -53,6 +62,7 @@ test('/en/headless: start with a name, an agent answers, the visitor types and s
     await page.getByRole('button', { name: 'Start chat' }).click();
     assert.equal(await page.locator('#start-error').textContent(), 'Please enter your first name.');
     assert.equal(await page.getByLabel('First name').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await violations(page), []);
     await page.getByLabel('First name').fill('Anna');
     await page.getByRole('button', { name: 'Start chat' }).click();
     await page.getByRole('log').waitFor();
@@ -89,6 +99,8 @@ test('/en/headless: start with a name, an agent answers, the visitor types and s
       return seen.messages.some((m) => m.from?.type === 'Client' && m.text === 'What is the employer’s contribution?');
     });
     assert.equal(await page.getByLabel('Message').inputValue(), '');
+
+    assert.deepEqual(await violations(page), []);
 
     // The transcript is in the server's order, each message once.
     const indexes = await page.locator('#transcript li').evaluateAll((items) => items.map((li) => Number(li.dataset.index)));
