@@ -1,5 +1,8 @@
 import { expect } from '@esm-bundle/chai';
-import { transportTypeOf } from '../../src/plugins/shared/webchat-config.ts';
+import { App } from '../../src/app/app.ts';
+import { preloadNames, SITE_NAMES } from '../../src/load-graph.ts';
+import { TRANSPORT_ALIASES, transportTypeOf } from '../../src/plugins/shared/webchat-config.ts';
+import { fakePage } from '../helpers/fake-page.ts';
 import { PURECONNECT_UNSUPPORTED, readServiceSettings, transportProblem } from '../../src/plugins/webchat-service/settings.ts';
 
 /** `webchat.transport.type` as Genesys Widgets sites write it, read by our own configuration (web-chat.md §3, §7). */
@@ -52,5 +55,17 @@ describe('webchat transport by the names sites use', () => {
     const unknown = read({ transport: { type: 'purecloud-v3', dataURL: '/x' } });
     expect(unknown.logged[0]).to.include("'pureengage-v3-rest'").and.include("'purecloud-v2-sockets'").and.include("'ngrest'");
     expect(transportTypeOf(unknown.settings)).to.equal('rest');
+  });
+
+  it("the preload fetches the aliased transport's chunk; a headless page never preloads the chat window", () => {
+    expect(SITE_NAMES).to.deep.equal(TRANSPORT_ALIASES);
+    const app = (webchat: Record<string, unknown>) =>
+      new App({ window: fakePage().window, config: { main: { lang: 'en', deploymentID: 'names' }, webchat }, plugins: {}, loadRuntime: async () => undefined });
+    expect(preloadNames(app({ transport: { type: 'pureengage-v3-rest', dataURL: '/x' } }), ['WebChatService'])).to.include('transport:ngrest');
+    expect(preloadNames(app({ transport: { type: 'purecloud-v2-sockets', dataURL: '/x' } }), ['WebChatService'])).to.include('transport:cloud');
+    expect(preloadNames(app({ transport: { type: 'ngrest', dataURL: '/x' } }), ['WebChatService'])).to.include('transport:ngrest');
+    // The chat window is a likely one where a transport is configured — not on a page that draws its own chat.
+    expect(preloadNames(app({ transport: { type: 'rest', dataURL: '/x' } }), [], true)).to.include('WebChat');
+    expect(preloadNames(app({ headless: true, transport: { type: 'rest', dataURL: '/x' } }), [], true)).not.to.include('WebChat');
   });
 });
