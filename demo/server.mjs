@@ -65,6 +65,8 @@ const PAGES = {
   '/index.html': 'index.html',
   '/en': 'en.html',
   '/en/': 'en.html',
+  '/en/headless': 'headless.html',
+  '/en/headless/': 'headless.html',
   '/genesys': 'genesys.html',
   '/genesys/': 'genesys.html',
   '/kontakt': 'kontakt.html',
@@ -441,7 +443,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   try {
     const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', agentToken: envToken, log: (l) => console.error(l) });
     const base = `http://localhost:${running.port}`;
-    console.log(`live-assist demo: open ${base}/ (Polish deployment), /genesys (the same as a Widgets 9 page), /en, /agent, /kontakt — Ctrl+C to stop`);
+    console.log(
+      `live-assist demo: open ${base}/ (Polish deployment), /genesys (the same as a Widgets 9 page), /en, /en/headless (a chat UI of its own), /agent, /kontakt — Ctrl+C to stop`,
+    );
     console.log(
       envToken
         ? 'live-assist demo: the agent console (/agent) asks for the token in AGENT_TOKEN'

@@ -170,8 +170,9 @@ export type ChatSessionEmitted =
   | { type: 'restoreTimeout' }
   | { type: 'restoreFailed'; failure?: ChatFailure }
   | { type: 'ended'; endedBy: EndedBy }
-  | { type: 'agentConnected'; agents: Record<string, AgentRecord> }
-  | { type: 'agentDisconnected'; numAgentsConnected: number }
+  /** `message`: the join or leave; `agents`: every agent of the chat after it (Widgets' `{ message, agents, numAgentsConnected }`). */
+  | { type: 'agentConnected'; agents: Record<string, AgentRecord>; numAgentsConnected: number; message: TranscriptMessage }
+  | { type: 'agentDisconnected'; agents: Record<string, AgentRecord>; numAgentsConnected: number; message: TranscriptMessage }
   /** `agent`: who types, when the server named a participant (their name from the agents' map, else ''). */
   | { type: 'agentTypingStarted'; agent?: { id: string; name: string } }
   | { type: 'agentTypingStopped' }
@@ -239,6 +240,7 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
   let typingChanged = false;
   let agentLeft = false;
   let count = 0;
+  const shown = (message: TranscriptMessage): TranscriptMessage => (restoring ? { ...message, restoring: true } : message);
   for (const message of fresh) {
     if (message.index <= lastIndex) continue;
     lastIndex = message.index;
@@ -246,7 +248,7 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
     const from = message.from;
     if (message.type === 'ParticipantJoined' && isAgent(from.type)) {
       agents[from.id] = { name: from.name, connected: true, supervisor: from.type === 'Supervisor', connectedTime: message.timestamp };
-      agentEmits.push({ type: 'agentConnected', agents: { ...agents } });
+      agentEmits.push({ type: 'agentConnected', agents: { ...agents }, numAgentsConnected: selectNumAgentsConnected({ agents }), message: shown(message) });
     } else if (message.type === 'ParticipantLeft' && isAgent(from.type)) {
       const known = agents[from.id];
       agents[from.id] = {
@@ -255,7 +257,7 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
         disconnectedTime: message.timestamp,
       };
       agentLeft = true;
-      agentEmits.push({ type: 'agentDisconnected', numAgentsConnected: selectNumAgentsConnected({ agents }) });
+      agentEmits.push({ type: 'agentDisconnected', agents: { ...agents }, numAgentsConnected: selectNumAgentsConnected({ agents }), message: shown(message) });
     } else if (message.type === 'IdleAlert') {
       const next = message.userData?.['next-idle-timer-type'];
       const secs = Number(message.userData?.['next-idle-timer-secs']);
@@ -274,7 +276,7 @@ function readBatch(context: ChatSessionContext, answer: Pick<PollResult, 'messag
       typingId = undefined;
       typingChanged = true;
     }
-    if (!isTypingNotice(message) && !filtered(message.text, context.prefilters)) visible.push(restoring ? { ...message, restoring: true } : message);
+    if (!isTypingNotice(message) && !filtered(message.text, context.prefilters)) visible.push(shown(message));
   }
   if (answer.idleTimerExpire !== undefined) idle.expireAt = answer.idleTimerExpire;
   const endedByAgent = agentLeft && selectNumAgentsConnected({ agents }) === 0;

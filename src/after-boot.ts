@@ -36,8 +36,15 @@ function scheduleIdleWork(app: App): void {
   // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
   // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
   // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
-  const webchat = app.section('webchat') as { transport?: unknown; chatButton?: { enabled?: unknown }; autoInvite?: { enabled?: unknown } };
-  if (webchat.transport && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
+  // A headless page (`webchat.headless`) draws its own chat: no button, no invite, no window.
+  const webchat = app.section('webchat') as {
+    transport?: unknown;
+    dataURL?: unknown;
+    chatButton?: { enabled?: unknown };
+    autoInvite?: { enabled?: unknown };
+  };
+  const chat = webchat.transport !== undefined || webchat.dataURL !== undefined;
+  if (chat && !headlessChat(app) && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
   // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
@@ -48,6 +55,15 @@ function scheduleIdleWork(app: App): void {
     if ((app.section(section).sideButton as { visible?: unknown } | null | undefined)?.visible === true) {
       whenIdle(app, () => void app.bus.load(plugin).catch(() => undefined));
     }
+  }
+}
+
+/** `webchat.headless: true`: the page draws the chat itself with WebChatService; the window never loads by itself. */
+function headlessChat(app: App): boolean {
+  try {
+    return (app.section('webchat') as { headless?: unknown }).headless === true;
+  } catch {
+    return false; // a getter of the host's object threw: the plugins read the section and report it
   }
 }
 
@@ -69,10 +85,11 @@ export function afterBoot(app: App): void {
   // A chat of an earlier page on this host comes back, in its window: the chat plugins load only when
   // the host-only session cookie exists (src/services/chat/session-store.ts) or, for an asynchronous
   // chat, the page's getSessionData may hold one (src/app/chat-return.ts); nothing of the chat loads
-  // otherwise. The cookie is read without blocking the page (storage.ts `read`).
+  // otherwise. The cookie is read without blocking the page (storage.ts `read`). A headless page gets
+  // the service alone, which restores the chat and tells the page (restored, messageReceived).
   const keeps = pageKeepsChat(app);
   void app.cookies.read(CHAT_SESSION_COOKIE, { hostOnly: true }).then((session) => {
-    if (session || keeps) void app.bus.load('WebChat').catch(() => undefined);
+    if (session || keeps) void app.bus.load(headlessChat(app) ? 'WebChatService' : 'WebChat').catch(() => undefined);
   });
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
   if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);

@@ -57,6 +57,9 @@ export function preloadNames(app: App, plugins: readonly string[], likely = fals
   return [...new Set([...(runtime ? ['runtime'] : []), ...[...new Set(wanted)].flatMap((p) => [...withOwn(p), ...companions(p)])])];
 }
 
+/** Widgets' transport names, as webchat-config.ts `TRANSPORT_ALIASES` reads them (a test keeps the two equal). */
+export const SITE_NAMES: Readonly<Record<string, string>> = { 'pureengage-v3-rest': 'ngrest', 'purecloud-v2-sockets': 'cloud' };
+
 /**
  * The chat's transport module in the load graph, `transport:<type>`, as src/plugins/shared/webchat-config.ts
  * `transportTypeOf` chooses it (`cometD.enabled`, else `transport.type`, 'rest' by default). Read by hand
@@ -65,7 +68,8 @@ export function preloadNames(app: App, plugins: readonly string[], likely = fals
 function chatTransport(app: App): string {
   try {
     const chat = app.section('webchat') as { cometD?: { enabled?: unknown } | null; transport?: { type?: unknown } | null };
-    return `transport:${chat.cometD?.enabled === true ? 'cometd' : String(chat.transport?.type ?? 'rest')}`;
+    const type = String(chat.transport?.type ?? 'rest');
+    return `transport:${chat.cometD?.enabled === true ? 'cometd' : (SITE_NAMES[type] ?? type)}`;
   } catch {
     return 'transport:rest'; // a getter of the host's object threw
   }
@@ -81,6 +85,8 @@ function likelyPlugins(app: App): string[] {
   for (const row of rows) {
     if (!row.likely) continue;
     const section = app.section(row.likely.section);
+    // A page that draws the chat itself (`webchat.headless`) never opens the chat window.
+    if (section.headless === true) continue;
     const option = row.likely.option?.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], section);
     const set = row.likely.option ? option === true || (typeof option === 'object' && option !== null) : Object.keys(section).length > 0;
     if (set || row.elements?.some((tag) => app.window.document.querySelector(tag))) found.add(row.plugins[0]!);

@@ -17,6 +17,7 @@ test('serves the demo pages with a strict CSP', async () => {
   for (const [path, needle] of [
     ['/', '<la-sidebar></la-sidebar>'],
     ['/en', 'Every widget, in English'],
+    ['/en/headless', 'A chat of its own'],
     ['/kontakt', 'la-send-message'],
     ['/agent', 'Konsola konsultanta'],
     ['/ankieta', 'ankiety'],
@@ -38,7 +39,7 @@ test('the Polish page loads the config before the library and has no inline scri
   const config = html.indexOf('<script defer src="/assets/deployment-config.js"></script>');
   const lib = html.indexOf('<script type="module" src="/dist/live-assist.js"></script>');
   assert.ok(config > 0 && lib > config);
-  for (const page of ['/', '/en', '/kontakt', '/agent', '/ankieta']) {
+  for (const page of ['/', '/en', '/en/headless', '/kontakt', '/agent', '/ankieta']) {
     const text = await (await fetch(server.url + page)).text();
     assert.doesNotMatch(text, /<script(?![^>]*\bsrc=)[^>]*>/, `${page}: inline script`);
     assert.doesNotMatch(text, /\sstyle=/, `${page}: style attribute`);

@@ -21,6 +21,14 @@ window.liveAssistConfig = {
 let api: LiveAssistApi;
 let cobrowse: PluginHandle<'Cobrowse'>;
 let chat: PluginHandle<'WebChat'>;
+
+/** What WebChat publishes when an agent joins or leaves (the service's data). */
+const agents = (connected: boolean) => {
+  const agent = { name: 'Ewa', connected, supervisor: false, connectedTime: 1 };
+  const from = { id: 'a-1', type: 'Agent' as const, name: 'Ewa' };
+  const message = { index: 2, type: connected ? ('ParticipantJoined' as const) : ('ParticipantLeft' as const), text: '', html: false, timestamp: 1, from };
+  return { agents: { 'a-1': agent }, numAgentsConnected: connected ? 1 : 0, message };
+};
 let startCobrowse: () => Promise<void> = async () => {
   throw new Error('Command does not exist');
 };
@@ -147,7 +155,7 @@ describe('<la-call-us>', () => {
     cobrowse.publish('online', undefined);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(cobrowseLink()).to.equal(null);
-    chat.publish('agentConnected', undefined);
+    chat.publish('agentConnected', agents(true));
     await waitFor(cobrowseLink, 2000, 'the co-browse offer');
     expect(cobrowseLink()!.textContent).to.equal('Already on a call? Let us browse with you');
     await expectAccessible(document.querySelector('la-overlay')!);
@@ -155,9 +163,9 @@ describe('<la-call-us>', () => {
     await waitFor(() => !cobrowseLink(), 2000, 'no offer once co-browse started');
     cobrowse.publish('stopped', undefined);
     await waitFor(cobrowseLink, 2000, 'the offer again');
-    chat.publish('agentDisconnected', undefined);
+    chat.publish('agentDisconnected', agents(false));
     await waitFor(() => !cobrowseLink(), 2000, 'no offer without an agent');
-    chat.publish('agentConnected', undefined);
+    chat.publish('agentConnected', agents(true));
     await waitFor(cobrowseLink, 2000, 'the offer again');
   });
 

@@ -16,6 +16,14 @@ window.liveAssistConfig = {
 let api: LiveAssistApi;
 let cobrowse: PluginHandle<'Cobrowse'>;
 let chat: PluginHandle<'WebChat'>;
+
+/** What WebChat publishes when an agent joins or leaves (the service's data). */
+const agents = (connected: boolean) => {
+  const agent = { name: 'Ewa', connected, supervisor: false, connectedTime: 1 };
+  const from = { id: 'a-1', type: 'Agent' as const, name: 'Ewa' };
+  const message = { index: 2, type: connected ? ('ParticipantJoined' as const) : ('ParticipantLeft' as const), text: '', html: false, timestamp: 1, from };
+  return { agents: { 'a-1': agent }, numAgentsConnected: connected ? 1 : 0, message };
+};
 const sidebar = () => document.querySelector<HTMLElement>('la-sidebar')!;
 const overlay = () => document.querySelector('la-overlay')?.shadowRoot ?? null;
 const overlayWindow = () => overlay()?.querySelector<HTMLElement>('[role=dialog]') ?? null;
@@ -59,7 +67,7 @@ describe('modal stack in the overlay', () => {
     await api.command('CallUs.open');
     await waitFor(() => q('.la-callus__number--main'), 8000, 'the call-us panel');
     cobrowse.publish('online', undefined);
-    chat.publish('agentConnected', undefined);
+    chat.publish('agentConnected', agents(true));
     const link = await waitFor(() => q<HTMLButtonElement>('.la-callus__link'), 2000, 'the co-browse offer');
     link.focus();
     await sendKeys({ press: 'Enter' });

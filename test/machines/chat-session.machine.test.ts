@@ -436,11 +436,23 @@ describe('chat-session machine', () => {
         'a-1': { name: 'Ewa', connected: true, supervisor: false, connectedTime: 2000 },
         s: { name: 'Szef', connected: true, supervisor: true, connectedTime: 3000 },
       });
-      const connected = t.emitted.filter((e) => e.type === 'agentConnected') as Array<{ agents: Record<string, unknown> }>;
+      const connected = t.emitted.filter((e) => e.type === 'agentConnected') as Array<{
+        agents: Record<string, unknown>;
+        numAgentsConnected: number;
+        message: TranscriptMessage;
+      }>;
       expect(connected.map((e) => Object.keys(e.agents))).to.deep.equal([['a-1'], ['a-1', 's']]);
+      // Widgets' data: the join itself and the count with it.
+      expect(connected.map((e) => [e.message.text, e.numAgentsConnected])).to.deep.equal([
+        ['Ewa joined', 1],
+        ['Szef joined', 2],
+      ]);
       expect(selectNumAgentsConnected(t.context())).to.equal(2);
       await t.nextPoll();
-      expect(t.emitted.at(-1)).to.deep.equal({ type: 'agentDisconnected', numAgentsConnected: 1 });
+      const left = t.emitted.at(-1) as { type: string; numAgentsConnected: number; agents: Record<string, { connected: boolean }>; message: TranscriptMessage };
+      expect([left.type, left.numAgentsConnected, left.message.index, left.message.type]).to.deep.equal(['agentDisconnected', 1, 4, 'ParticipantLeft']);
+      expect(left.agents['s']).to.include({ connected: false, disconnectedTime: 4000 });
+      expect(left.agents['a-1']).to.include({ connected: true });
       expect(t.context().agents['s']).to.include({ connected: false, disconnectedTime: 4000 });
       expect(t.actor.getSnapshot().hasTag('active')).to.equal(true);
       await t.nextPoll();

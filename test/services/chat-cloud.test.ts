@@ -605,7 +605,8 @@ describe('cloud chat transport against the demo guest API and event stream', () 
 
 describe('cloud transport configuration (webchat.transport)', () => {
   it("'cloud' is accepted with organizationId and deploymentId; the conversation options are read with their defaults and bad ones reported", async () => {
-    const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { readWebChatService, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { transportProblem } = await import('../../src/plugins/webchat-service/settings.ts');
     const base = { type: 'cloud', dataURL: '/api/v2/webchat/guest/conversations', organizationId: 'ppk-org', deploymentId: 'ppk-webchat' };
     const logged: string[] = [];
     const settings = readWebChatService(

@@ -595,7 +595,8 @@ describe('CometD chat transport without a Bayeux server', () => {
 
 describe('CometD configuration and the messaging client rules', () => {
   it('webchat.cometD: defaults, a service channel only, and transportProblem needs a cometURL', async () => {
-    const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { readWebChatService, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { transportProblem } = await import('../../src/plugins/webchat-service/settings.ts');
     const problems: string[] = [];
     const log = (message: string) => problems.push(message);
     const defaults = readWebChatService({ cometD: { enabled: true } }, log);

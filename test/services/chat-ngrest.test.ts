@@ -402,7 +402,8 @@ describe('next-generation REST transport against the simulator', () => {
 
 describe('next-generation REST configuration (webchat.transport)', () => {
   it("'ngrest' is a transport a chat can start with; pollTimeout and pageSize keep their minimums", async () => {
-    const { readWebChatService, transportProblem, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { readWebChatService, transportTypeOf } = await import('../../src/plugins/shared/webchat-config.ts');
+    const { transportProblem } = await import('../../src/plugins/webchat-service/settings.ts');
     const logged: string[] = [];
     const settings = readWebChatService(
       { transport: { type: 'ngrest', dataURL: '/api/ngrest/ppk', endpoint: 'customer-chat-bot', pollTimeout: 50, pageSize: 10 } },

@@ -25,9 +25,6 @@ declare module '../../bus/types.ts' {
     'Cobrowse.online': void;
     'Cobrowse.started': void;
     'Cobrowse.stopped': void;
-    /** Chat service events (web-chat.md §7): an agent joined or left the chat. */
-    'WebChat.agentConnected': void;
-    'WebChat.agentDisconnected': void;
   }
 }
 

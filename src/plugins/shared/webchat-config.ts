@@ -25,6 +25,15 @@ import {
  */
 
 const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
+/**
+ * `transport.type` as Genesys Widgets sites write it, for the same transports: read as ours, so a site's
+ * section works unchanged (docs/configuration.md "Transport names").
+ */
+export const TRANSPORT_ALIASES = { 'pureengage-v3-rest': 'ngrest', 'purecloud-v2-sockets': 'cloud' } as const;
+/** A Widgets transport we have no transport for: accepted as a name, refused when a chat would start. */
+export const PURECONNECT = 'pureconnect-v4-rest';
+const TYPE_NAMES = [...TRANSPORTS, ...(Object.keys(TRANSPORT_ALIASES) as Array<keyof typeof TRANSPORT_ALIASES>), PURECONNECT] as const;
+type TransportName = (typeof TRANSPORTS)[number];
 /** A header name (RFC 9110 token) and a value without line breaks. */
 const headerName = /^[!#$%&'*+.^_`|~\w-]{1,100}$/;
 /** The Bayeux service channel operations are published on: a /service/ channel, never a meta one. */
@@ -70,8 +79,19 @@ function buildSchema() {
 
   /** `webchat.transport`: which transport carries the chat and where it talks (web-chat.md §7). */
   const transportSchema = {
-    /** 'rest' (legacy REST), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket). */
-    type: v.optional(v.picklist(TRANSPORTS, `must be one of ${TRANSPORTS.map((t) => `'${t}'`).join(', ')}`), 'rest'),
+    /**
+     * 'rest' (legacy REST, GMS), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket);
+     * Widgets' 'pureengage-v3-rest' is read as 'ngrest', 'purecloud-v2-sockets' as 'cloud'.
+     */
+    type: v.optional(
+      v.pipe(
+        v.picklist(TYPE_NAMES, `must be one of ${TYPE_NAMES.map((t) => `'${t}'`).join(', ')}`),
+        v.transform((type) =>
+          Object.hasOwn(TRANSPORT_ALIASES, type) ? TRANSPORT_ALIASES[type as keyof typeof TRANSPORT_ALIASES] : (type as TransportName | typeof PURECONNECT),
+        ),
+      ),
+      'rest',
+    ),
     /** The chat service URL: start is POST {dataURL}, the chat's calls {dataURL}/{chatId}/{op}. */
     dataURL: v.optional(link()),
     /** The chat endpoint sent with the start (the deployment: the customer chat bot). */
@@ -155,6 +175,14 @@ function buildSchema() {
 
   /** What the WebChatService plugin reads of the `webchat` section. */
   return {
+    /**
+     * The page draws the chat itself through WebChatService commands and events: the chat window and its
+     * button never load by themselves, and a chat of an earlier page comes back in the service alone
+     * (read by hand in src/after-boot.ts; docs/chat-service.md "A chat UI of your own").
+     */
+    headless: flag(false),
+    /** GMS as Widgets sites configure it: the chat service URL at the top of the section (`transport.dataURL` wins). */
+    dataURL: v.optional(link()),
     transport: transportSchema,
     cometD: cometDSchema,
     async: asyncSchema,
@@ -182,18 +210,9 @@ export function readWebChatService(section: unknown, log: Log = console.error): 
 }
 
 /**
- * What is missing before a chat can start with these settings, or undefined: the spec's
- * 'Invalid transport configuration' with the reason.
+ * The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type` (aliases already
+ * read as ours). A PureConnect section reads as 'rest' here: the service's `transportProblem`
+ * (src/plugins/webchat-service/settings.ts) refuses its every start.
  */
-export function transportProblem(settings: WebChatServiceSettings): string | undefined {
-  const { transport, cometD } = settings;
-  if (transportTypeOf(settings) === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
-  if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
-  if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
-  if (transport.type === 'cloud' && !transport.deploymentId) return 'Invalid transport configuration: webchat.transport.deploymentId is missing';
-  return undefined;
-}
-
-/** The transport a chat starts with: CometD when `cometD.enabled`, else `transport.type`. */
-export const transportTypeOf = (settings: WebChatServiceSettings): WebChatServiceSettings['transport']['type'] =>
-  settings.cometD.enabled ? 'cometd' : settings.transport.type;
+export const transportTypeOf = (settings: WebChatServiceSettings): TransportName =>
+  settings.cometD.enabled ? 'cometd' : settings.transport.type === PURECONNECT ? 'rest' : settings.transport.type;

@@ -1,6 +1,6 @@
 import { emptyMetadata } from '../../services/chat/session-store.ts';
 import type { ChatService } from './core.ts';
-import { errorEvent, failureOf } from './messages.ts';
+import { errorEvent, failureOf, webChatServiceMessages } from './messages.ts';
 import { isContactCentre } from '../../app/participants.ts';
 
 /** Publishes the session machine's emitted events as the WebChatService.* bus events, keeping the chat's stored state and metrics. */
@@ -32,7 +32,10 @@ export function publishEvents(svc: ChatService): void {
       case 'restoreFailed':
         svc.restoring = false;
         svc.forget();
-        svc.plugin.publish('restoreFailed', undefined);
+        svc.plugin.publish(
+          'restoreFailed',
+          event.failure ? { reason: 'error', message: event.failure.message } : { reason: 'ended', message: webChatServiceMessages.restoreEnded },
+        );
         break;
       case 'messageReceived': {
         let agent = 0;
@@ -68,11 +71,11 @@ export function publishEvents(svc: ChatService): void {
           supervisorReached: svc.metadata.supervisorReached || agents.some((a) => a.connected && a.supervisor),
           waitingForAgent: first && svc.metadata.started ? Date.now() - svc.metadata.started : svc.metadata.waitingForAgent,
         });
-        svc.plugin.publish('agentConnected', { agents: event.agents });
+        svc.plugin.publish('agentConnected', { agents: event.agents, numAgentsConnected: event.numAgentsConnected, message: event.message });
         break;
       }
       case 'agentDisconnected':
-        svc.plugin.publish('agentDisconnected', { numAgentsConnected: event.numAgentsConnected });
+        svc.plugin.publish('agentDisconnected', { numAgentsConnected: event.numAgentsConnected, agents: event.agents, message: event.message });
         break;
       case 'ended':
         if (svc.stored) svc.tabs.post({ t: 'chat', event: 'ended', chatId: String(svc.stored.session.chatId) });

@@ -1,11 +1,13 @@
 import { readSection } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
 import { anonymousUserId, automaticUserData } from '../../services/chat/user-data.ts';
-import { readWebChatService, transportProblem, webChatServiceSchema } from '../shared/webchat-config.ts';
+import { webChatServiceSchema } from '../shared/webchat-config.ts';
+import { readServiceSettings, transportProblem } from './settings.ts';
 import type { ChatService } from './core.ts';
 import { webChatServiceMessages } from './messages.ts';
 import { outcome, restore } from './restore.ts';
 import { startRequest } from './start-request.ts';
+import type { ChatSessionInfo, StartChatOptions } from './webchat-service.api.ts';
 
 /**
  * The session's commands (web-chat.md §7, §8): configure, start and end, restore, polling and auto-load,
@@ -24,7 +26,7 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
     const [issue] = readSection('webchat', next, webChatServiceSchema(), () => undefined).issues;
     if (issue) throw new Error(`${webChatServiceMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
     if (svc.active()) throw new Error(`${webChatServiceMessages.invalidConfiguration}: not while a chat is active`);
-    svc.settings = readWebChatService(next);
+    svc.settings = readServiceSettings(next);
     svc.store = svc.storeFor(svc.settings);
     // A CometD client of the old settings leaves its server.
     svc.transport?.close?.();
@@ -32,7 +34,17 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
     configureMachine();
   });
 
-  plugin.registerCommand('startChat', async (options) => {
+  /**
+   * The start under way. A second startChat before it settles (a double click, a page's button and the
+   * window's form) gets the same answer, success or failure: one chat, never a second conversation.
+   */
+  let starting: Promise<ChatSessionInfo> | undefined;
+  plugin.registerCommand('startChat', (options) => {
+    if (starting) return starting;
+    starting = start(options).finally(() => (starting = undefined));
+    return starting;
+  });
+  const start = async (options: StartChatOptions | void): Promise<ChatSessionInfo> => {
     if (svc.active() || svc.restoring) throw new Error(webChatServiceMessages.active);
     const problem = transportProblem(svc.settings);
     if (problem) throw new Error(problem);
@@ -59,7 +71,7 @@ export function registerSessionCommands(svc: ChatService, configureMachine: () =
       svc.starting = false;
     }
     return svc.info();
-  });
+  };
 
   plugin.registerCommand('endChat', async () => {
     svc.requireActive();

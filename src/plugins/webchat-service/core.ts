@@ -16,7 +16,8 @@ import { cookieSessionStore, pageSessionStore, type ChatMetadata, type SessionSt
 import type { CloudOptions } from '../../services/chat/transports/cloud/index.ts';
 import { createTabs, tabsName, type LockManagerLike, type Tabs } from '../../services/chat/tabs.ts';
 import type { StorageEvents } from '../../services/chat/outbox.ts';
-import { readWebChatService, transportTypeOf, type WebChatServiceSettings } from '../shared/webchat-config.ts';
+import { transportTypeOf, type WebChatServiceSettings } from '../shared/webchat-config.ts';
+import { readServiceSettings } from './settings.ts';
 import { errorEvent, failureOf, HISTORY_PAGE, webChatServiceMessages } from './messages.ts';
 import type { ChatSessionInfo } from './webchat-service.api.ts';
 
@@ -90,7 +91,7 @@ const cloudOptions = ({ organizationId, deploymentId, routingTarget, memberInfo,
 
 /** The session machine with the configured transport, the tabs, and the chat's stored state. The actor is not started. */
 export function createChatService(app: App, plugin: PluginHandle<'WebChatService'>, transports: TransportModules): ChatService {
-  const settings = readWebChatService(app.section('webchat'));
+  const settings = readServiceSettings(app.section('webchat'));
   const cookieStore = cookieSessionStore(app.cookies);
   const storeFor = (s: WebChatServiceSettings): SessionStore => {
     const { getSessionData, setSessionData } = s.async;

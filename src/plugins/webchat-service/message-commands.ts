@@ -25,6 +25,8 @@ export function registerMessageCommands(svc: ChatService, { send }: Outgoing): v
   plugin.registerCommand('sendFilteredMessage', async (options) => {
     const filters = toFilters(isRecord(options) ? options.regex : undefined);
     svc.requireActive();
+    // A message that cannot be sent adds no filter either.
+    if (typeof options.message !== 'string' || options.message.trim() === '') throw new Error(webChatServiceMessages.noText);
     actor.send({ type: 'prefilter.add', filters });
     if (svc.stored) svc.persistSession(svc.stored.session);
     return send(options.message);

@@ -11,6 +11,7 @@ export const webChatServiceMessages = {
   malformedUserData: 'malformed JSON provided in userData property',
   noFormData: 'No HTMl5 formData support on your browser',
   restoring: 'Already restoring...',
+  restoreEnded: 'The chat could not be restored: it has ended',
   noMoreMessages: 'No more messages to fetch',
   historyAsyncOnly: 'Fetching messages history applies to only Asynchronous chat.',
   privateCommand: (command: string) => `Access Denied to private command: ${command}. Only WebChatService may run it.`,

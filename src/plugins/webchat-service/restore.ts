@@ -1,4 +1,4 @@
-import { transportProblem } from '../shared/webchat-config.ts';
+import { transportProblem } from './settings.ts';
 import type { ChatService } from './core.ts';
 import { failureOf, webChatServiceMessages } from './messages.ts';
 import type { ChatSessionInfo } from './webchat-service.api.ts';
@@ -14,7 +14,7 @@ export const outcome = (svc: ChatService, wanted: ReadonlyArray<string>, failed:
           reject(
             event.failure
               ? failureOf(event.failure)
-              : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : 'The chat could not be restored'),
+              : new Error(type === 'restoreTimeout' ? 'The chat could not be restored: the restore timeout passed' : webChatServiceMessages.restoreEnded),
           );
       }),
     );

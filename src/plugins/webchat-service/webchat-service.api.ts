@@ -79,6 +79,13 @@ export interface ChatSessionInfo {
   started?: number;
 }
 
+/** An agent joined or left (Widgets' `{ message, agents, numAgentsConnected }`). */
+export interface AgentsChange {
+  agents: Record<string, AgentRecord>;
+  numAgentsConnected: number;
+  message: TranscriptMessage;
+}
+
 declare module '../../bus/types.ts' {
   interface Commands {
     'WebChatService.configure': { options: WebChatServiceOptions; result: void };
@@ -124,10 +131,13 @@ declare module '../../bus/types.ts' {
     'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean; idle?: { alerts: number; countdownMs?: number } };
     'WebChatService.restored': ChatSessionInfo;
     'WebChatService.restoreTimeout': void;
-    'WebChatService.restoreFailed': void;
+    /** Why: the server says the chat ended (`'ended'`), or the restore call failed (`'error'`, with its message). */
+    'WebChatService.restoreFailed': { reason: 'ended' | 'error'; message: string };
     'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent' };
-    'WebChatService.agentConnected': { agents: Record<string, AgentRecord> };
-    'WebChatService.agentDisconnected': { numAgentsConnected: number };
+    /** `message`: the join; `agents`: every agent of the chat by participant id, with `connected`; `numAgentsConnected` of them now. */
+    'WebChatService.agentConnected': AgentsChange;
+    /** `message`: the leave; as agentConnected otherwise. */
+    'WebChatService.agentDisconnected': AgentsChange;
     /** `agent`: who types, when the server named them. */
     'WebChatService.agentTypingStarted': { agent?: { id: string; name: string } };
     'WebChatService.agentTypingStopped': void;

@@ -1,5 +1,6 @@
 import type { App } from '../../app/app.ts';
-import { transportProblem, transportTypeOf } from '../shared/webchat-config.ts';
+import { transportTypeOf } from '../shared/webchat-config.ts';
+import { transportProblem } from './settings.ts';
 import { publishEvents } from './bus-events.ts';
 import { registerSessionCommands } from './commands.ts';
 import { createChatService, type TransportModules } from './core.ts';

@@ -64,11 +64,11 @@ export function followService(win: ChatWindow): void {
       case 'WebChatService.agentConnected':
         win.patch({ agentConnected: Object.values(event.data.agents).some((a) => a.connected) });
         actor.send({ type: 'session.agentJoined' });
-        plugin.publish('agentConnected', undefined);
+        plugin.publish('agentConnected', event.data);
         break;
       case 'WebChatService.agentDisconnected':
         win.patch({ agentConnected: event.data.numAgentsConnected > 0, typing: null });
-        plugin.publish('agentDisconnected', undefined);
+        plugin.publish('agentDisconnected', event.data);
         break;
       case 'WebChatService.agentTypingStarted':
         win.patch({ typing: event.data?.agent?.name || app.t.t('chat.agentName') });

@@ -6,6 +6,7 @@
 import type { TranscriptMessage } from '../../services/chat/types.ts';
 import type { KnowledgeBubble } from '../../../machines/chat-knowledge.ts';
 import type { WebChatController, WebChatOptions } from './webchat.ts';
+import type { AgentsChange } from '../webchat-service/webchat-service.api.ts';
 
 declare module '../../bus/types.ts' {
   interface Commands {
@@ -58,6 +59,10 @@ declare module '../../bus/types.ts' {
     'WebChat.started': void;
     'WebChat.chatButtonDisplayed': void;
     'WebChat.ready': void;
+    /** An agent joined the chat (web-chat.md §7): the service's `agentConnected` data; the call-us co-browse footer waits for it. */
+    'WebChat.agentConnected': AgentsChange;
+    /** An agent left the chat: the service's `agentDisconnected` data. */
+    'WebChat.agentDisconnected': AgentsChange;
   }
 }
 
