@@ -227,7 +227,12 @@ export async function startServer(options = {}) {
   });
 
   // The chat over Bayeux (demo/simulator/cometd.js) on the CometD Node server, at /api/cometd.
-  const bayeux = createCometDServer({ timeout: options.cometd?.timeout ?? 30000, maxInterval: options.cometd?.maxInterval ?? 10000 });
+  const bayeux = createCometDServer({
+    timeout: options.cometd?.timeout ?? 30000,
+    maxInterval: options.cometd?.maxInterval ?? 10000,
+    // A second /meta/connect of one client while one is held is the client's fault: 400, not the library's 500.
+    duplicateMetaConnectHttpResponseCode: 400,
+  });
   /** @type {Set<import('node:http').ServerResponse>} Bayeux requests being answered (long polls held) */
   const bayeuxPending = new Set();
   const cometd = attachCometD(simulator, bayeux, {
@@ -279,6 +284,10 @@ export async function startServer(options = {}) {
             !messages.every((m) => m && typeof m === 'object' && !Array.isArray(m))
           ) {
             return sendJson(res, 400, { error: `A Bayeux request is a JSON array of 1 to ${MAX_BAYEUX_BATCH} messages`, status: 400 });
+          }
+          // The library fails a batched handshake as a protocol violation with 500: it is the request's fault.
+          if (messages.length > 1 && messages.some((m) => m.channel === '/meta/handshake')) {
+            return sendJson(res, 400, { error: 'A Bayeux handshake is sent alone, not in a batch', status: 400 });
           }
           /** @type {any} */ (req).body = messages;
           bayeuxPending.add(res);
