@@ -64,6 +64,19 @@ export function textField(field: string, value: unknown): string {
   throw new Unreadable(field, 'must be a string');
 }
 
+/**
+ * The longest message text kept: a broken or hostile server's megabytes are cut here, before anything
+ * renders them (the transcript draws and announces each message).
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+
+/** A message text cut to MAX_TEXT_LENGTH, noted once (`note`) when it was longer; `shortened` says so. */
+export function shortText(text: string, note: (field: string, problem: string, outcome: string) => void, field = 'text'): { text: string; shortened: boolean } {
+  if (text.length <= MAX_TEXT_LENGTH) return { text, shortened: false };
+  note(field, `has ${text.length} characters`, `it is cut to ${MAX_TEXT_LENGTH}`);
+  return { text: `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`, shortened: true };
+}
+
 /** A flag: true or false, or the words; left out is false. */
 export function flagField(field: string, value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -184,7 +197,7 @@ function readOne(item: unknown, note: (field: string, problem: string, outcome: 
       if (typeof item.type !== 'string') throw new Unreadable('type', 'must be a string');
       // A type this client does not know (a newer server's) is skipped without a word: its index still counts.
       if (!TRANSCRIPT_TYPES.has(item.type)) return undefined;
-      const text = textField('text', item.text);
+      const { text, shortened } = shortText(textField('text', item.text), note);
       const html = flagField('html', item.html);
       const from = senderOf(item.from);
       const userData = userDataOf(item.userData);
@@ -192,6 +205,7 @@ function readOne(item: unknown, note: (field: string, problem: string, outcome: 
       if (read.time === undefined) note('timestamp', read.present ? 'is not a time' : 'is missing', 'it is shown at the time it arrived');
       const message: TranscriptMessage = { index, type: item.type as TranscriptType, text, timestamp: read.time ?? Date.now(), html, from };
       if (userData) message.userData = userData;
+      if (shortened) message.shortened = true;
       return message;
     },
   };

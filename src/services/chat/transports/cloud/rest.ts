@@ -1,6 +1,6 @@
 import { objectMessage, v } from '../../../answer.ts';
 import { isRecord } from '../../../../app/records.ts';
-import { idField, readEach, textField, timeOf, Unreadable, wholeField, type ItemRead } from '../../transcript-schema.ts';
+import { idField, readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead } from '../../transcript-schema.ts';
 import { ChatFailure, type ParticipantType, type PollResult, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
 import { callServer, read, requiredId as id, serverURL, whole } from '../shared.ts';
 import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type CloudTransportOptions } from './protocol.ts';
@@ -32,6 +32,7 @@ export interface CloudMessage {
   body: string;
   bodyType: string;
   timestamp?: number;
+  shortened?: boolean;
 }
 
 /**
@@ -48,7 +49,9 @@ export function cloudItem(item: unknown, note: (field: string, problem: string, 
       if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender', 'must be an object');
       const bodyType = item.bodyType ?? 'standard';
       if (typeof bodyType !== 'string') throw new Unreadable('bodyType', 'must be a string');
-      const message: CloudMessage = { sequence: index, senderId: idField('sender.id', sender?.id), body: textField('body', item.body), bodyType };
+      const { text: body, shortened } = shortText(textField('body', item.body), note, 'body');
+      const message: CloudMessage = { sequence: index, senderId: idField('sender.id', sender?.id), body, bodyType };
+      if (shortened) message.shortened = true;
       const time = timeOf(item.timestamp);
       if (time.time !== undefined) message.timestamp = time.time;
       else if (time.present) note('timestamp', 'is not a time', 'it is shown at the time it arrived');
@@ -181,7 +184,8 @@ export function createCloudRest(options: CloudTransportOptions) {
   const fromMessage = async (s: CloudSession, m: CloudMessage): Promise<TranscriptMessage | undefined> => {
     const type = BODY_TYPES[m.bodyType];
     if (!type) return undefined;
-    return transcriptOf(s, type, m.sequence, m.senderId, m.body, millisOf(m.timestamp));
+    const message = await transcriptOf(s, type, m.sequence, m.senderId, m.body, millisOf(m.timestamp));
+    return m.shortened ? { ...message, shortened: true } : message;
   };
 
   /** The visitor's own leave ends the chat (web-chat.md §4: a customer disconnect ends the chat). */
