@@ -90,7 +90,7 @@ describe('chat transports against a hostile server on 127.0.0.1', () => {
       expect(good).to.deep.include({ index: 2, text: 'Dzień dobry' });
       expect(good!.shortened).to.equal(undefined);
       expect(warnings).to.have.length(1);
-      expect(warnings[0]).to.contain(`has ${BIG} characters; it is cut to ${MAX_TEXT_LENGTH}`);
+      expect(warnings[0]).to.contain(`has ${BIG} characters; cut to ${MAX_TEXT_LENGTH}`);
     });
 
     it(`${c.name}: a 5 MB error reason is cut to ${MAX_REASON_LENGTH} characters, in the failure and its errors`, async () => {

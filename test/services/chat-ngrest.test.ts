@@ -437,7 +437,7 @@ describe('next-generation REST transport against the simulator', () => {
       const { result: dropped, warnings } = await warningsOf(() => t.poll(session, 1));
       expect(dropped.messages).to.deep.equal([]);
       expect(warnings).to.deep.equal([
-        '[live-assist] chat: The chat poll answer, data.messages[0]: index must be a whole number of at least 0; the message is not shown',
+        '[live-assist] chat: The chat poll answer, data.messages[0]: index cannot be read; not shown',
       ]);
       sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
       expect((await failureOf(t.poll(session, 1))).kind).to.equal('status');

@@ -37,31 +37,42 @@ const PARTICIPANT_TYPES: ReadonlySet<string> = new Set<ParticipantType>(['Client
 /* ------------------------------------------------------------------ fields */
 
 /** A field that cannot be read: the message is dropped, the warning names `field`. */
-export class Unreadable extends Error {
-  constructor(
-    readonly field: string,
-    readonly problem: string,
-  ) {
-    super(`${field} ${problem}`);
-    this.name = 'Unreadable';
-  }
+export class Unreadable {
+  constructor(readonly field: string) {}
 }
 
+/** What a reader says of one message: the field, what is wrong with it, what happens to the message. */
+export type Note = (field: string, problem: string, outcome: string) => void;
+
 const DIGITS = /^\d{1,15}$/;
+/** Digits as a number; anything else as it is. */
+const digits = (value: unknown): unknown => (typeof value === 'string' && DIGITS.test(value) ? Number(value) : value);
 
 /** A whole number of at least `min`: a number, or digits. */
 export function wholeField(field: string, value: unknown, min = 0): number {
-  const n = typeof value === 'string' && DIGITS.test(value.trim()) ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min) throw new Unreadable(field, `must be a whole number of at least ${min}`);
-  return n;
+  const n = digits(value);
+  if (!Number.isSafeInteger(n) || (n as number) < min) throw new Unreadable(field);
+  return n as number;
 }
 
-/** A text: a string; a finite number is written out; null or left out is ''. */
+/** A text (or an id): a string; a finite number is written out; null or left out is ''. */
 export function textField(field: string, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new Unreadable(field, 'must be a string');
+  if (typeof value === 'string' || Number.isFinite(value)) return String(value);
+  throw new Unreadable(field);
+}
+
+/** A flag: true or false, or the words; left out is false. */
+export function flagField(field: string, value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Unreadable(field);
+}
+
+/** Epoch milliseconds from a number, digits or a date string (ISO 8601); undefined when none can be read. */
+export function timeOf(value: unknown): number | undefined {
+  const time = typeof value === 'string' && !DIGITS.test(value) ? Date.parse(value) : digits(value);
+  return Number.isFinite(time) ? (time as number) : undefined;
 }
 
 /**
@@ -70,35 +81,9 @@ export function textField(field: string, value: unknown): string {
  */
 export const MAX_TEXT_LENGTH = 10_000;
 
-/** A message text cut to MAX_TEXT_LENGTH, noted once (`note`) when it was longer; `shortened` says so. */
-export function shortText(text: string, note: (field: string, problem: string, outcome: string) => void, field = 'text'): { text: string; shortened: boolean } {
-  if (text.length <= MAX_TEXT_LENGTH) return { text, shortened: false };
-  note(field, `has ${text.length} characters`, `it is cut to ${MAX_TEXT_LENGTH}`);
-  return { text: `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`, shortened: true };
-}
-
-/** A flag: true or false, or the words; left out is false. */
-export function flagField(field: string, value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 'false') return value === 'true';
-  throw new Unreadable(field, 'must be true or false');
-}
-
-/** An id: a string or a number written out; null or left out is ''. */
-export const idField = (field: string, value: unknown): string => textField(field, value);
-
-/**
- * Epoch milliseconds from a number, digits or a date string (ISO 8601); undefined when there is none that
- * can be read (`present`: there was a value, not just none).
- */
-export function timeOf(value: unknown): { time?: number; present: boolean } {
-  if (value === undefined || value === null || value === '') return { present: false };
-  let time = NaN;
-  if (typeof value === 'number') time = value;
-  else if (typeof value === 'string') time = DIGITS.test(value.trim()) ? Number(value.trim()) : Date.parse(value);
-  return Number.isFinite(time) ? { time, present: true } : { present: true };
-}
+/** A message text cut to MAX_TEXT_LENGTH (an ellipsis at the cut), noted when it was longer. */
+export const shortText = (text: string, note: Note, field = 'text'): string =>
+  text.length > MAX_TEXT_LENGTH ? (note(field, `has ${text.length} characters`, `cut to ${MAX_TEXT_LENGTH}`), `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`) : text;
 
 /* ------------------------------------------------------------------ the rule */
 
@@ -119,58 +104,44 @@ export interface ItemRead<T> {
 /** Warnings one list gives at most (a hostile answer of thousands of broken messages is not thousands of lines). */
 const MAX_WARNINGS = 5;
 
-/** `console.warn` for a message that is dropped or shown with a field it could not read. */
-export function warnMessage(what: string, where: string, index: number | undefined, field: string, problem: string, outcome: string): void {
-  const which = index === undefined ? where : `${where} (index ${index})`;
-  console.warn(`[live-assist] chat: ${what}, ${which}: ${field} ${problem}; ${outcome}`);
-}
-
 /**
  * Every item of `list` read by `read` on its own (`what`: 'The chat refresh answer', `at`: 'messages'):
  * one that throws `Unreadable` is dropped with one warning, the others are kept in order.
  */
-export function readEach<T>(
-  list: readonly unknown[],
-  what: string,
-  at: string,
-  read: (item: unknown, note: (field: string, problem: string, outcome: string) => void) => ItemRead<T>,
-): MessageSpan<T> {
+export function readEach<T>(list: readonly unknown[], what: string, at: string, read: (item: unknown, note: Note) => ItemRead<T>): MessageSpan<T> {
   const out: MessageSpan<T> = { messages: [] };
   let warned = 0;
-  let dropped = 0;
   list.forEach((item, i) => {
-    const where = `${at}[${i}]`;
     let index: number | undefined;
-    const note = (field: string, problem: string, outcome: string) => {
-      if (++warned <= MAX_WARNINGS) warnMessage(what, where, index, field, problem, outcome);
+    const note: Note = (field, problem, outcome) => {
+      if (++warned <= MAX_WARNINGS)
+        console.warn(`[live-assist] chat: ${what}, ${at}[${i}]${index === undefined ? '' : ` (index ${index})`}: ${field} ${problem}; ${outcome}`);
     };
     try {
       const got = read(item, note);
       index = got.index;
       // The index counts even when the message is not shown: the transport asks past it.
-      out.first = out.first === undefined ? index : Math.min(out.first, index);
-      out.last = out.last === undefined ? index : Math.max(out.last, index);
+      out.first = Math.min(out.first ?? index, index);
+      out.last = Math.max(out.last ?? index, index);
       const message = got.message();
-      if (message !== undefined) out.messages.push(message);
+      if (message) out.messages.push(message);
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
-      dropped++;
-      note(error.field, error.problem, 'the message is not shown');
+      note(error.field, 'cannot be read', 'not shown');
     }
   });
-  if (warned > MAX_WARNINGS) console.warn(`[live-assist] chat: ${what}: ${warned - MAX_WARNINGS} more broken messages (${dropped} not shown in all)`);
   return out;
 }
 
 /** The sender: an object, or none (null, left out: nobody named, External). */
 function senderOf(value: unknown): TranscriptMessage['from'] {
   if (value === undefined || value === null) return { id: '', type: 'External', name: '' };
-  if (!isRecord(value)) throw new Unreadable('from', 'must be an object');
+  if (!isRecord(value)) throw new Unreadable('from');
   const type = value.type;
   return {
-    id: idField('from.id', value.id),
+    id: textField('from.id', value.id),
     // A type this client does not know (or not a name at all) is External.
-    type: typeof type === 'string' && PARTICIPANT_TYPES.has(type) ? (type as ParticipantType) : 'External',
+    type: PARTICIPANT_TYPES.has(type as string) ? (type as ParticipantType) : 'External',
     name: textField('from.name', value.name),
   };
 }
@@ -178,7 +149,7 @@ function senderOf(value: unknown): TranscriptMessage['from'] {
 /** A user-data value as a string: numbers and flags written out, objects as JSON; null and undefined dropped. */
 function userDataOf(value: unknown): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isRecord(value)) throw new Unreadable('userData', 'must be an object');
+  if (!isRecord(value)) throw new Unreadable('userData');
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined) continue;
@@ -188,24 +159,29 @@ function userDataOf(value: unknown): Record<string, string> | undefined {
 }
 
 /** One message of the common shape, normalised (it throws `Unreadable` naming the field that stops it). */
-function readOne(item: unknown, note: (field: string, problem: string, outcome: string) => void): ItemRead<TranscriptMessage> {
-  if (!isRecord(item)) throw new Unreadable('the message', 'must be an object');
+function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
+  if (!isRecord(item)) throw new Unreadable('the message');
   const index = wholeField('index', item.index);
   return {
     index,
     message: () => {
-      if (typeof item.type !== 'string') throw new Unreadable('type', 'must be a string');
+      const type = item.type;
+      if (typeof type !== 'string') throw new Unreadable('type');
       // A type this client does not know (a newer server's) is skipped without a word: its index still counts.
-      if (!TRANSCRIPT_TYPES.has(item.type)) return undefined;
-      const { text, shortened } = shortText(textField('text', item.text), note);
+      if (!TRANSCRIPT_TYPES.has(type)) return undefined;
+      const raw = textField('text', item.text);
+      const text = shortText(raw, note);
       const html = flagField('html', item.html);
       const from = senderOf(item.from);
       const userData = userDataOf(item.userData);
-      const read = timeOf(item.timestamp);
-      if (read.time === undefined) note('timestamp', read.present ? 'is not a time' : 'is missing', 'it is shown at the time it arrived');
-      const message: TranscriptMessage = { index, type: item.type as TranscriptType, text, timestamp: read.time ?? Date.now(), html, from };
+      let timestamp = timeOf(item.timestamp);
+      if (timestamp === undefined) {
+        note('timestamp', 'cannot be read', 'shown as it arrives');
+        timestamp = Date.now();
+      }
+      const message: TranscriptMessage = { index, type: type as TranscriptType, text, timestamp, html, from };
       if (userData) message.userData = userData;
-      if (shortened) message.shortened = true;
+      if (text !== raw) message.shortened = true;
       return message;
     },
   };

@@ -55,8 +55,8 @@ export function pollResult(span: MessageSpan, ended: boolean, idleTimerExpire?: 
   const result: PollResult = { messages, chatEnded: ended };
   if (typeof idleTimerExpire === 'number') result.idleTimerExpire = idleTimerExpire;
   if (typeof nextPosition === 'number') result.nextPosition = nextPosition;
-  const shown = messages.reduce((high, m) => Math.max(high, m.index), -1);
-  if (span.last !== undefined && span.last > shown && span.last + 1 > (result.nextPosition ?? 0)) result.nextPosition = span.last + 1;
+  // The highest index carried, not shown: every message of the answer below it.
+  if (span.last !== undefined && !messages.some((m) => m.index === span.last)) result.nextPosition = Math.max(result.nextPosition ?? 0, span.last + 1);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { objectMessage, v } from '../../../answer.ts';
 import { isRecord } from '../../../../app/records.ts';
-import { idField, readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead } from '../../transcript-schema.ts';
+import { readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead, type Note } from '../../transcript-schema.ts';
 import { ChatFailure, type ParticipantType, type PollResult, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
 import { callServer, read, requiredId as id, serverURL, whole } from '../shared.ts';
 import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type CloudTransportOptions } from './protocol.ts';
@@ -39,22 +39,23 @@ export interface CloudMessage {
  * One cloud message read by the transcript's rule (transcript-schema.ts): a sequence as digits, a body as a
  * number, a date string are repaired; what cannot be read drops the message alone, with one warning.
  */
-export function cloudItem(item: unknown, note: (field: string, problem: string, outcome: string) => void): ItemRead<CloudMessage> {
-  if (!isRecord(item)) throw new Unreadable('the message', 'must be an object');
+export function cloudItem(item: unknown, note: Note): ItemRead<CloudMessage> {
+  if (!isRecord(item)) throw new Unreadable('the message');
   const index = wholeField('sequence', item.sequence, 1);
   return {
     index,
     message: () => {
       const sender = item.sender;
-      if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender', 'must be an object');
+      if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender');
       const bodyType = item.bodyType ?? 'standard';
-      if (typeof bodyType !== 'string') throw new Unreadable('bodyType', 'must be a string');
-      const { text: body, shortened } = shortText(textField('body', item.body), note, 'body');
-      const message: CloudMessage = { sequence: index, senderId: idField('sender.id', sender?.id), body, bodyType };
-      if (shortened) message.shortened = true;
+      if (typeof bodyType !== 'string') throw new Unreadable('bodyType');
+      const raw = textField('body', item.body);
+      const body = shortText(raw, note, 'body');
+      const message: CloudMessage = { sequence: index, senderId: textField('sender.id', sender?.id), body, bodyType };
+      if (body !== raw) message.shortened = true;
       const time = timeOf(item.timestamp);
-      if (time.time !== undefined) message.timestamp = time.time;
-      else if (time.present) note('timestamp', 'is not a time', 'it is shown at the time it arrived');
+      if (time !== undefined) message.timestamp = time;
+      else if (item.timestamp !== undefined && item.timestamp !== null) note('timestamp', 'cannot be read', 'shown as it arrives');
       return message;
     },
   };
@@ -101,7 +102,7 @@ export interface Member {
 }
 
 /** Epoch ms of a timestamp (a number or a date string); the time it is read when it has none that can be read. */
-export const millisOf = (timestamp: unknown): number => timeOf(timestamp).time ?? Date.now();
+export const millisOf = (timestamp: unknown): number => timeOf(timestamp) ?? Date.now();
 
 /** The REST side of one cloud transport: its calls, its members cache, its pages. */
 export type CloudRest = ReturnType<typeof createCloudRest>;
