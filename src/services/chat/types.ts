@@ -44,7 +44,7 @@ export interface TranscriptMessage {
   from: { id: string; type: ParticipantType; name: string };
   /** FileUploaded: file-name, file-size, file-id, file-type; IdleAlert: next-idle-timer-type / -secs. */
   userData?: Record<string, string>;
-  /** The server's text was longer than the transcript keeps (transcript-schema.ts MAX_TEXT_LENGTH): cut. */
+  /** The server's text was longer than the chat keeps (10,000 characters): it is cut there, an ellipsis at the cut. */
   shortened?: boolean;
   /** Set on messages that arrive by a restore (a reload): the window shows them without alerting. */
   restoring?: boolean;
