@@ -102,9 +102,12 @@ test('the official Guest Chat SDK: create, members, send, typing, messages, the 
   // End: the visitor leaves; the stream says so and the conversation is over.
   const closed = new Promise((resolve) => socket.once('close', resolve));
   await api.deleteWebchatGuestConversationMember(chat.id, chat.member.id);
-  await waitFor(() => frames.some((f) => f.metadata?.type === 'member-change' && f.eventBody.member.id === chat.member.id && f.eventBody.member.state === 'DISCONNECTED'), {
-    what: 'the visitor leaving on the stream',
-  });
+  await waitFor(
+    () => frames.some((f) => f.metadata?.type === 'member-change' && f.eventBody.member.id === chat.member.id && f.eventBody.member.state === 'DISCONNECTED'),
+    {
+      what: 'the visitor leaving on the stream',
+    },
+  );
   clock.advance(1000);
   socket.close();
   await closed;

@@ -26,5 +26,4 @@ let latest: { agentToken: string } | undefined;
  * GET a control route that answers with visitors' data (`/__control/callbacks`, `messages`, `knowledge`):
  * it needs the agent token, here the one of the simulator started last.
  */
-export const controlData = (path: string): Promise<Response> =>
-  fetch(path, { headers: { authorization: `Bearer ${latest?.agentToken ?? ''}` } });
+export const controlData = (path: string): Promise<Response> => fetch(path, { headers: { authorization: `Bearer ${latest?.agentToken ?? ''}` } });

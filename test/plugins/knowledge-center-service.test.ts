@@ -88,7 +88,11 @@ describe('KnowledgeCenterService on the bus (simulator)', () => {
     await bus.command('KnowledgeCenterService.visit', { kbId: first.kbId, docId: first.id });
     const record = await bus.command('KnowledgeCenterService.vote', { kbId: first.kbId, docId: first.id, relevant: true, searchId, query: 'wypłata' });
     await bus.command('KnowledgeCenterService.unanswered', { query: 'kryptowaluty' });
-    const state = (await (await controlData('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
+    const state = (await (await controlData('/__control/knowledge')).json()) as {
+      votes: Array<Record<string, unknown>>;
+      views: unknown[];
+      notFound: unknown[];
+    };
     expect(state.votes.map((v) => [v.docId, v.relevant, v.searchId, v.recordId])).to.deep.equal([[first.id, true, searchId, record.recordId]]);
     expect(state.views).to.have.length(1);
     expect(state.notFound).to.have.length(1);

@@ -490,7 +490,8 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     /** The fields of the messages by sequence that the server's frames and pages carry instead. */
     const patches = new Map<number, Record<string, unknown>>();
     const patch = (body: unknown) => {
-      if (body && typeof body === 'object' && patches.has((body as { sequence: number }).sequence)) Object.assign(body, patches.get((body as { sequence: number }).sequence));
+      if (body && typeof body === 'object' && patches.has((body as { sequence: number }).sequence))
+        Object.assign(body, patches.get((body as { sequence: number }).sequence));
     };
     const patchingFetch: typeof fetch = async (input, init) => {
       const response = await recordingFetch(input, init);
@@ -542,7 +543,13 @@ describe('cloud chat transport against the demo guest API and event stream', () 
         odd.push(index);
         patches.set(index, variant.at(index));
         const { warnings } = await warningsOf(async () => {
-          s.transcript.push({ index, type: 'Message', text: 'odd', timestamp: server.simulator.serverNow(), from: { id: String(session.memberId), type: 'Client', name: 'Jan' } });
+          s.transcript.push({
+            index,
+            type: 'Message',
+            text: 'odd',
+            timestamp: server.simulator.serverNow(),
+            from: { id: String(session.memberId), type: 'Client', name: 'Jan' },
+          });
           await t.send(session, `after ${variant.name}`);
           await until(`after ${variant.name}`);
         });

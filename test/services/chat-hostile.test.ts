@@ -20,10 +20,12 @@ let answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
 let server: ReturnType<typeof createServer>;
 let base = '';
 
-const json = (body: unknown, status = 200) => (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
   try {
@@ -38,7 +40,13 @@ const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
 const message = (index: number, text: string) => ({ index, type: 'Message', text, timestamp: 1741000000000, from: { id: 'a1', type: 'Agent', name: 'Ewa' } });
 
 /** The transports under test, each with a session of its shape and the answer its poll expects. */
-const cases: Array<{ name: string; make: (timeout?: number) => ChatTransport; session: Record<string, string>; poll: (messages: unknown[]) => unknown; refusal: (text: string) => [unknown, number] }> = [
+const cases: Array<{
+  name: string;
+  make: (timeout?: number) => ChatTransport;
+  session: Record<string, string>;
+  poll: (messages: unknown[]) => unknown;
+  refusal: (text: string) => [unknown, number];
+}> = [
   {
     name: 'legacy REST',
     make: (timeout = 3000) => legacy({ dataURL: `${base}/chat`, timeout }),
@@ -58,7 +66,12 @@ const cases: Array<{ name: string; make: (timeout?: number) => ChatTransport; se
     make: (timeout = 3000) => createCloudTransport({ dataURL: `${base}/conversations`, timeout }),
     session: { chatId: 'c1', conversationId: 'c1', memberId: 'm1', jwt: 'j.w.t', webSocketUrl: 'ws://127.0.0.1:1/' },
     poll: (messages) => ({
-      entities: (messages as Array<{ index: number; text: string }>).map((m) => ({ sequence: m.index, sender: { id: 'm1' }, body: m.text, bodyType: 'standard' })),
+      entities: (messages as Array<{ index: number; text: string }>).map((m) => ({
+        sequence: m.index,
+        sender: { id: 'm1' },
+        body: m.text,
+        bodyType: 'standard',
+      })),
     }),
     refusal: (text) => [{ status: 400, code: 'bad.request', message: text }, 400],
   },

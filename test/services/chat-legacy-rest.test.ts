@@ -271,9 +271,15 @@ describe('legacy chat REST transport against the simulator', () => {
       await t.send(session, `after ${variant.name}`);
       const { result: batch, warnings } = await warningsOf(poll);
       expectVariant(variant, index, batch, warnings);
-      expect(batch.map((m) => m.text), variant.name).to.include(`after ${variant.name}`);
+      expect(
+        batch.map((m) => m.text),
+        variant.name,
+      ).to.include(`after ${variant.name}`);
       await t.send(session, `next ${variant.name}`);
-      expect((await poll()).map((m) => m.text), variant.name).to.deep.equal([`next ${variant.name}`]);
+      expect(
+        (await poll()).map((m) => m.text),
+        variant.name,
+      ).to.deep.equal([`next ${variant.name}`]);
     }
   });
 

@@ -266,8 +266,14 @@ describe('next-generation REST transport against the simulator', () => {
     });
     expect(failures).to.deep.equal([]);
     const indexes = delivered().map((m) => m.index);
-    expect(indexes).to.deep.equal([...new Set(indexes)].sort((a, b) => a - b), 'each index once, in order');
-    expect(seen.filter((r) => r.url.includes('index=')), 'a message not shown is no gap to read from history').to.deep.equal([]);
+    expect(indexes).to.deep.equal(
+      [...new Set(indexes)].sort((a, b) => a - b),
+      'each index once, in order',
+    );
+    expect(
+      seen.filter((r) => r.url.includes('index=')),
+      'a message not shown is no gap to read from history',
+    ).to.deep.equal([]);
   });
 
   it('subscribe: a 503 is reported as unavailable and polling goes on; the chat gone is reported once and polling stops', async () => {
@@ -436,9 +442,7 @@ describe('next-generation REST transport against the simulator', () => {
       sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => HttpResponse.json({ data: { messages: [{ index: 'one' }] } })));
       const { result: dropped, warnings } = await warningsOf(() => t.poll(session, 1));
       expect(dropped.messages).to.deep.equal([]);
-      expect(warnings).to.deep.equal([
-        '[live-assist] chat: The chat poll answer, data.messages[0]: index cannot be read; not shown',
-      ]);
+      expect(warnings).to.deep.equal(['[live-assist] chat: The chat poll answer, data.messages[0]: index cannot be read; not shown']);
       sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
       expect((await failureOf(t.poll(session, 1))).kind).to.equal('status');
       fault = () => 'network';

@@ -191,5 +191,4 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
  * The messages of an answer's list (`at`: where the list is, 'messages' or 'data.messages'), each read on its
  * own by the rule above; those of unknown types and those that cannot be shown left out, their indexes in the span.
  */
-export const readMessages = (list: readonly unknown[], what: string, at = 'messages'): MessageSpan =>
-  readEach(list, what, at, readOne);
+export const readMessages = (list: readonly unknown[], what: string, at = 'messages'): MessageSpan => readEach(list, what, at, readOne);

@@ -84,10 +84,7 @@ const pollSchema = v.object(
   objectMessage,
 );
 
-const startSchema = v.object(
-  { chatId: requiredId, secureKey: requiredId, alias: requiredId, userId: requiredId, messages: messageList },
-  objectMessage,
-);
+const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, alias: requiredId, userId: requiredId, messages: messageList }, objectMessage);
 
 const sendSchema = v.object({ index: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number')))) }, objectMessage);
 

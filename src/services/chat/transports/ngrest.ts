@@ -1,6 +1,20 @@
 import { objectMessage, v } from '../../answer.ts';
 import { randomId } from '../../../app/ids.ts';
-import { callServer, failureOf, joined, messagesOf, nextPosition, notJson, pollFields, pollResult, read, requiredId, serverURL, sessionFields, whole } from './shared.ts';
+import {
+  callServer,
+  failureOf,
+  joined,
+  messagesOf,
+  nextPosition,
+  notJson,
+  pollFields,
+  pollResult,
+  read,
+  requiredId,
+  serverURL,
+  sessionFields,
+  whole,
+} from './shared.ts';
 import {
   ChatFailure,
   type ChatTransport,
