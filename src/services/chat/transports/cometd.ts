@@ -250,8 +250,11 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     for (const push of held) {
       if (streams.get(chatId) !== stream) return;
       const messages = push.messages.filter((m) => m.index >= stream.next);
-      if (!messages.length && !push.chatEnded && (push.span.last ?? 0) < stream.next) continue;
-      const first = Math.max(stream.next, push.span.first ?? stream.next);
+      const { first: low, last: high } = push.span;
+      if (!messages.length && !push.chatEnded && (high ?? 0) < stream.next) continue;
+      // Where what is left of it starts: a message not shown below the first one left may be in a gap, so
+      // when the push began before the position, the first message left (or, none, its last index) counts.
+      const first = low !== undefined && low >= stream.next ? low : messages.length ? Math.min(...messages.map((m) => m.index)) : (high ?? stream.next);
       deliver(chatId, { ...push, messages, span: { ...push.span, messages, first } }, true);
     }
   };
