@@ -188,17 +188,25 @@ function sendError(res, req, text, status, headers = {}) {
 const LOOPBACK_NAMES = /^(localhost|[a-z0-9-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
- * Is the listening host loopback-only? Then the control and agent APIs answer only requests for a
- * loopback name: a page whose own domain is rebound to 127.0.0.1 (DNS rebinding) is same-origin
- * with itself, not with us, and its Host header says so.
- * @param {string} host
+ * The host names the control and agent APIs answer, whatever the server listens on: loopback names, the
+ * listening host when it is a name or an address of its own (not 0.0.0.0 / ::), and `allowedHosts`. A page
+ * whose own domain is rebound to this server's address (DNS rebinding) is same-origin with itself, not with
+ * us, and its Host header names its domain: refused.
+ * @param {string} listenHost @param {readonly string[]} allowed
+ * @returns {(hostname: string) => boolean}
  */
-const isLoopbackHost = (host) => host === '127.0.0.1' || host === '::1' || host === 'localhost';
+function hostCheck(listenHost, allowed) {
+  const names = new Set(allowed.map((name) => name.trim().toLowerCase()).filter(Boolean));
+  if (listenHost !== '0.0.0.0' && listenHost !== '::') names.add(listenHost.includes(':') ? `[${listenHost}]` : listenHost.toLowerCase());
+  return (hostname) => LOOPBACK_NAMES.test(hostname) || names.has(hostname.toLowerCase());
+}
 
 /**
  * @typedef {object} StartOptions
  * @property {number} [port] default 8080; 0 = any free port
  * @property {string} [host] default 127.0.0.1
+ * @property {string[]} [allowedHosts] host names besides loopback ones (and `host`) that the control and agent
+ *   APIs answer (ALLOWED_HOSTS, comma-separated, when run directly)
  * @property {import('./simulator/index.js').SimulatorOptions} [simulator]
  * @property {string} [rootDir] repository root (dist/, locales/)
  * @property {(line: string) => void} [log] default: nothing
@@ -222,6 +230,7 @@ export async function startServer(options = {}) {
   const headersTimeoutMs = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const listenHost = options.host ?? '127.0.0.1';
+  const hostAllowed = hostCheck(listenHost, options.allowedHosts ?? []);
   const simulator = createSimulator({
     ...options.simulator,
     agentToken,
@@ -229,7 +238,12 @@ export async function startServer(options = {}) {
   });
 
   // The chat over Bayeux (demo/simulator/cometd.js) on the CometD Node server, at /api/cometd.
-  const bayeux = createCometDServer({ timeout: options.cometd?.timeout ?? 30000, maxInterval: options.cometd?.maxInterval ?? 10000 });
+  const bayeux = createCometDServer({
+    timeout: options.cometd?.timeout ?? 30000,
+    maxInterval: options.cometd?.maxInterval ?? 10000,
+    // A second /meta/connect of one client while one is held is the client's fault: 400, not the library's 500.
+    duplicateMetaConnectHttpResponseCode: 400,
+  });
   /** @type {Set<import('node:http').ServerResponse>} Bayeux requests being answered (long polls held) */
   const bayeuxPending = new Set();
   const cometd = attachCometD(simulator, bayeux, {
@@ -282,6 +296,10 @@ export async function startServer(options = {}) {
           ) {
             return sendJson(res, 400, { error: `A Bayeux request is a JSON array of 1 to ${MAX_BAYEUX_BATCH} messages`, status: 400 });
           }
+          // The library fails a batched handshake as a protocol violation with 500: it is the request's fault.
+          if (messages.length > 1 && messages.some((m) => m.channel === '/meta/handshake')) {
+            return sendJson(res, 400, { error: 'A Bayeux handshake is sent alone, not in a batch', status: 400 });
+          }
           /** @type {any} */ (req).body = messages;
           bayeuxPending.add(res);
           res.on('close', () => bayeuxPending.delete(res));
@@ -291,8 +309,11 @@ export async function startServer(options = {}) {
         }
 
         const sensitive = url.pathname === '/__control' || url.pathname.startsWith('/__control/') || url.pathname.startsWith('/api/agent/');
-        if (sensitive && isLoopbackHost(listenHost) && !LOOPBACK_NAMES.test(url.hostname)) {
-          return sendJson(res, 403, { error: `Host ${url.hostname.slice(0, 80)} refused: the control and agent APIs answer only localhost`, status: 403 });
+        if (sensitive && !hostAllowed(url.hostname)) {
+          return sendJson(res, 403, {
+            error: `Host ${url.hostname.slice(0, 80)} refused: the control and agent APIs answer only localhost and the names in ALLOWED_HOSTS`,
+            status: 403,
+          });
         }
 
         if (url.pathname.startsWith('/api/') || url.pathname === '/__control' || url.pathname.startsWith('/__control/')) {
@@ -441,7 +462,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     process.exit(1);
   }
   try {
-    const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', agentToken: envToken, log: (l) => console.error(l) });
+    const allowedHosts = (process.env.ALLOWED_HOSTS || '').split(',').filter((name) => name.trim());
+    const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', allowedHosts, agentToken: envToken, log: (l) => console.error(l) });
     const base = `http://localhost:${running.port}`;
     console.log(
       `live-assist demo: open ${base}/ (Polish deployment), /genesys (the same as a Widgets 9 page), /en, /en/headless (a chat UI of its own), /agent, /kontakt — Ctrl+C to stop`,

@@ -8,9 +8,15 @@
  *   POST   /api/v2/webchat/guest/conversations                              create: { organizationId, deploymentId,
  *            routingTarget { targetType QUEUE, targetAddress, skills, language, priority },
  *            memberInfo { displayName, role CUSTOMER, customFields }, journeyContext } → { id, jwt, eventStreamUri, member { id } }
- *   GET    …/conversations/{id}/members                                      { entities: [member], pageSize, pageNumber, total }
+ *   GET    …/conversations/{id}/members?pageSize=&pageNumber=&excludeDisconnectedMembers=
+ *                                                                            { entities: [member], pageSize, pageNumber, total, pageCount }
  *   GET    …/conversations/{id}/members/{memberId}                           member { id, displayName, role, state }
- *   GET    …/conversations/{id}/messages?after=|before=&maxResults=          { entities: [message], next?, previousPage? } (≤ 100 a page)
+ *   GET    …/conversations/{id}/messages?after=|before=&maxResults=&sortOrder=
+ *                                                                            { entities: [message], next?, previousPage? } (≤ 100 a page)
+ *
+ * Query parameters sent empty count as left out, as the real API reads them (the official Guest Chat SDK
+ * sends every one); `after` / `before` take a sequence or a message id.
+ *   GET    …/conversations/{id}/messages/{messageId}                         message
  *   POST   …/conversations/{id}/members/{memberId}/messages                  { body, bodyType: standard } → message (Idempotency-Key honoured)
  *   POST   …/conversations/{id}/members/{memberId}/typing                    the visitor types
  *   DELETE …/conversations/{id}/members/{memberId}                           the visitor leaves: the chat ends
@@ -219,6 +225,26 @@ const guard = (sim, key, fallback, request, chatId, fn) =>
 const whole = (v, min, max) => /^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max;
 
 /**
+ * A query parameter as the real API reads it: a client that sends every parameter, empty when unset (the
+ * official Guest Chat SDK, `purecloud-guest-chat-client`), means the same as one that leaves it out.
+ * @param {URLSearchParams} q @param {string} name
+ */
+const param = (q, name) => {
+  const value = q.get(name);
+  return value === null || value === '' ? null : value;
+};
+
+/**
+ * `after` / `before` of a messages page: a sequence, or a message id of this conversation (`{id}-{sequence}`,
+ * what the real API takes); the sequence, or null when it is neither.
+ * @param {string} value @param {string} conversationId
+ */
+const sequenceOf = (value, conversationId) => {
+  const id = value.startsWith(`${conversationId}-`) ? value.slice(conversationId.length + 1) : value;
+  return /^\d{1,9}$/.test(id) ? Number(id) : null;
+};
+
+/**
  * @param {import('./index.js').Sim} sim
  * @param {Request} request
  * @param {URL} url
@@ -264,36 +290,59 @@ export async function handleCloud(sim, request, url) {
           const found = s.participants.get(memberId);
           return found ? json(memberOf(found)) : failure(404, 'not.found', 'Member not found');
         }
-        const entities = [...s.participants.values()].map(memberOf);
-        return json({ entities, pageSize: entities.length, pageNumber: 1, total: entities.length });
+        const q = url.searchParams;
+        const size = param(q, 'pageSize');
+        const number = param(q, 'pageNumber') ?? '1';
+        const exclude = param(q, 'excludeDisconnectedMembers') ?? 'false';
+        if (size !== null && !whole(size, 1, 100)) return failure(400, 'bad.request', 'pageSize must be a whole number from 1 to 100');
+        if (!whole(number, 1, 1e6)) return failure(400, 'bad.request', 'pageNumber must be a whole number from 1');
+        if (exclude !== 'true' && exclude !== 'false') return failure(400, 'bad.request', 'excludeDisconnectedMembers must be true or false');
+        const members = [...s.participants.values()].map(memberOf).filter((x) => exclude === 'false' || x.state !== 'DISCONNECTED');
+        // Without a pageSize every member is on the one page (what the client of this repository reads).
+        const pageSize = size === null ? Math.max(1, members.length) : Number(size);
+        const entities = members.slice((Number(number) - 1) * pageSize, Number(number) * pageSize);
+        return json({ entities, pageSize, pageNumber: Number(number), total: members.length, pageCount: Math.ceil(members.length / pageSize) });
       });
     }
     if (resource === 'messages' && !memberId && method === 'GET') {
       return await guard(sim, 'cloud.messages', 'chat.refresh', request, c.id, async () => {
         const q = url.searchParams;
-        const after = q.get('after');
-        const before = q.get('before');
-        const max = q.get('maxResults') ?? String(CLOUD_MAX_RESULTS);
+        const afterParam = param(q, 'after');
+        const beforeParam = param(q, 'before');
+        const max = param(q, 'maxResults') ?? String(CLOUD_MAX_RESULTS);
+        const order = param(q, 'sortOrder') ?? 'ascending';
         if (!whole(max, 1, CLOUD_MAX_RESULTS)) return failure(400, 'bad.request', `maxResults must be a whole number from 1 to ${CLOUD_MAX_RESULTS}`);
-        if (after !== null && before !== null) return failure(400, 'bad.request', 'Give after or before, not both');
-        if (after !== null && !whole(after, 0, 1e9)) return failure(400, 'bad.request', 'after must be a sequence number (0 or more)');
-        if (before !== null && !whole(before, 1, 1e9)) return failure(400, 'bad.request', 'before must be a sequence number (1 or more)');
+        if (order !== 'ascending' && order !== 'descending') return failure(400, 'bad.request', 'sortOrder must be ascending or descending');
+        if (afterParam !== null && beforeParam !== null) return failure(400, 'bad.request', 'Give after or before, not both');
+        const after = afterParam === null ? null : sequenceOf(afterParam, c.id);
+        const before = beforeParam === null ? null : sequenceOf(beforeParam, c.id);
+        if (afterParam !== null && after === null) return failure(400, 'bad.request', 'after must be a sequence number (0 or more) or a message id');
+        if (beforeParam !== null && (before === null || before < 1))
+          return failure(400, 'bad.request', 'before must be a sequence number (1 or more) or a message id');
         const all = s.transcript.map((t) => messageOf(c.id, t)).filter((x) => x !== undefined);
         const limit = Number(max);
         const base = `${CLOUD_PATH}/${encodeURIComponent(c.id)}/messages`;
         /** @type {Record<string, unknown>} */
         const out = { pageSize: limit };
         if (after !== null) {
-          const newer = all.filter((x) => x.sequence > Number(after));
+          const newer = all.filter((x) => x.sequence > after);
           out.entities = newer.slice(0, limit);
           if (newer.length > limit) out.next = `${base}?after=${newer[limit - 1].sequence}&maxResults=${limit}`;
         } else {
-          const older = before === null ? all : all.filter((x) => x.sequence < Number(before));
+          const older = before === null ? all : all.filter((x) => x.sequence < before);
           const page = older.slice(-limit);
           out.entities = page;
           if (older.length > limit) out.previousPage = `${base}?before=${page[0].sequence}&maxResults=${limit}`;
         }
+        // The same page, newest first.
+        if (order === 'descending') out.entities = /** @type {unknown[]} */ (out.entities).slice().reverse();
         return json(out);
+      });
+    }
+    if (resource === 'messages' && memberId && !action && method === 'GET') {
+      return await guard(sim, 'cloud.messages', 'chat.refresh', request, c.id, async () => {
+        const found = s.transcript.map((t) => messageOf(c.id, t)).find((x) => x?.id === memberId);
+        return found ? json(found) : failure(404, 'not.found', 'Message not found');
       });
     }
     if (resource !== 'members' || !memberId || more.length) return failure(404, 'not.found', 'Unknown guest chat operation');

@@ -3,7 +3,7 @@
 import { HttpError, json, readBody } from './http.js';
 import { PATHS, ENDPOINT_KEYS } from './contracts.js';
 import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX_EPOCH } from './tz.js';
-import { assertSameOrigin, assertJsonBody } from './security.js';
+import { assertSameOrigin, assertJsonBody, assertAgentToken } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
 import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
@@ -73,6 +73,9 @@ export function snapshot(sim) {
   };
 }
 
+/** The control API's GET routes that answer with visitors' data. */
+export const DATA_ROUTES = new Set(['callbacks', 'messages', 'knowledge']);
+
 /**
  * @param {Sim} sim
  * @param {Request} request
@@ -94,6 +97,9 @@ export async function handleControl(sim, request, url) {
     evictIdempotencyKeys(sim);
     return json(snapshot(sim));
   }
+  // What visitors typed (callbacks booked, messages sent, searches, votes and comments) is the agent's to
+  // read: the agent token, as the agent API asks it.
+  if (DATA_ROUTES.has(op) && method === 'GET') assertAgentToken(request, sim.options.agentToken);
   if (op === 'callbacks' && method === 'GET') return json({ callbacks: st.callbacks });
   if (op === 'messages' && method === 'GET') return json({ messages: st.messages });
   if (op === 'knowledge' && method === 'GET') return json(knowledgeSnapshot(sim));

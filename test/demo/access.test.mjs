@@ -86,6 +86,50 @@ test('control and agent APIs answer only loopback host names (a DNS-rebound doma
   assert.equal(await status('/api/ewt/group?name=PPK_Chat', 'rebound.evil.example'), 200, 'the widget APIs stay open');
 });
 
+test("control API: the GET routes with visitors' data (callbacks, messages, knowledge) need the agent token; the rest do not", async () => {
+  const { sim } = makeSim({ agentToken: 'test-agent-token-1' });
+  const booked = await call(sim, '/api/callback/v1/ppk-callback', {
+    form: { _customer_number: '+48600100200', _desired_time: '2025-03-03T10:00:00.000Z', _call_direction: 'USERTERMINATED', firstname: 'Ewa' },
+    headers: { apikey: 'demo-key' },
+  });
+  assert.equal(booked.status, 200, JSON.stringify(booked.body));
+  for (const path of ['/__control/callbacks', '/__control/messages', '/__control/knowledge']) {
+    for (const authorization of [undefined, 'Bearer wrong-token-123', 'Basic dGVzdA==']) {
+      const r = await call(sim, path, { headers: authorization ? { authorization } : {} });
+      assert.equal(r.status, 401, `${path} with ${authorization}`);
+      assert.match(r.res.headers.get('www-authenticate'), /^Bearer realm="live-assist agent console"/);
+      assert.doesNotMatch(JSON.stringify(r.body), /Ewa|600100200/, 'no visitor data in the refusal');
+    }
+    assert.equal((await call(sim, path, { headers: { authorization: 'Bearer test-agent-token-1' } })).status, 200, path);
+  }
+  const listed = await call(sim, '/__control/callbacks', { headers: { authorization: 'Bearer test-agent-token-1' } });
+  assert.equal(listed.body.callbacks[0].userData.firstname, 'Ewa');
+  for (const path of ['/__control', '/__control/faults']) assert.equal((await call(sim, path)).status, 200, `${path}: no visitor data, no token`);
+  assert.doesNotMatch(JSON.stringify((await call(sim, '/__control')).body), /Ewa|600100200/);
+});
+
+test('a server listening on another address answers the control and agent APIs only for loopback names, its own address and allowedHosts', async () => {
+  const other = await startServer({ port: 0, host: '127.0.0.2', allowedHosts: ['demo.example'] });
+  try {
+    const status = (path, host) =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(other.url + path, { headers: { host: `${host}:${other.port}`, authorization: `Bearer ${other.agentToken}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/__control/callbacks', '/api/agent/chats']) {
+      assert.equal(await status(path, 'rebound.evil.example'), 403, path);
+      for (const host of ['localhost', '127.0.0.2', 'demo.example', 'DEMO.example']) assert.equal(await status(path, host), 200, `${path} ${host}`);
+    }
+    assert.equal(await status('/api/ewt/group?name=PPK_Chat', 'rebound.evil.example'), 200, 'the widget APIs stay open');
+  } finally {
+    await other.close();
+  }
+});
+
 test('agent API: every call needs Authorization: Bearer <token>; 401 with a WWW-Authenticate challenge otherwise', async () => {
   const { sim } = makeSim({ agentToken: 'test-agent-token-1' });
   const chat = await startChat(sim, 'customer-chat', { firstName: 'Ewa', lastName: 'Nowak' });

@@ -87,7 +87,7 @@ test('v1 create: form-encoded with apikey; other fields are user data', async ()
   assert.equal(r.status, 200);
   assert.equal(r.body._callback_state, 'SCHEDULED');
   assert.ok(r.body._id);
-  const listed = await call(sim, '/__control/callbacks');
+  const listed = await call(sim, '/__control/callbacks', { headers: { authorization: `Bearer ${sim.agentToken}` } });
   assert.equal(listed.body.callbacks[0].userData.subject, 'Wpłaty');
   assert.equal(listed.body.callbacks[0].national, '600100200');
 });

@@ -148,7 +148,20 @@ test('messages: sequence is the transcript index; pages after / before of up to 
   assert.deepEqual(Object.keys(first).sort(), ['body', 'bodyType', 'conversation', 'id', 'sender', 'sequence', 'timestamp']);
   assert.equal(first.sender.id, c.member.id);
   assert.ok(!Number.isNaN(Date.parse(first.timestamp)));
-  for (const bad of ['?after=1&before=5', '?maxResults=101', '?maxResults=0', '?after=-1', '?before=0', '?after=x']) {
+  // Every parameter sent empty (the official SDK's way) is the same as none; after / before take a message id too.
+  assert.deepEqual(
+    (await messages(sim, c, '?after=&before=&sortOrder=&maxResults=')).body.entities.map((m) => m.sequence),
+    listed.slice(-100),
+  );
+  assert.deepEqual(
+    (await messages(sim, c, `?after=${c.id}-${listed[99]}&before=`)).body.entities.map((m) => m.sequence),
+    listed.slice(100),
+  );
+  assert.deepEqual(
+    (await messages(sim, c, '?maxResults=3&sortOrder=descending')).body.entities.map((m) => m.sequence),
+    listed.slice(-3).reverse(),
+  );
+  for (const bad of ['?after=1&before=5', '?maxResults=101', '?maxResults=0', '?after=-1', '?before=0', '?after=x', '?sortOrder=sideways', `?after=other-1`]) {
     assert.equal((await messages(sim, c, bad)).status, 400, bad);
   }
   assert.equal(CLOUD_MAX_RESULTS, 100);

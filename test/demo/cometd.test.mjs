@@ -171,3 +171,30 @@ test('the endpoint takes only POSTed JSON arrays of Bayeux messages; broadcast c
   assert.equal(sub.successful, false);
   await v.close();
 });
+
+test('malformed Bayeux posts are 400, never 500: a handshake batched with other messages, a second connect of one client while one is held', async () => {
+  const post = (messages, path = '') =>
+    fetch(`${server.url}/api/cometd${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+  const handshake = async () =>
+    (await (await post([{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }])).json())[0].clientId;
+  const clientId = await handshake();
+  const mixed = await post([{ channel: '/meta/connect', clientId, connectionType: 'long-polling' }, { channel: '/meta/handshake' }]);
+  assert.equal(mixed.status, 400);
+  assert.match((await mixed.json()).error, /handshake/);
+  assert.equal((await post([{ channel: '/meta/handshake' }, { channel: '/meta/handshake' }])).status, 400);
+  // A connect is held (the server's timeout); another of the same client and browser (its cookie) cancels it.
+  const shake = await post([{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }]);
+  const cookie = String(shake.headers.get('set-cookie')).split(';')[0];
+  const [{ clientId: other }] = await shake.json();
+  const connect = () =>
+    fetch(`${server.url}/api/cometd/connect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify([{ channel: '/meta/connect', clientId: other, connectionType: 'long-polling' }]),
+    });
+  const held = connect();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const second = connect();
+  assert.equal((await held).status, 400, 'the held connect, cancelled by a duplicate');
+  assert.equal((await second).status, 200);
+});

@@ -7,7 +7,7 @@ import { foldText, stem, queryTerms } from '../../demo/simulator/knowledge.js';
 const KEY = { 'x-api-key': 'demo-key' };
 const v2 = (sim, path, init = {}) => call(sim, '/api/kc' + path, { ...init, headers: { ...KEY, ...(init.headers || {}) } });
 const v1 = (sim, path, init = {}) => call(sim, '/api/kc1' + path, init);
-const state = async (sim) => (await call(sim, '/__control/knowledge')).body;
+const state = async (sim) => (await call(sim, '/__control/knowledge', { headers: { authorization: `Bearer ${sim.agentToken}` } })).body;
 const ids = (docs) => docs.map((d) => d.id);
 
 test('knowledge base: at least 30 Polish articles, 8 in English, unique ids, known categories, safe HTML, attachments', () => {

@@ -17,7 +17,7 @@ test('form-encoded success answers an interactionId and keeps userData key=value
   const r = await call(sim, '/api/sendmessage', { form: { ...valid, userData: ['source=kontakt', 'lang=pl'] }, headers: { ContactCenterId: 'cc-1' } });
   assert.equal(r.status, 200);
   assert.match(r.body.interactionId, /^[0-9a-f-]{36}$/);
-  const stored = (await call(sim, '/__control/messages')).body.messages[0];
+  const stored = (await call(sim, '/__control/messages', { headers: { authorization: `Bearer ${sim.agentToken}` } })).body.messages[0];
   assert.deepEqual(stored.userData, { source: 'kontakt', lang: 'pl' });
   assert.equal(stored.contactCenterId, 'cc-1');
 });

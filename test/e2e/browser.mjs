@@ -73,6 +73,10 @@ export function useDemo(options = { port: 0 }) {
     url: '',
     browser: undefined,
     server: undefined,
+    /** The agent token, as the control API's data routes (callbacks, messages, knowledge) ask it: fetch's init. */
+    agentAuth() {
+      return { headers: { authorization: `Bearer ${demo.server?.agentToken ?? ''}` } };
+    },
     /** POST (or another method) a JSON body to the simulator's control API; fails the test on an error. */
     async control(path, body, method = 'POST') {
       const response = await fetch(demo.url + path, {

@@ -9,7 +9,7 @@ import { waitFor } from '../helpers/wait.mjs';
 const demo = useDemo();
 const control = (path, body, method) => demo.control(path, body, method);
 const booked = async () => {
-  const body = await (await fetch(`${demo.url}/__control/callbacks`)).json();
+  const body = await (await fetch(`${demo.url}/__control/callbacks`, demo.agentAuth())).json();
   return body.callbacks ?? body;
 };
 

@@ -37,10 +37,10 @@ test('/: suggestions while waiting for an agent, an article and its vote, none o
     await first.press('Enter');
     const article = chat.locator('.la-knowledge-article');
     await article.getByText('deklarację o rezygnacji').first().waitFor();
-    const votesBefore = (await (await fetch(`${demo.url}/__control/knowledge`)).json()).votes.length;
+    const votesBefore = (await (await fetch(`${demo.url}/__control/knowledge`, demo.agentAuth())).json()).votes.length;
     await article.getByRole('button', { name: 'Tak', exact: true }).click();
     await article.getByText('Dziękujemy za opinię').waitFor();
-    const votes = (await (await fetch(`${demo.url}/__control/knowledge`)).json()).votes;
+    const votes = (await (await fetch(`${demo.url}/__control/knowledge`, demo.agentAuth())).json()).votes;
     assert.equal(votes.length, votesBefore + 1);
     assert.deepEqual({ docId: votes.at(-1).docId, relevant: votes.at(-1).relevant }, { docId: 'ppk-007', relevant: true });
     await article.getByRole('button', { name: 'Wstecz' }).click();

@@ -340,7 +340,7 @@ async function onMonday(body) {
 }
 
 const booked = async () => {
-  const body = await (await fetch(`${demo.url}/__control/callbacks`)).json();
+  const body = await (await fetch(`${demo.url}/__control/callbacks`, demo.agentAuth())).json();
   return body.callbacks ?? body;
 };
 

@@ -18,7 +18,7 @@ async function visit() {
   await page.evaluate(() => window.LiveAssist.ready);
   return { page, context, problems, search: page.locator('la-search') };
 }
-const knowledge = () => fetch(`${demo.url}/__control/knowledge`).then((r) => r.json());
+const knowledge = () => fetch(`${demo.url}/__control/knowledge`, demo.agentAuth()).then((r) => r.json());
 
 test("/: 'wypłata', a suggestion picked with the keyboard, an article, Tak (the vote arrives), Wstecz; no results; a faulted server", async () => {
   const { page, context, problems, search } = await visit();

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { controlData } from '../helpers/simulator.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
@@ -72,7 +73,7 @@ describe('<la-callback> with two countries', () => {
     await expectAccessible(document.querySelector('la-callback')!);
     root()!.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
     await waitFor(() => root()!.querySelector('.la-callback__confirmation'), 4000, 'the confirmation');
-    const answer = await (await fetch('/__control/callbacks')).json();
+    const answer = await (await controlData('/__control/callbacks')).json();
     const records = (answer.callbacks ?? answer) as Array<{ phoneNumber: string }>;
     expect(records.map((r) => r.phoneNumber)).to.deep.equal(['+4917612345678']);
   });

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { controlData } from '../helpers/simulator.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse, delay } from 'msw';
 import { expectAccessible } from '../helpers/axe.ts';
@@ -143,7 +144,7 @@ describe('<la-callback> with <la-calendar>', () => {
     await sendKeys({ press: 'Enter' });
     const confirmation = await waitFor(() => root()!.querySelector('.la-callback__confirmation p'), 4000, 'the confirmation');
     expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100300");
-    const [record] = (await (await fetch('/__control/callbacks')).json()).callbacks ?? (await (await fetch('/__control/callbacks')).json());
+    const [record] = (await (await controlData('/__control/callbacks')).json()).callbacks ?? (await (await controlData('/__control/callbacks')).json());
     expect(record.phoneNumber).to.equal('600100300');
     expect(record.state).to.equal('SCHEDULED');
     await expectAccessible(document.querySelector('la-callback')!);
@@ -269,7 +270,7 @@ describe('<la-callback> with <la-calendar>', () => {
     expect(confirmation.textContent).to.equal("You're booked in! We will call you at the number provided: +48600100301");
     // The confirmation replaced the focused Confirm button: focus is on its Close button, not the page.
     await waitFor(() => active()?.textContent === 'Close', 2000, "focus on the confirmation's Close button");
-    const body = await (await fetch('/__control/callbacks')).json();
+    const body = await (await controlData('/__control/callbacks')).json();
     const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
     expect(records.map((r) => r.phoneNumber)).to.include('600100301');
     await api.command('Callback.close');
@@ -330,7 +331,7 @@ describe('<la-callback> with <la-calendar>', () => {
     } finally {
       await control('/__control/faults', { endpoint: 'callback.create', clear: true });
     }
-    const body = await (await fetch('/__control/callbacks')).json();
+    const body = await (await controlData('/__control/callbacks')).json();
     const records = (body.callbacks ?? body) as Array<{ phoneNumber: string }>;
     expect(records.filter((r) => r.phoneNumber === '600100403')).to.have.length(1);
     await api.command('Callback.close');

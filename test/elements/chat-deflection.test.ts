@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { controlData } from '../helpers/simulator.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
@@ -136,7 +137,7 @@ describe('<la-chat> chat deflection', () => {
     button('Tak', article())!.focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => /Dziękujemy za opinię/.test(article()!.textContent ?? ''), 4000, 'the thank-you');
-    const votes = (await (await fetch('/__control/knowledge')).json()) as { votes: Array<{ docId: string; relevant: boolean; query?: string }> };
+    const votes = (await (await controlData('/__control/knowledge')).json()) as { votes: Array<{ docId: string; relevant: boolean; query?: string }> };
     expect(votes.votes.at(-1)).to.include({ docId: 'ppk-007', relevant: true });
     await waitFor(() => notices().includes('Klient uznał artykuł za pomocny: Jak zrezygnować z wpłat do PPK?'), 4000, 'the agent told of the vote');
     expect(button('Tak', article())!.getAttribute('aria-disabled')).to.equal('true');
@@ -166,13 +167,13 @@ describe('<la-chat> chat deflection', () => {
     await until(() => /Marek/.test(logText()), 'the agent');
     for (let i = 0; i < 20 && (await api.command('ChatDeflection.getState')).deflecting; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await api.command('ChatDeflection.getState')).to.include({ enabled: true, deflecting: false, searches: 1 });
-    const searches = ((await (await fetch('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length;
+    const searches = ((await (await controlData('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length;
     await say('Jak wygląda wypłata z PPK?');
     await until(() => /Jak wygląda wypłata z PPK\?/.test(logText()), 'the question after the agent');
     advance(1000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(knowledgeBubbles()).to.have.length(2);
-    expect(((await (await fetch('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length).to.equal(searches);
+    expect(((await (await controlData('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length).to.equal(searches);
   });
 
   it('commands: configure refuses a bad option naming it, the article commands check their arguments and state', async () => {
@@ -193,7 +194,7 @@ describe('<la-chat> chat deflection', () => {
   it('off: no welcome, no search, no user-data keys', async () => {
     await api.command('ChatDeflection.configure', { enabled: false });
     await control('/__control/chat', { scriptedAgent: false });
-    const before = ((await (await fetch('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length;
+    const before = ((await (await controlData('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length;
     await startChat('Jan');
     await until(() => /Asystent PPK/.test(logText()), 'the bot greeting');
     await say('Jak zrezygnować z wpłat do PPK?');
@@ -202,6 +203,6 @@ describe('<la-chat> chat deflection', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(knowledgeBubbles()).to.have.length(0);
     expect(Object.keys(session().userData).filter((k) => /^kc_|^Knowledge/.test(k))).to.deep.equal([]);
-    expect(((await (await fetch('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length).to.equal(before);
+    expect(((await (await controlData('/__control/knowledge')).json()) as { searches: unknown[] }).searches.length).to.equal(before);
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { controlData } from '../helpers/simulator.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
@@ -27,7 +28,7 @@ const options = () => $$('[role=option]');
 const control = (path: string, body?: unknown) =>
   fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const knowledge = async () =>
-  (await (await control('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
+  (await (await controlData('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => 'resolved',

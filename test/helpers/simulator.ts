@@ -15,6 +15,15 @@ import { startMocks } from './msw.ts';
 export async function startSimulator(options: Parameters<typeof createSimulator>[0] = {}) {
   const clock = options.clock ?? createManualClock(); // Monday 10:00 in Warsaw unless told otherwise
   const sim = createSimulator({ ...options, clock });
+  latest = sim;
   const worker = await startMocks(http.all('*', async ({ request }) => (await sim.handle(request)) ?? undefined));
   return Object.assign(sim, { clock, worker });
 }
+
+let latest: { agentToken: string } | undefined;
+
+/**
+ * GET a control route that answers with visitors' data (`/__control/callbacks`, `messages`, `knowledge`):
+ * it needs the agent token, here the one of the simulator started last.
+ */
+export const controlData = (path: string): Promise<Response> => fetch(path, { headers: { authorization: `Bearer ${latest?.agentToken ?? ''}` } });

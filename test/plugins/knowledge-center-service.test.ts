@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { App } from '../../src/app/app.ts';
 import { register } from '../../src/plugins/knowledge/knowledge-center-service.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { startSimulator, controlData } from '../helpers/simulator.ts';
 import { captureConsole, waitFor } from '../helpers/dom.ts';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -88,7 +88,11 @@ describe('KnowledgeCenterService on the bus (simulator)', () => {
     await bus.command('KnowledgeCenterService.visit', { kbId: first.kbId, docId: first.id });
     const record = await bus.command('KnowledgeCenterService.vote', { kbId: first.kbId, docId: first.id, relevant: true, searchId, query: 'wypłata' });
     await bus.command('KnowledgeCenterService.unanswered', { query: 'kryptowaluty' });
-    const state = (await (await fetch('/__control/knowledge')).json()) as { votes: Array<Record<string, unknown>>; views: unknown[]; notFound: unknown[] };
+    const state = (await (await controlData('/__control/knowledge')).json()) as {
+      votes: Array<Record<string, unknown>>;
+      views: unknown[];
+      notFound: unknown[];
+    };
     expect(state.votes.map((v) => [v.docId, v.relevant, v.searchId, v.recordId])).to.deep.equal([[first.id, true, searchId, record.recordId]]);
     expect(state.views).to.have.length(1);
     expect(state.notFound).to.have.length(1);
@@ -110,7 +114,7 @@ describe('KnowledgeCenterService on the bus (simulator)', () => {
     const first = cookie();
     await bus.command('KnowledgeCenterService.configure', { lang: 'en' });
     expect(cookie()).to.equal(first);
-    const state = (await (await fetch('/__control/knowledge')).json()) as { sessions: Array<{ sessionId: string; language: string }> };
+    const state = (await (await controlData('/__control/knowledge')).json()) as { sessions: Array<{ sessionId: string; language: string }> };
     expect(state.sessions.find((s) => s.sessionId === first)?.language).to.equal('en');
     expect(app.section('knowledgecenter')).to.include({ lang: 'en', host: '/api/kc' });
     await bus.command('KnowledgeCenterService.configure', { apiVersion: 'v1', host: '/api/kc1' });

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { http, HttpResponse, delay } from 'msw';
-import { startSimulator } from '../helpers/simulator.ts';
+import { startSimulator, controlData } from '../helpers/simulator.ts';
 import { startMocks } from '../helpers/msw.ts';
 import {
   anonymousId,
@@ -41,7 +41,7 @@ const failureOf = async (promise: Promise<unknown>): Promise<CallbackFailure> =>
   throw new Error('expected the request to fail');
 };
 const booked = async () =>
-  (await (await fetch('/__control/callbacks')).json()) as { callbacks: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+  (await (await controlData('/__control/callbacks')).json()) as { callbacks: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
 const list = async () => {
   const body = await booked();
   return Array.isArray(body) ? body : body.callbacks;

@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import WebSocket from 'ws';
 import { waitFor } from '../helpers/wait.mjs';
+import { expectVariant, warningsOf, type Variant } from '../helpers/poison.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
 import { CLOUD_PATH } from '../../demo/simulator/cloud.js';
@@ -460,6 +461,8 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     const logged: unknown[][] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
+    const originalWarn = console.warn;
+    console.warn = (...args: unknown[]) => void logged.push(args);
     try {
       socket!.onmessage!({ data: 'not json' });
       socket!.onmessage!({
@@ -473,11 +476,94 @@ describe('cloud chat transport against the demo guest API and event stream', () 
       await waitFor(() => r.transcript().some((m) => m.type === 'Message' && m.from.type === 'Bot'), { what: 'the bot greeting after them' });
     } finally {
       console.error = original;
+      console.warn = originalWarn;
     }
     expect(logged).to.have.length(2);
-    expect(String(logged[1]![1])).to.contain('sequence');
+    // The message without a readable sequence: one warning naming the field (transcript-schema.ts).
+    expect(String(logged[1]![0])).to.contain('eventBody[0]: sequence cannot be read; not shown');
     expect(r.failures).to.deep.equal([]);
     expect(r.statuses).to.deep.equal([]);
+  });
+
+  it('one odd message does not stop the transcript, on the socket and in pages: each variant repaired or dropped with one warning, the good ones after it arrive', async () => {
+    server.simulator.state.chat.scriptedAgent = false;
+    /** The fields of the messages by sequence that the server's frames and pages carry instead. */
+    const patches = new Map<number, Record<string, unknown>>();
+    const patch = (body: unknown) => {
+      if (body && typeof body === 'object' && patches.has((body as { sequence: number }).sequence))
+        Object.assign(body, patches.get((body as { sequence: number }).sequence));
+    };
+    const patchingFetch: typeof fetch = async (input, init) => {
+      const response = await recordingFetch(input, init);
+      const request = new Request(input, init);
+      if (request.method !== 'GET' || !new URL(request.url).pathname.endsWith('/messages')) return response;
+      const page = (await response.json()) as { entities: unknown[] };
+      page.entities.forEach(patch);
+      return Response.json(page);
+    };
+    const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage')!;
+    const PatchingSocket = function (url: string) {
+      const ws = new WebSocket(url);
+      Object.defineProperty(ws, 'onmessage', {
+        get: () => onmessage.get!.call(ws),
+        set(handler: ((event: { data: unknown }) => void) | null) {
+          const patched = (event: { data: unknown }) => {
+            const frame = JSON.parse(String(event.data)) as { eventBody?: unknown };
+            patch(frame.eventBody);
+            handler!({ data: JSON.stringify(frame) });
+          };
+          onmessage.set!.call(ws, handler ? patched : null);
+        },
+      });
+      return ws;
+    };
+    const t = transport({ fetch: patchingFetch, WebSocket: PatchingSocket as unknown as CloudSocketFactory });
+    const { session } = await startJan(t, 'customer-chat');
+    const s = chatOf(session);
+    const variants: Array<Variant & { at: (index: number) => Record<string, unknown> }> = [
+      { name: 'body as a number', patch: {}, at: () => ({ body: 42 }), shown: { text: '42' } },
+      { name: 'timestamp as digits', patch: {}, at: () => ({ timestamp: '1741000000000' }), shown: { timestamp: 1741000000000 } },
+      { name: 'sender: null', patch: {}, at: () => ({ sender: null }), shown: { from: { id: '', type: 'External', name: '' } } },
+      { name: 'sequence as digits', patch: {}, at: (index) => ({ sequence: String(index) }), shown: { text: 'odd' } },
+      { name: 'a timestamp that is not a time', patch: {}, at: () => ({ timestamp: 'soon' }), warns: 'timestamp' },
+      { name: 'body as an object', patch: {}, at: () => ({ body: { b: 1 } }), dropped: 'body' },
+      { name: 'bodyType as a number', patch: {}, at: () => ({ bodyType: 7 }), dropped: 'bodyType' },
+      { name: 'sender as a string', patch: {}, at: () => ({ sender: 'Ewa' }), dropped: 'sender' },
+      { name: 'sender.id as an object', patch: {}, at: () => ({ sender: { id: {} } }), dropped: 'sender.id' },
+    ];
+    const r = recorder();
+    const until = (text: string) => waitFor(() => r.transcript().some((m) => m.text === text), { what: text });
+    const odd: number[] = [];
+    await warningsOf(async () => {
+      t.subscribe!(session, 1, r.handlers);
+      await t.send(session, 'first');
+      await until('first');
+      for (const variant of variants) {
+        const index = s.nextIndex++;
+        odd.push(index);
+        patches.set(index, variant.at(index));
+        const { warnings } = await warningsOf(async () => {
+          s.transcript.push({
+            index,
+            type: 'Message',
+            text: 'odd',
+            timestamp: server.simulator.serverNow(),
+            from: { id: String(session.memberId), type: 'Client', name: 'Jan' },
+          });
+          await t.send(session, `after ${variant.name}`);
+          await until(`after ${variant.name}`);
+        });
+        expectVariant(variant, index, r.transcript(), warnings);
+        await t.send(session, `next ${variant.name}`);
+        await until(`next ${variant.name}`);
+      }
+    });
+    expect(r.failures).to.deep.equal([]);
+    // The pages (a reload's restore) read each the same way: the good messages all there, each odd one as on the socket.
+    const { result: restored, warnings } = await warningsOf(() => t.restore(session, 1));
+    const texts = restored.messages.map((m) => m.text);
+    for (const variant of variants) expect(texts, variant.name).to.include.members([`after ${variant.name}`, `next ${variant.name}`]);
+    variants.forEach((variant, i) => expectVariant(variant, odd[i]!, restored.messages, warnings));
   });
 
   it('a socket that cannot open is tried again every 5000 ms, until one opens', async () => {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '../helpers/wait.mjs';
 import { installCometdWindow } from '../helpers/cometd-node.mjs';
+import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
 import {
@@ -123,6 +124,38 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1));
     expect(r.failures).to.deep.equal([]);
     stop();
+  });
+
+  it('one odd message does not stop the transcript: each variant repaired or dropped with one warning, the good ones after it arrive (same push and the next)', async () => {
+    const t = transport();
+    server.simulator.state.chat.scriptedAgent = false;
+    const { session } = await t.start({ firstName: 'Jan', userData: {} });
+    const s = server.simulator.state.chat.sessions.get(String(session.chatId))!;
+    const r = recorder();
+    const until = (text: string) => waitFor(() => r.transcript().some((m) => m.text === text), { what: text });
+    await warningsOf(async () => {
+      const stop = t.subscribe!(session, 1, r.handlers);
+      try {
+        await t.send(session, 'first');
+        await until('first');
+        for (const variant of VARIANTS) {
+          const index = s.nextIndex++;
+          const odd = { index, type: 'Message', text: 'odd', timestamp: server.simulator.serverNow(), from: { id: 'agent-7', type: 'Agent', name: 'Ewa' } };
+          const { warnings } = await warningsOf(async () => {
+            s.transcript.push({ ...odd, ...variant.patch } as never);
+            await t.send(session, `after ${variant.name}`);
+            await until(`after ${variant.name}`);
+          });
+          expectVariant(variant, index, r.transcript(), warnings);
+          await t.send(session, `next ${variant.name}`);
+          await until(`next ${variant.name}`);
+        }
+      } finally {
+        stop();
+      }
+    });
+    expect(r.failures).to.deep.equal([]);
+    server.simulator.state.chat.scriptedAgent = true;
   });
 
   it("send carries the client message id as clientMessageId in the sendMessage data (the outbox's retries carry the same one)", async () => {

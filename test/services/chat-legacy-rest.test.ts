@@ -4,6 +4,7 @@ import { startMocks } from '../helpers/msw.ts';
 import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
+import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
 import { createTransport, postForm } from '../../src/services/chat/transports/legacy-rest.ts';
 import { ChatFailure, type ChatTransport, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
@@ -252,6 +253,36 @@ describe('legacy chat REST transport against the simulator', () => {
     expect([en.kind, en.message, en.status]).to.deep.equal(['unavailable', 'Simulated chat server failure', 503]);
   });
 
+  it('one odd message does not stop the transcript: each variant repaired or dropped with one warning, the good ones after it arrive (same batch and the next)', async () => {
+    const t = transport();
+    const { session } = await startAnna(t);
+    const s = sessionOf(session);
+    let position = 1;
+    const poll = async () => {
+      const result = await t.poll(session, position);
+      position = result.nextPosition ?? Math.max(position, ...result.messages.map((m) => m.index + 1));
+      return result.messages;
+    };
+    await poll();
+    for (const variant of VARIANTS) {
+      const index = s.nextIndex++;
+      const odd = { index, type: 'Message', text: 'odd', timestamp: sim.serverNow(), from: { id: 'agent-7', type: 'Agent', name: 'Ewa' } };
+      s.transcript.push({ ...odd, ...variant.patch } as never);
+      await t.send(session, `after ${variant.name}`);
+      const { result: batch, warnings } = await warningsOf(poll);
+      expectVariant(variant, index, batch, warnings);
+      expect(
+        batch.map((m) => m.text),
+        variant.name,
+      ).to.include(`after ${variant.name}`);
+      await t.send(session, `next ${variant.name}`);
+      expect(
+        (await poll()).map((m) => m.text),
+        variant.name,
+      ).to.deep.equal([`next ${variant.name}`]);
+    }
+  });
+
   it('a dropped connection is a lost (network) failure', async () => {
     const t = transport();
     const { session } = await startAnna(t);
@@ -437,21 +468,6 @@ describe('legacy chat REST transport with hand-written answers', () => {
       expect(failure.kind).to.equal('malformed');
       return failure.message;
     };
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ index: 'one' })] })).to.equal(
-      'The chat refresh answer is malformed at messages[0].index: must be a number',
-    );
-    expect(await refreshMessage({ statusCode: 0, messages: [message(), message({ index: 1.5 })] })).to.equal(
-      'The chat refresh answer is malformed at messages[1].index: must be a whole number',
-    );
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ timestamp: undefined })] })).to.equal(
-      'The chat refresh answer is malformed at messages[0].timestamp: is missing',
-    );
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ from: 'Anna' })] })).to.equal(
-      'The chat refresh answer is malformed at messages[0].from: must be an object',
-    );
-    expect(await refreshMessage({ statusCode: 0, messages: [message({ type: 5 })] })).to.equal(
-      'The chat refresh answer is malformed at messages[0].type: must be a string',
-    );
     // A type this client does not know is dropped, not a malformed answer (it would fail every poll).
     await answer({ statusCode: 0, messages: [message({ index: 1, type: 'Shout' }), message({ index: 2 })], nextPosition: 3 });
     const polled = await transport().poll(session, 1);
@@ -475,6 +491,41 @@ describe('legacy chat REST transport with hand-written answers', () => {
     expect((await failureOf(transport().upload(session, new File(['a'], 'a.txt')))).message).to.equal(
       'The chat file answer is malformed at userData.file-id: is missing',
     );
+  });
+
+  it('a message that cannot be read is dropped alone, naming where and the field; its index still counts, so the next poll asks past it', async () => {
+    await answer({
+      statusCode: 0,
+      messages: [
+        message({ index: 'one' }),
+        message({ index: 2, text: 'two' }),
+        message({ index: 2.5 }),
+        message({ index: 3, timestamp: undefined, text: 'three' }),
+        message({ index: 4, from: 'Anna' }),
+        message({ index: '5', text: 'five' }),
+        message({ index: 6, type: 5 }),
+      ],
+    });
+    const { result, warnings } = await warningsOf(() => transport().poll(session, 1));
+    expect(result.messages.map((m) => [m.index, m.text])).to.deep.equal([
+      [2, 'two'],
+      [3, 'three'],
+      [5, 'five'],
+    ]);
+    // No nextPosition from the server: the last message, dropped, is read past.
+    expect(result.nextPosition).to.equal(7);
+    expect(warnings).to.deep.equal([
+      '[live-assist] chat: The chat refresh answer, messages[0]: index cannot be read; not shown',
+      '[live-assist] chat: The chat refresh answer, messages[2]: index cannot be read; not shown',
+      '[live-assist] chat: The chat refresh answer, messages[3] (index 3): timestamp cannot be read; shown as it arrives',
+      '[live-assist] chat: The chat refresh answer, messages[4] (index 4): from cannot be read; not shown',
+      '[live-assist] chat: The chat refresh answer, messages[6] (index 6): type cannot be read; not shown',
+    ]);
+    // A hostile answer of many broken messages is a few lines on the console, not one a message.
+    await answer({ statusCode: 0, messages: Array.from({ length: 1000 }, (_, i) => message({ index: i + 1, text: {} })) });
+    const many = await warningsOf(() => transport().poll(session, 1));
+    expect(many.result).to.deep.include({ messages: [], nextPosition: 1001 });
+    expect(many.warnings).to.have.length(5);
   });
 
   it('statusCode 1 is unavailable with the server errors, joined one a line', async () => {

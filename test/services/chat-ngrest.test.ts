@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
+import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
 import { DELAYS } from '../../machines/chat-session.machine.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
@@ -230,6 +231,51 @@ describe('next-generation REST transport against the simulator', () => {
     expect(seen.filter((r) => r.url.includes('index=')).length).to.be.greaterThan(2, 'the gap came from history pages');
   });
 
+  it('subscribe: one odd message does not stop the transcript: each variant repaired or dropped with one warning, the good ones after it arrive (same batch and the next), no gap read for it', async () => {
+    const t = transport({ pollTimeout: 100 });
+    const { session } = await startJan(t, 'customer-chat');
+    sim.state.chat.scriptedAgent = false;
+    const s = chatOf(session);
+    const batches: PollResult[] = [];
+    const failures: ChatFailure[] = [];
+    const delivered = () => batches.flatMap((b) => b.messages);
+    const until = async (text: string) => {
+      for (let i = 0; i < 40 && !delivered().some((m) => m.text === text); i++) await sleep(50);
+      expect(delivered().map((m) => m.text)).to.include(text);
+    };
+    await warningsOf(async () => {
+      const stop = t.subscribe!(session, 1, { messages: (r) => batches.push(r), status: () => undefined, failed: (f) => failures.push(f) });
+      try {
+        await t.send(session, 'first');
+        await until('first');
+        for (const variant of VARIANTS) {
+          const index = s.nextIndex++;
+          const odd = { index, type: 'Message', text: 'odd', timestamp: sim.serverNow(), from: { id: 'agent-7', type: 'Agent', name: 'Ewa' } };
+          const { warnings } = await warningsOf(async () => {
+            s.transcript.push({ ...odd, ...variant.patch } as never);
+            await t.send(session, `after ${variant.name}`);
+            await until(`after ${variant.name}`);
+          });
+          expectVariant(variant, index, delivered(), warnings);
+          await t.send(session, `next ${variant.name}`);
+          await until(`next ${variant.name}`);
+        }
+      } finally {
+        stop();
+      }
+    });
+    expect(failures).to.deep.equal([]);
+    const indexes = delivered().map((m) => m.index);
+    expect(indexes).to.deep.equal(
+      [...new Set(indexes)].sort((a, b) => a - b),
+      'each index once, in order',
+    );
+    expect(
+      seen.filter((r) => r.url.includes('index=')),
+      'a message not shown is no gap to read from history',
+    ).to.deep.equal([]);
+  });
+
   it('subscribe: a 503 is reported as unavailable and polling goes on; the chat gone is reported once and polling stops', async () => {
     const t = transport({ pollTimeout: 20 });
     const { session } = await startJan(t);
@@ -388,10 +434,15 @@ describe('next-generation REST transport against the simulator', () => {
       const t = transport();
       const { session } = await startJan(t);
       expect((await failureOf(t.poll({ ...session, sessionId: 'gone' }, 1))).kind).to.equal('ended');
-      sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => HttpResponse.json({ data: { messages: [{ index: 'one' }] } })));
+      sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => HttpResponse.json({ data: { messages: {} } })));
       const malformed = await failureOf(t.poll(session, 1));
       expect(malformed.kind).to.equal('malformed');
-      expect(malformed.message).to.match(/^The chat poll answer is malformed at data\.messages\[0\]\.index/);
+      expect(malformed.message).to.equal('The chat poll answer is malformed at data.messages: must be a list');
+      // One message that cannot be read is dropped alone (transcript-schema.ts), not a malformed answer.
+      sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => HttpResponse.json({ data: { messages: [{ index: 'one' }] } })));
+      const { result: dropped, warnings } = await warningsOf(() => t.poll(session, 1));
+      expect(dropped.messages).to.deep.equal([]);
+      expect(warnings).to.deep.equal(['[live-assist] chat: The chat poll answer, data.messages[0]: index cannot be read; not shown']);
       sim.worker.use(http.get(/\/api\/ngrest\/ppk\/[^/]+\/messages/, () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
       expect((await failureOf(t.poll(session, 1))).kind).to.equal('status');
       fault = () => 'network';

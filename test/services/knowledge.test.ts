@@ -9,7 +9,7 @@ import {
   knowledgeMessages,
   type KnowledgeConfig,
 } from '../../src/services/knowledge/index.ts';
-import { startSimulator } from '../helpers/simulator.ts';
+import { startSimulator, controlData } from '../helpers/simulator.ts';
 import { NODE_ORIGIN, startMocks } from '../helpers/msw.ts';
 
 const fail = (work: Promise<unknown> | (() => unknown)) =>
@@ -87,7 +87,7 @@ interface Snapshot {
   views: Array<{ api: string; docId: string; sessionId: string | null }>;
   notFound: Array<{ api: string; query: string | null; searchId: string | null }>;
 }
-const knowledge = async (): Promise<Snapshot> => (await fetch('/__control/knowledge')).json() as Promise<Snapshot>;
+const knowledge = async (): Promise<Snapshot> => (await controlData('/__control/knowledge')).json() as Promise<Snapshot>;
 
 const V2: KnowledgeConfig = { host: '/api/kc', apikey: 'demo-key', lang: 'pl', tenantId: 'ppk-cc', customerId: 'c-42' };
 const V1: KnowledgeConfig = { apiVersion: 'v1', host: '/api/kc1', lang: 'pl', tenantId: 'ppk-cc', customerId: 'c-42' };

@@ -44,6 +44,8 @@ export interface TranscriptMessage {
   from: { id: string; type: ParticipantType; name: string };
   /** FileUploaded: file-name, file-size, file-id, file-type; IdleAlert: next-idle-timer-type / -secs. */
   userData?: Record<string, string>;
+  /** The server's text was longer than the chat keeps (10,000 characters): it is cut there, an ellipsis at the cut. */
+  shortened?: boolean;
   /** Set on messages that arrive by a restore (a reload): the window shows them without alerting. */
   restoring?: boolean;
 }
@@ -147,16 +149,26 @@ export interface CodedError {
  */
 export type ChatFailureKind = 'timeout' | 'network' | 'status' | 'malformed' | 'unavailable' | 'rejected' | 'ended';
 
+/** The longest reason a failure carries: a broken or hostile server's megabytes are not shown whole. */
+export const MAX_REASON_LENGTH = 300;
+
+/** `text` cut to MAX_REASON_LENGTH characters, an ellipsis marking the cut. */
+const reason = (text: string): string => (text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text);
+
 export class ChatFailure extends Error {
+  /** The server's coded errors, each message cut as the failure's own. */
+  readonly errors: CodedError[];
+
   constructor(
     readonly kind: ChatFailureKind,
     message: string,
-    readonly errors: CodedError[] = [],
+    errors: CodedError[] = [],
     /** HTTP status, when there was an answer. */
     readonly status?: number,
   ) {
-    super(message);
+    super(reason(message));
     this.name = 'ChatFailure';
+    this.errors = errors.map((error) => (error.message.length > MAX_REASON_LENGTH ? { ...error, message: reason(error.message) } : error));
   }
 
   /** The connection itself failed (no answer): the session is disconnected, not refused. */

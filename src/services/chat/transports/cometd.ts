@@ -2,6 +2,7 @@ import { createMessagingClient, type Message } from '../../messaging-client.ts';
 import { objectMessage, v } from '../../answer.ts';
 import { isRecord } from '../../../app/records.ts';
 import { errorText, idString, joined, nextPosition, pollFields, pollResult, read, readAs, requiredId, sessionFields } from './shared.ts';
+import { readMessages, type MessageSpan } from '../transcript-schema.ts';
 import { createTransport as createRestTransport } from './legacy-rest.ts';
 import {
   ChatFailure,
@@ -10,6 +11,7 @@ import {
   type PollResult,
   type SessionData,
   type StreamHandlers,
+  type TranscriptMessage,
   type TransportFactory,
   type TransportOptions,
 } from '../types.ts';
@@ -75,7 +77,15 @@ const answerSchema = v.object(
   },
   objectMessage,
 );
-type Answer = v.InferOutput<typeof answerSchema>;
+/** An answer read: its messages each read on its own, with the span of indexes they carried (transcript-schema.ts). */
+type Answer = Omit<v.InferOutput<typeof answerSchema>, 'messages'> & { messages: TranscriptMessage[]; span: MessageSpan };
+
+/** `data` read as an answer (`what`: 'The chat requestChat answer', 'The chat notification'), or a malformed ChatFailure. */
+function answerOf(what: string, data: unknown): Answer {
+  const answer = readAs(what, data, answerSchema);
+  const span = readMessages(answer.messages, what);
+  return { ...answer, messages: span.messages, span };
+}
 
 const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, userId: requiredId, alias: requiredId }, objectMessage);
 
@@ -90,7 +100,7 @@ function refusal(op: CometDOperation, answer: Answer): ChatFailure {
   return new ChatFailure('rejected', joined(errors) || `The chat ${op} operation was refused (statusCode 2)`, errors);
 }
 
-const pollOf = (answer: Answer): PollResult => pollResult(answer.messages, answer.chatEnded, answer.idleTimerExpire, answer.nextPosition);
+const pollOf = (answer: Answer): PollResult => pollResult(answer.span, answer.chatEnded, answer.idleTimerExpire, answer.nextPosition);
 
 /** The chat's keys every operation after the start carries. */
 const keysOf = (session: SessionData): Record<string, string> => sessionFields(session, ['chatId', 'secureKey', 'userId', 'alias']);
@@ -240,8 +250,12 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     for (const push of held) {
       if (streams.get(chatId) !== stream) return;
       const messages = push.messages.filter((m) => m.index >= stream.next);
-      if (!messages.length && !push.chatEnded) continue;
-      deliver(chatId, { ...push, messages }, true);
+      const { first: low, last: high } = push.span;
+      if (!messages.length && !push.chatEnded && (high ?? 0) < stream.next) continue;
+      // Where what is left of it starts: a message not shown below the first one left may be in a gap, so
+      // when the push began before the position, the first message left (or, none, its last index) counts.
+      const first = low !== undefined && low >= stream.next ? low : messages.length ? Math.min(...messages.map((m) => m.index)) : (high ?? stream.next);
+      deliver(chatId, { ...push, messages, span: { ...push.span, messages, first } }, true);
     }
   };
 
@@ -257,7 +271,8 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       // new subscriber: a server may push what the chat gains before its answer comes), or its answer
       // was lost (the server bound this session from further on): then ask again, at most once per
       // RESYNC_RETRY, rather than wait for its timeout. The answer carries what the position misses.
-      const first = result.messages.length ? Math.min(...result.messages.map((m) => m.index)) : (result.nextPosition ?? stream.next);
+      // A message carried but not shown (transcript-schema.ts) counts: it is no gap.
+      const first = answer.span.first ?? result.nextPosition ?? stream.next;
       if (first > stream.next) {
         stream.held.push(answer);
         if (stream.held.length > MAX_HELD_PUSHES) stream.held.shift();
@@ -286,7 +301,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
       clearTimeout(call.timer);
       let answer: Answer;
       try {
-        answer = read(call.op, data, answerSchema);
+        answer = answerOf(`The chat ${call.op} answer`, data);
       } catch (failure) {
         call.reject(failure as ChatFailure);
         return;
@@ -301,7 +316,7 @@ export function createCometDTransport(options: TransportOptions): CometDTranspor
     if (typeof chatId !== 'string' || !streams.has(chatId)) return;
     let answer: Answer;
     try {
-      answer = readAs('The chat notification', data, answerSchema);
+      answer = answerOf('The chat notification', data);
     } catch (failure) {
       console.error('[live-assist] CometD:', (failure as Error).message);
       return;

@@ -1,10 +1,11 @@
 import { objectMessage, v } from '../../answer.ts';
-import { transcriptMessagesSchema } from '../transcript-schema.ts';
 import {
   callServer,
   chatEnded,
   failureOf,
   joined,
+  messageList,
+  messagesOf,
   nextPosition,
   notJson,
   pollFields,
@@ -83,10 +84,7 @@ const pollSchema = v.object(
   objectMessage,
 );
 
-const startSchema = v.object(
-  { chatId: requiredId, secureKey: requiredId, alias: requiredId, userId: requiredId, messages: transcriptMessagesSchema },
-  objectMessage,
-);
+const startSchema = v.object({ chatId: requiredId, secureKey: requiredId, alias: requiredId, userId: requiredId, messages: messageList }, objectMessage);
 
 const sendSchema = v.object({ index: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number')))) }, objectMessage);
 
@@ -209,7 +207,7 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
     const answer = await post('refresh', urlOf(keys, 'refresh'), formOf(keys, { transcriptPosition: String(Math.max(1, Math.floor(from))) }));
     if (answer === undefined) return { messages: [], chatEnded: false, empty: true };
     const { messages, chatEnded, idleTimerExpire, nextPosition } = read('refresh', answer, pollSchema);
-    return pollResult(messages, chatEnded, idleTimerExpire, nextPosition);
+    return pollResult(messagesOf('refresh', messages), chatEnded, idleTimerExpire, nextPosition);
   }
 
   /** A call whose answer says nothing beyond its statusCode. */
@@ -231,7 +229,7 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       body.set('userData', JSON.stringify(request.userData ?? {}));
       if (request.endpoint !== undefined) body.set('endpoint', request.endpoint);
       const { chatId, secureKey, alias, userId, messages } = await postFor('start', base, body, startSchema);
-      return { session: { chatId, userId, secureKey, alias }, messages };
+      return { session: { chatId, userId, secureKey, alias }, messages: messagesOf('start', messages).messages };
     },
 
     restore: refresh,

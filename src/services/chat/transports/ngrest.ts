@@ -1,6 +1,20 @@
 import { objectMessage, v } from '../../answer.ts';
 import { randomId } from '../../../app/ids.ts';
-import { callServer, failureOf, joined, nextPosition, notJson, pollFields, pollResult, read, requiredId, serverURL, sessionFields, whole } from './shared.ts';
+import {
+  callServer,
+  failureOf,
+  joined,
+  messagesOf,
+  nextPosition,
+  notJson,
+  pollFields,
+  pollResult,
+  read,
+  requiredId,
+  serverURL,
+  sessionFields,
+  whole,
+} from './shared.ts';
 import {
   ChatFailure,
   type ChatTransport,
@@ -202,17 +216,19 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       (error) => ngrestFailure(call, error),
     );
 
-  /** GET messages: a poll (no count), a restore (count) or a history page (index and count). */
-  async function messages(call: Call, s: NgrestSession, query: Record<string, string | number>, op = operationId()): Promise<PollResult> {
+  /**
+   * GET messages: a poll (no count), a restore (count) or a history page (index and count); `first` and `last`:
+   * the lowest and highest index the answer carried, shown or not.
+   */
+  async function page(call: Call, s: NgrestSession, query: Record<string, string | number>, op = operationId()) {
     const answer = await request(call, sessionURL(s, 'messages'), { method: 'GET', token: s.token, query: { ...query, operationId: op } });
     const { data } = read(call, answer, messagesSchema);
-    return pollResult(
-      data.messages.sort((a, b) => a.index - b.index),
-      data.chatEnded,
-      data.idleTimerExpire,
-      data.nextIndex,
-    );
+    const span = messagesOf(call, data.messages, 'data.messages');
+    span.messages.sort((a, b) => a.index - b.index);
+    return { result: pollResult(span, data.chatEnded, data.idleTimerExpire, data.nextIndex), first: span.first, last: span.last };
   }
+
+  const messages = async (call: Call, s: NgrestSession, query: Record<string, string | number>): Promise<PollResult> => (await page(call, s, query)).result;
 
   /**
    * The messages from index `from` up to (not including) `to`, read back from `to` by history pages (at most
@@ -221,23 +237,33 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
   async function between(s: NgrestSession, from: number, to: number): Promise<TranscriptMessage[]> {
     let list: TranscriptMessage[] = [];
     let upper = to;
-    for (let page = 0; page < NGREST.maxRestorePages && upper > from; page++) {
-      const older = (await messages('history', s, { index: upper, count: pageSize })).messages.filter((m) => m.index < upper);
-      if (!older.length) break;
+    for (let n = 0; n < NGREST.maxRestorePages && upper > from; n++) {
+      const { result, first } = await page('history', s, { index: upper, count: pageSize });
+      const older = result.messages.filter((m) => m.index < upper);
+      // A page of messages not shown still moves the read back.
+      const lowest = Math.min(older[0]?.index ?? Infinity, first !== undefined && first < upper ? first : Infinity);
+      if (lowest === Infinity) break;
       list = [...older, ...list];
-      upper = older[0]!.index;
+      upper = lowest;
     }
     return list.filter((m) => m.index >= from);
   }
 
-  async function poll(session: SessionData, fromIndex: number): Promise<PollResult> {
+  /** A poll from `fromIndex`; `first` and `last`: the lowest and highest index from there it carried, shown or not. */
+  async function pollSpan(session: SessionData, fromIndex: number) {
     const s = ngrestSession(session);
     const op = retryPoll.get(s.sessionId) ?? operationId();
     retryPoll.set(s.sessionId, op);
-    const result = await messages('poll', s, {}, op);
+    const { result, first, last } = await page('poll', s, {}, op);
     retryPoll.delete(s.sessionId);
-    return { ...result, messages: result.messages.filter((m) => m.index >= fromIndex) };
+    return {
+      result: { ...result, messages: result.messages.filter((m) => m.index >= fromIndex) },
+      first: first !== undefined && last !== undefined && last >= fromIndex ? Math.max(first, fromIndex) : undefined,
+      last,
+    };
   }
+
+  const poll = async (session: SessionData, fromIndex: number): Promise<PollResult> => (await pollSpan(session, fromIndex)).result;
 
   /**
    * POST messages. A send that got no answer is tried once more at once with the same operationId: if the
@@ -289,8 +315,8 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       const restored = decodeClientToken(read('restore', answer, startSchema).data.clientToken);
       if (restored.sessionId !== s.sessionId) throw new ChatFailure('ended', 'The chat restore answered another session');
       const from = Math.max(1, Math.floor(fromIndex));
-      const last = await messages('restore', s, { count: pageSize });
-      const first = last.messages[0]?.index;
+      const { result: last, first: carried } = await page('restore', s, { count: pageSize });
+      const first = carried ?? last.messages[0]?.index;
       const older = first !== undefined && first > from ? await between(s, from, first) : [];
       return { ...last, messages: [...older, ...last.messages].filter((m) => m.index >= from) };
     },
@@ -305,20 +331,22 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
       let position = fromIndex;
       let idleTimerExpire: number | undefined;
       /** A poll's answer that starts past the position, held until the gap before it is read. */
-      let held: PollResult | undefined;
+      let held: Awaited<ReturnType<typeof pollSpan>> | undefined;
       const tick = async () => {
         timer = undefined;
         try {
-          let result = held ?? (await poll(session, position));
+          const polled = held ?? (await pollSpan(session, position));
+          let result = polled.result;
           if (stopped) return;
           // The server's poll answers from its own cursor, which a restore also moves (a page that went while
           // its restore or its last poll was answered, a restore that failed half-way): an answer that starts
           // past the position — or an empty one whose next index is past it — has a gap before it. The gap is
           // read from history (which moves no cursor) before anything is handed on; if that fails, the answer
           // is held and the gap asked again on the next tick, so no index is ever skipped.
-          const first = result.messages[0]?.index ?? result.nextPosition;
+          // A message carried but not shown (transcript-schema.ts) counts: it is no gap.
+          const first = polled.first ?? result.messages[0]?.index ?? result.nextPosition;
           if (first !== undefined && first > position) {
-            held = result;
+            held = polled;
             const missing = await between(ngrestSession(session), position, first);
             if (stopped) return;
             result = { ...result, messages: [...missing, ...result.messages] };
@@ -335,6 +363,7 @@ export const createTransport: TransportFactory = (options: TransportOptions): Ch
           if (recovered || result.messages.length || result.chatEnded || result.idleTimerExpire !== idleTimerExpire) handlers.messages(result);
           idleTimerExpire = result.idleTimerExpire;
           for (const m of result.messages) position = Math.max(position, m.index + 1);
+          if (polled.last !== undefined) position = Math.max(position, polled.last + 1);
           if (result.chatEnded) return;
         } catch (error) {
           if (stopped) return;

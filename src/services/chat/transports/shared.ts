@@ -1,7 +1,7 @@
 import { HttpError, requestJson } from '../../../http/request.ts';
 import { MalformedAnswer, readAnswer, v } from '../../answer.ts';
-import { transcriptMessagesSchema } from '../transcript-schema.ts';
-import { ChatFailure, type CodedError, type PollResult, type SessionData, type TranscriptMessage, type TransportOptions } from '../types.ts';
+import { readMessages, type MessageSpan } from '../transcript-schema.ts';
+import { ChatFailure, type CodedError, type PollResult, type SessionData, type TransportOptions } from '../types.ts';
 
 /**
  * What the chat transports share: reading answers into ChatFailures, the session's fields, the common
@@ -32,16 +32,31 @@ export const whole = (min: number) => v.pipe(v.number('must be a number'), v.int
 export const millis = v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'));
 /** An answer's `chatEnded`, false when it is left out. */
 export const chatEnded = v.optional(v.boolean('must be true or false'), false);
+/**
+ * An answer's transcript messages as they came: a list, each read on its own afterwards (`messagesOf`), so
+ * that one that cannot be read does not fail the answer.
+ */
+export const messageList = v.optional(v.array(v.unknown(), 'must be a list'), []);
 /** What a poll's answer carries in every protocol: the messages, whether the chat ended, the idle timer. */
-export const pollFields = { messages: transcriptMessagesSchema, chatEnded, idleTimerExpire: v.optional(v.nullable(millis)) };
+export const pollFields = { messages: messageList, chatEnded, idleTimerExpire: v.optional(v.nullable(millis)) };
+
+/** The messages of the answer of the call `call`, read one by one (transcript-schema.ts). */
+export const messagesOf = (call: string, list: readonly unknown[], at = 'messages'): MessageSpan => readMessages(list, `The chat ${call} answer`, at);
 /** The index the next poll starts from, where the answer names it. */
 export const nextPosition = v.optional(v.nullable(whole(1)));
 
-/** A poll's result; the idle timer and the next position only where the answer names them. */
-export function pollResult(messages: TranscriptMessage[], ended: boolean, idleTimerExpire?: number | null, nextPosition?: number | null): PollResult {
+/**
+ * A poll's result; the idle timer and the next position only where the answer names them, or where the
+ * answer ended with messages not shown (dropped, of unknown types): the next position is past them, so they
+ * are not asked for again.
+ */
+export function pollResult(span: MessageSpan, ended: boolean, idleTimerExpire?: number | null, nextPosition?: number | null): PollResult {
+  const { messages } = span;
   const result: PollResult = { messages, chatEnded: ended };
   if (typeof idleTimerExpire === 'number') result.idleTimerExpire = idleTimerExpire;
   if (typeof nextPosition === 'number') result.nextPosition = nextPosition;
+  // The highest index carried, not shown: every message of the answer below it.
+  if (span.last !== undefined && !messages.some((m) => m.index === span.last)) result.nextPosition = Math.max(result.nextPosition ?? 0, span.last + 1);
   return result;
 }
 

@@ -1,4 +1,6 @@
 import { objectMessage, v } from '../../../answer.ts';
+import { isRecord } from '../../../../app/records.ts';
+import { readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead, type Note } from '../../transcript-schema.ts';
 import { ChatFailure, type ParticipantType, type PollResult, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
 import { callServer, read, requiredId as id, serverURL, whole } from '../shared.ts';
 import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type CloudTransportOptions } from './protocol.ts';
@@ -20,21 +22,51 @@ export const createSchema = v.object(
   objectMessage,
 );
 
-export const messageSchema = v.object(
-  {
-    sequence,
-    sender: v.optional(v.nullable(v.object({ id: v.optional(v.nullable(id)) }, objectMessage))),
-    body: v.optional(v.nullable(v.string('must be a string')), ''),
-    bodyType: v.optional(v.string('must be a string'), 'standard'),
-    timestamp: v.optional(v.nullable(v.union([v.string(), v.number()], 'must be a date'))),
-  },
-  objectMessage,
-);
-export type CloudMessage = v.InferOutput<typeof messageSchema>;
+/** The send's answer: the message as stored, of which only its sequence is read. */
+const sentSchema = v.object({ sequence }, objectMessage);
+
+/** A cloud message as read (transcript-schema.ts `readEach`): its sequence is its index. */
+export interface CloudMessage {
+  sequence: number;
+  senderId: string;
+  body: string;
+  bodyType: string;
+  timestamp?: number;
+  shortened?: boolean;
+}
+
+/**
+ * One cloud message read by the transcript's rule (transcript-schema.ts): a sequence as digits, a body as a
+ * number, a date string are repaired; what cannot be read drops the message alone, with one warning.
+ */
+export function cloudItem(item: unknown, note: Note): ItemRead<CloudMessage> {
+  if (!isRecord(item)) throw new Unreadable('the message');
+  const index = wholeField('sequence', item.sequence, 1);
+  return {
+    index,
+    message: () => {
+      const sender = item.sender;
+      if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender');
+      const bodyType = item.bodyType ?? 'standard';
+      if (typeof bodyType !== 'string') throw new Unreadable('bodyType');
+      const raw = textField('body', item.body);
+      const body = shortText(raw, note, 'body');
+      const message: CloudMessage = { sequence: index, senderId: textField('sender.id', sender?.id), body, bodyType };
+      if (body !== raw) message.shortened = true;
+      const time = timeOf(item.timestamp);
+      if (time !== undefined) message.timestamp = time;
+      else if (item.timestamp !== undefined && item.timestamp !== null) note('timestamp', 'cannot be read', 'shown as it arrives');
+      return message;
+    },
+  };
+}
+
+/** The cloud messages of a list (a page's entities, a frame's one), each read on its own. */
+export const cloudMessages = (list: readonly unknown[], what: string, at: string) => readEach(list, what, at, cloudItem);
 
 const pageSchema = v.object(
   {
-    entities: v.optional(v.array(messageSchema, 'must be a list'), []),
+    entities: v.optional(v.array(v.unknown(), 'must be a list'), []),
     next: v.optional(v.nullable(v.string())),
     previousPage: v.optional(v.nullable(v.string())),
   },
@@ -69,10 +101,8 @@ export interface Member {
   name: string;
 }
 
-export const millisOf = (timestamp: string | number | null | undefined): number => {
-  const time = typeof timestamp === 'number' ? timestamp : typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
-  return Number.isFinite(time) ? time : Date.now();
-};
+/** Epoch ms of a timestamp (a number or a date string); the time it is read when it has none that can be read. */
+export const millisOf = (timestamp: unknown): number => timeOf(timestamp) ?? Date.now();
 
 /** The REST side of one cloud transport: its calls, its members cache, its pages. */
 export type CloudRest = ReturnType<typeof createCloudRest>;
@@ -145,7 +175,8 @@ export function createCloudRest(options: CloudTransportOptions) {
     text: string,
     timestamp: number,
   ): Promise<TranscriptMessage> => {
-    const system = type === 'Notice' || type === 'CustomNotice';
+    // A message with no sender named (a system line, a sender left out) asks nobody who it is.
+    const system = type === 'Notice' || type === 'CustomNotice' || senderId === '';
     const member = system ? { type: 'External' as const, name: '' } : await memberOf(s, senderId);
     return { index, type, text, timestamp, html: false, from: { id: senderId, type: member.type, name: member.name } };
   };
@@ -154,7 +185,8 @@ export function createCloudRest(options: CloudTransportOptions) {
   const fromMessage = async (s: CloudSession, m: CloudMessage): Promise<TranscriptMessage | undefined> => {
     const type = BODY_TYPES[m.bodyType];
     if (!type) return undefined;
-    return transcriptOf(s, type, m.sequence, m.sender?.id ?? '', m.body ?? '', millisOf(m.timestamp));
+    const message = await transcriptOf(s, type, m.sequence, m.senderId, m.body, millisOf(m.timestamp));
+    return m.shortened ? { ...message, shortened: true } : message;
   };
 
   /** The visitor's own leave ends the chat (web-chat.md §4: a customer disconnect ends the chat). */
@@ -189,7 +221,8 @@ export function createCloudRest(options: CloudTransportOptions) {
         if (page === 0 || onPage || (error instanceof ChatFailure && error.kind === 'ended')) throw error;
         break;
       }
-      const fresh = answer.entities.filter((m) => m.sequence > from);
+      const got = cloudMessages(answer.entities, 'The chat messages answer', 'entities');
+      const fresh = got.messages.filter((m) => m.sequence > from);
       const added: TranscriptMessage[] = [];
       for (const m of fresh) {
         const message = out.has(m.sequence) ? undefined : await fromMessage(s, m);
@@ -199,11 +232,12 @@ export function createCloudRest(options: CloudTransportOptions) {
         }
       }
       if (onPage && added.length) onPage(added.sort((a, b) => a.index - b.index));
-      if (!fresh.length || (new Set(fresh.map((m) => m.sequence)).size < CLOUD.pageSize && !answer.next)) {
+      // A message carried but not shown still counts: the next page is asked after it.
+      if (got.last === undefined || got.last <= from || (answer.entities.length < CLOUD.pageSize && !answer.next)) {
         caughtUp = true;
         break;
       }
-      from = Math.max(...fresh.map((m) => m.sequence));
+      from = got.last;
     }
     const messages = [...out.values()].sort((a, b) => a.index - b.index);
     return { messages, chatEnded: ends(s, messages), caughtUp };
@@ -222,7 +256,7 @@ export function createCloudRest(options: CloudTransportOptions) {
       answer = await request('send', memberURL(s, '/messages'), init);
     }
     if (answer === undefined) return {};
-    return { index: read('send', answer, messageSchema).sequence };
+    return { index: read('send', answer, sentSchema).sequence };
   }
 
   /** Up to `count` messages before index `before`, oldest first. */
@@ -232,7 +266,7 @@ export function createCloudRest(options: CloudTransportOptions) {
     const query = { before: Math.max(1, Math.floor(before)), maxResults: Math.min(CLOUD.pageSize, Math.max(1, Math.floor(count))) };
     const page = read('messages', await request('messages', url(s, '/messages'), { jwt: s.jwt, query }), pageSchema);
     const out: TranscriptMessage[] = [];
-    for (const m of page.entities) {
+    for (const m of cloudMessages(page.entities, 'The chat messages answer', 'entities').messages) {
       const message = m.sequence < before ? await fromMessage(s, m) : undefined;
       if (message) out.push(message);
     }

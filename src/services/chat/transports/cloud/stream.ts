@@ -12,7 +12,7 @@ import {
   type CloudTimers,
   type CloudTransportOptions,
 } from './protocol.ts';
-import { messageSchema, millisOf, sequence, type CloudRest } from './rest.ts';
+import { cloudMessages, millisOf, sequence, type CloudRest } from './rest.ts';
 
 /**
  * The cloud transport's event stream: one WebSocket per subscriber to the session's eventStreamUri, its
@@ -66,8 +66,12 @@ export function createCloudStreams(options: CloudTransportOptions, rest: CloudRe
     const type = frame.metadata?.type ?? '';
     if (!frame.topicName.includes(s.conversationId)) return [];
     if (type === 'message') {
-      const message = await fromMessage(s, read('stream', frame.eventBody, messageSchema));
-      return message ? [message] : [];
+      const out: TranscriptMessage[] = [];
+      for (const m of cloudMessages([frame.eventBody], 'The chat event stream', 'eventBody').messages) {
+        const message = await fromMessage(s, m);
+        if (message) out.push(message);
+      }
+      return out;
     }
     if (type === 'typing-indicator') {
       const typing = read('stream', frame.eventBody, typingSchema);
