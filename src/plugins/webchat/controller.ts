@@ -75,6 +75,7 @@ export function createController(win: ChatWindow): WebChatController {
         () => win.patch({ historyLoading: false, canLoadHistory: false }),
       );
     },
+    chatButtonTemplate: () => win.invite.chatButton.template,
     clickChatButton() {
       if (!win.isOpen()) void plugin.command('WebChat.open').catch(() => undefined);
     },
