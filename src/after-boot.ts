@@ -35,9 +35,11 @@ function scheduleIdleWork(app: App): void {
   }
   // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
   // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
-  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
-  const webchat = app.section('webchat') as { transport?: unknown; chatButton?: { enabled?: unknown }; autoInvite?: { enabled?: unknown } };
-  if (webchat.transport && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
+  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite — or its older
+  // spelling proactive — off; autoInvite's flag wins when both give one).
+  type Flag = { enabled?: unknown };
+  const webchat = app.section('webchat') as { transport?: unknown; chatButton?: Flag; autoInvite?: Flag; proactive?: Flag };
+  if (webchat.transport && (webchat.chatButton?.enabled !== false || (webchat.autoInvite?.enabled ?? webchat.proactive?.enabled) === true)) {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
   // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
