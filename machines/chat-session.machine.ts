@@ -127,6 +127,8 @@ export interface ChatSessionContext {
   pollExceptionLimit: number;
   restoreTimeout: number;
   endedBy?: EndedBy;
+  /** The chat ended because a poll or the stream found the server no longer knew it, not by anyone's end (CriticalFault). */
+  endedUnexpectedly: boolean;
   /** The last failure reported by an `error` emit. */
   failure?: ChatFailure;
   /** The chat's transcript: the server's visible messages by index and the visitor's outgoing ones. */
@@ -169,7 +171,7 @@ export type ChatSessionEmitted =
   | { type: 'restored'; session: SessionData }
   | { type: 'restoreTimeout' }
   | { type: 'restoreFailed'; failure?: ChatFailure }
-  | { type: 'ended'; endedBy: EndedBy }
+  | { type: 'ended'; endedBy: EndedBy; unexpected?: true }
   | { type: 'agentConnected'; agents: Record<string, AgentRecord> }
   | { type: 'agentDisconnected'; numAgentsConnected: number }
   /** `agent`: who types, when the server named a participant (their name from the agents' map, else ''). */
@@ -319,6 +321,7 @@ const freshChat = (session: SessionData | null, transcript: ChatTranscript = EMP
   agentTypingId: undefined,
   idle: { alerts: 0 },
   endedBy: undefined,
+  endedUnexpectedly: false,
   failure: undefined,
   transcript: restart(transcript),
 });
@@ -470,7 +473,7 @@ const chatSessionSetup = setup({
       } else if (isLost(failure)) {
         enqueue.raise({ type: 'connection.lost' });
       } else if (failure.kind === 'ended') {
-        enqueue.assign({ endedBy: 'server' });
+        enqueue.assign({ endedBy: 'server', endedUnexpectedly: true });
       } else {
         enqueue.assign({ failure });
         enqueue.emit({ type: 'error', failure });
@@ -500,7 +503,11 @@ const chatSessionSetup = setup({
       const id = context.agentTypingId;
       return id ? { type: 'agentTypingStarted' as const, agent: { id, name: context.agents[id]?.name ?? '' } } : { type: 'agentTypingStarted' as const };
     }),
-    publishEnded: emit(({ context }) => ({ type: 'ended' as const, endedBy: context.endedBy ?? 'server' })),
+    publishEnded: emit(({ context }) => ({
+      type: 'ended' as const,
+      endedBy: context.endedBy ?? 'server',
+      ...(context.endedUnexpectedly ? { unexpected: true as const } : {}),
+    })),
     publishRestored: emit(({ context }) => ({ type: 'restored' as const, session: sessionOf(context) })),
     publish: emit(
       (

@@ -32,7 +32,7 @@ export function publishEvents(svc: ChatService): void {
       case 'restoreFailed':
         svc.restoring = false;
         svc.forget();
-        svc.plugin.publish('restoreFailed', undefined);
+        svc.plugin.publish('restoreFailed', svc.handover ? { handover: true } : {});
         break;
       case 'messageReceived': {
         let agent = 0;
@@ -78,7 +78,7 @@ export function publishEvents(svc: ChatService): void {
         if (svc.stored) svc.tabs.post({ t: 'chat', event: 'ended', chatId: String(svc.stored.session.chatId) });
         svc.forget();
         svc.saveMetadata({ elapsed: svc.metadata.started ? Date.now() - svc.metadata.started : 0 });
-        svc.plugin.publish('ended', { endedBy: event.endedBy });
+        svc.plugin.publish('ended', { endedBy: event.endedBy, ...(event.unexpected ? { unexpected: true as const } : {}) });
         break;
       case 'error':
         svc.saveMetadata({ errors: svc.metadata.errors + 1 });

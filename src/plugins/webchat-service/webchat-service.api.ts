@@ -65,7 +65,7 @@ export interface ChatErrorEvent {
   message: string;
   kind: string;
   /** Each server error: its code, its message and, for a transport's own codes, the language-pack key that words it. */
-  errors: Array<{ code: number; message: string; key?: string }>;
+  errors: Array<{ code: number; message: string; key?: string; name?: string; max?: number }>;
   /** The command or call that failed: 'startChat', 'poll', 'sendMessage' … */
   during: string;
 }
@@ -124,8 +124,10 @@ declare module '../../bus/types.ts' {
     'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean; idle?: { alerts: number; countdownMs?: number } };
     'WebChatService.restored': ChatSessionInfo;
     'WebChatService.restoreTimeout': void;
-    'WebChatService.restoreFailed': void;
-    'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent' };
+    /** `handover`: the chat was another tab's, taken up by this one (the window says TransferFailed). */
+    'WebChatService.restoreFailed': { handover?: true };
+    /** `unexpected`: the server no longer knew the chat (a poll or the stream was refused), not an end anyone asked for. */
+    'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent'; unexpected?: true };
     'WebChatService.agentConnected': { agents: Record<string, AgentRecord> };
     'WebChatService.agentDisconnected': { numAgentsConnected: number };
     /** `agent`: who types, when the server named them. */
