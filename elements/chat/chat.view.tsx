@@ -203,6 +203,13 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
                 actor.send({ type: 'message.edit', id });
                 host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
               }}
+              onToInput={() => {
+                // The caret after the draft: a key typed from the log adds to it.
+                const input = host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea:not([readonly])');
+                input?.setSelectionRange(input.value.length, input.value.length);
+                input?.focus();
+                return Boolean(input);
+              }}
               ended={ended}
               typing={view.typing}
               connection={view.connection}
