@@ -64,7 +64,7 @@ export interface StartChatOptions {
 export interface ChatErrorEvent {
   message: string;
   kind: string;
-  /** Each server error: its code, its message and, for a transport's own codes, the language-pack key that words it. */
+  /** Each server error: its code, its message, for a transport's own codes the language-pack key that words it, and what its text substitutes (the file's name, 201's count, 202's or a file's byte limit). */
   errors: Array<{ code: number; message: string; key?: string; name?: string; max?: number }>;
   /** The command or call that failed: 'startChat', 'poll', 'sendMessage' … */
   during: string;
