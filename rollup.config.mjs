@@ -243,7 +243,10 @@ const LIBRARIES = {
 const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS =
-  /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|sanitize|trusted-types|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
+  /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
+// The sanitiser and its Trusted Types policy (no React): the views import it, and so does the chat button
+// when a site gives it a template (elements/chat/launcher.ts), which must not fetch React for that.
+const SANITISER = /^elements\/common\/(?:sanitize|trusted-types)\.ts$/;
 // The light markup drawn without React (the sidebar's strip) with lit-html, the icons and its sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;
@@ -256,6 +259,7 @@ const SHARED_LOGIC =
   /^(?:machines\/(?:availability|snippet|chat-transcript)|src\/app\/(?:bytes|clock|records|ids|by-index)|src\/plugins\/(?:[\w-]+\/)?(?:stats-config|office-hours|webchat-config))\.ts$/;
 function mergedChunk(path) {
   if (VIEWS.test(path)) return 'views';
+  if (SANITISER.test(path)) return 'sanitize';
   // The plugin table (the loader holds only the names) and the rule of commands named by data come with
   // the load graph, which intent, the idle preload and a plugin's first load fetch anyway; so does the
   // window manager (1.5 KB), which every window's open commands: one request fewer in each open.

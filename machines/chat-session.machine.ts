@@ -127,6 +127,8 @@ export interface ChatSessionContext {
   pollExceptionLimit: number;
   restoreTimeout: number;
   endedBy?: EndedBy;
+  /** The chat ended because a poll or the stream found the server no longer knew it, not by anyone's end (CriticalFault). */
+  endedUnexpectedly: boolean;
   /** The last failure reported by an `error` emit. */
   failure?: ChatFailure;
   /** The chat's transcript: the server's visible messages by index and the visitor's outgoing ones. */
@@ -169,7 +171,7 @@ export type ChatSessionEmitted =
   | { type: 'restored'; session: SessionData }
   | { type: 'restoreTimeout' }
   | { type: 'restoreFailed'; failure?: ChatFailure }
-  | { type: 'ended'; endedBy: EndedBy }
+  | { type: 'ended'; endedBy: EndedBy; unexpected?: true }
   /** `message`: the join or leave; `agents`: every agent of the chat after it (Widgets' `{ message, agents, numAgentsConnected }`). */
   | { type: 'agentConnected'; agents: Record<string, AgentRecord>; numAgentsConnected: number; message: TranscriptMessage }
   | { type: 'agentDisconnected'; agents: Record<string, AgentRecord>; numAgentsConnected: number; message: TranscriptMessage }
@@ -321,6 +323,7 @@ const freshChat = (session: SessionData | null, transcript: ChatTranscript = EMP
   agentTypingId: undefined,
   idle: { alerts: 0 },
   endedBy: undefined,
+  endedUnexpectedly: false,
   failure: undefined,
   transcript: restart(transcript),
 });
@@ -472,7 +475,7 @@ const chatSessionSetup = setup({
       } else if (isLost(failure)) {
         enqueue.raise({ type: 'connection.lost' });
       } else if (failure.kind === 'ended') {
-        enqueue.assign({ endedBy: 'server' });
+        enqueue.assign({ endedBy: 'server', endedUnexpectedly: true });
       } else {
         enqueue.assign({ failure });
         enqueue.emit({ type: 'error', failure });
@@ -502,7 +505,11 @@ const chatSessionSetup = setup({
       const id = context.agentTypingId;
       return id ? { type: 'agentTypingStarted' as const, agent: { id, name: context.agents[id]?.name ?? '' } } : { type: 'agentTypingStarted' as const };
     }),
-    publishEnded: emit(({ context }) => ({ type: 'ended' as const, endedBy: context.endedBy ?? 'server' })),
+    publishEnded: emit(({ context }) => ({
+      type: 'ended' as const,
+      endedBy: context.endedBy ?? 'server',
+      ...(context.endedUnexpectedly ? { unexpected: true as const } : {}),
+    })),
     publishRestored: emit(({ context }) => ({ type: 'restored' as const, session: sessionOf(context) })),
     publish: emit(
       (

@@ -60,8 +60,26 @@ export type ChatAlertKey =
   | 'FileSendFailed'
   | 'FileTransferSizeError'
   | 'CriticalFault'
+  | 'TransferFailed'
+  | 'InviteFailed'
   | 'Generic'
   | 'serverErrors';
+
+/**
+ * What a server error's text substitutes (web-chat.md §8): the file at fault and the limit it broke,
+ * a count for 201, bytes for 202 and FileTransferSizeError (the view words them).
+ */
+export interface ChatAlertDetail {
+  name?: string;
+  max?: number;
+}
+
+/**
+ * The alerts a closed window keeps for its next open: what happened to the visitor's chat while it was
+ * not shown (a restore or a hand-over from another tab that failed, a restore-timeout invite that could
+ * not show, a chat that ended unexpectedly).
+ */
+export const HELD_ALERTS: readonly ChatAlertKey[] = ['RestoreFailed', 'TransferFailed', 'InviteFailed', 'CriticalFault'];
 
 export interface ChatAlert {
   key: ChatAlertKey;
@@ -71,6 +89,8 @@ export interface ChatAlert {
   keys?: string[];
   /** The server's messages, joined with line breaks by the view. */
   messages: string[];
+  /** Beside each code, what its text substitutes (none: the text without them). */
+  details?: (ChatAlertDetail | null)[];
   /** Whether the alert offers Retry (`retry` is accepted). */
   retry: boolean;
 }
@@ -146,8 +166,17 @@ export type ChatWindowEvent =
   | { type: 'session.restored' }
   | { type: 'session.message'; count: number }
   | { type: 'session.agentJoined' }
-  | { type: 'session.ended' }
-  | { type: 'session.error'; key: ChatAlertKey; codes?: number[]; keys?: string[]; messages?: string[]; retry?: boolean }
+  /** `unexpected`: the server no longer knew the chat (not ended by the visitor, the agent or the server's own end). */
+  | { type: 'session.ended'; unexpected?: boolean }
+  | {
+      type: 'session.error';
+      key: ChatAlertKey;
+      codes?: number[];
+      keys?: string[];
+      messages?: string[];
+      details?: (ChatAlertDetail | null)[];
+      retry?: boolean;
+    }
   | { type: 'alert.dismiss' }
   | { type: 'retry' }
   | { type: 'idle.alert'; count: number; countdownMs?: number }
@@ -282,6 +311,18 @@ export const chatWindowMachine = setup({
     /** The validates accepted every field, and the form's own checks find nothing. */
     checksPassed: ({ context, event }) =>
       refusedBy(event, fieldsToCheck(context.fields)).length === 0 && Object.keys(validateChatForm(context.fields, context.form)).length === 0,
+    /** An alert a closed window keeps for its next open (HELD_ALERTS). */
+    held: ({ event }) => {
+      assertEvent(event, 'session.error');
+      return HELD_ALERTS.includes(event.key);
+    },
+    /** The chat ended unexpectedly (the server no longer knew it). */
+    unexpectedEnd: ({ event }) => {
+      assertEvent(event, 'session.ended');
+      return event.unexpected === true;
+    },
+    /** An alert is waiting (kept while the window was closed). */
+    alertWaiting: ({ context }) => context.alert !== null,
     /** The alert offers Retry. */
     retryable: ({ context }) => context.alert?.retry === true,
     /** The start failed with no code, or with a code that marks no shown field: an alert explains it. */
@@ -412,6 +453,7 @@ export const chatWindowMachine = setup({
           codes: [...(event.codes ?? [])],
           ...(event.keys?.some(Boolean) ? { keys: [...event.keys] } : {}),
           messages: [...(event.messages ?? [])],
+          ...(event.details?.some(Boolean) ? { details: [...event.details] } : {}),
           retry: event.retry === true,
         },
       };
@@ -421,6 +463,8 @@ export const chatWindowMachine = setup({
       return { idle: event.countdownMs === undefined ? { count: event.count } : { count: event.count, countdownMs: event.countdownMs } };
     }),
     clearIdle: assign({ idle: null }),
+    /** CriticalFault: the chat ended unexpectedly. */
+    setFault: assign({ alert: { key: 'CriticalFault' as const, codes: [], messages: [], retry: false } }),
     setSurvey: assign(({ event }) => {
       assertEvent(event, 'survey.offer');
       const survey: ChatSurveyOffer = {};
@@ -485,7 +529,11 @@ export const chatWindowMachine = setup({
         'session.restored': { target: 'open.main.chat', actions: ['restoreChat', { type: 'publish', params: { type: 'opened' } }] },
         'session.message': { actions: 'countUnread' },
         'session.agentJoined': { actions: 'joinAgent' },
-        'session.ended': { guard: 'running', actions: 'endWhileClosed' },
+        'session.ended': [
+          { guard: and(['running', 'unexpectedEnd']), actions: ['endWhileClosed', 'setFault'] },
+          { guard: 'running', actions: 'endWhileClosed' },
+        ],
+        'session.error': { guard: 'held', actions: 'setAlert' },
       },
     },
     open: {
@@ -575,12 +623,17 @@ export const chatWindowMachine = setup({
           },
         },
         dialog: {
-          initial: 'none',
+          initial: 'opening',
           on: {
             'session.error': { target: '.alert', actions: 'setAlert' },
             'session.startFailed': { guard: and(['starting', 'startFailureAlert']), target: '.alert' },
+            'session.ended': { guard: 'unexpectedEnd', target: '.alert', actions: 'setFault' },
           },
           states: {
+            /** An alert kept while the window was closed shows as it opens. */
+            opening: {
+              always: [{ guard: 'alertWaiting', target: 'alert' }, { target: 'none' }],
+            },
             none: {
               entry: { type: 'clearDialogs', params: {} },
               on: {

@@ -35,16 +35,13 @@ function scheduleIdleWork(app: App): void {
   }
   // Checked by hand (no valibot in the loader); the plugin reads the whole section when it loads.
   // The chat button and the proactive invite need the WebChat plugin: a site with a `webchat` section
-  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite off).
+  // gets it when idle, unless it turned both off (chatButton.enabled: false, autoInvite — or its older
+  // spelling proactive — off; autoInvite's flag wins when both give one).
   // A headless page (`webchat.headless`) draws its own chat: no button, no invite, no window.
-  const webchat = app.section('webchat') as {
-    transport?: unknown;
-    dataURL?: unknown;
-    chatButton?: { enabled?: unknown };
-    autoInvite?: { enabled?: unknown };
-  };
+  type Flag = { enabled?: unknown };
+  const webchat = app.section('webchat') as { transport?: unknown; dataURL?: unknown; chatButton?: Flag; autoInvite?: Flag; proactive?: Flag };
   const chat = webchat.transport !== undefined || webchat.dataURL !== undefined;
-  if (chat && !headlessChat(app) && (webchat.chatButton?.enabled !== false || webchat.autoInvite?.enabled === true)) {
+  if (chat && !headlessChat(app) && (webchat.chatButton?.enabled !== false || (webchat.autoInvite?.enabled ?? webchat.proactive?.enabled) === true)) {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
   // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.

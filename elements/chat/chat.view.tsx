@@ -7,6 +7,9 @@ import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { Translator } from '../../src/app/i18n.ts';
 import type { WebChatController } from '../../src/plugins/webchat/webchat.ts';
 import { inputLimit, transcriptLines } from '../../machines/chat-transcript.ts';
+import type { ChatAlert } from '../../machines/chat-window.machine.ts';
+import { shortFileName } from '../../src/app/bytes.ts';
+import { fileSize } from './transcript/items.ts';
 import { ChatForm } from './chat-form.tsx';
 import { MessageInput } from './message-input.tsx';
 import { Transcript } from './transcript/index.tsx';
@@ -20,16 +23,21 @@ import knowledgeSheet from '../../styles/chat-knowledge.css' with { type: 'css' 
 
 /**
  * The alert's lines: each server error by the key its transport gave it (next-generation REST's own codes),
- * else by its code (unknown codes: the generic text); or the alert's own text.
+ * else by its code (unknown codes: the generic text); or the alert's own text. What a text substitutes
+ * (web-chat.md §8): the file's name, 201's allowed count, 202's and FileTransferSizeError's size limit.
  */
-export function alertLines(t: Translator, alert: { key: string; codes: number[]; keys?: string[]; messages: string[] }): string[] {
+export function alertLines(t: Translator, alert: { key: string } & Pick<ChatAlert, 'codes' | 'keys' | 'messages' | 'details'>): string[] {
   if (alert.key === 'serverErrors' || (alert.codes.length && alert.key !== 'ChatUnavailable')) {
     const word = (code: number, index: number) => {
       const key = alert.keys?.[index];
-      if (key && key.startsWith('chat.error.') && t.t(key) !== key) return t.t(key);
-      // A server code the language pack words (web-chat.md §8 "Chat window messages") has its own text.
+      const { name, max } = alert.details?.[index] ?? {};
+      const params = { ...(name && { name: shortFileName(name) }), ...(max && { max: code === 201 ? max : fileSize(max, t, t.lang) }) };
+      if (key && key.startsWith('chat.error.') && t.t(key) !== key) return t.t(key, params);
+      // A server code the language pack words (web-chat.md §8 "Chat window messages") has its own text;
+      // with its limit known, the text that names it.
       const byCode = `chat.error.${code}`;
-      return t.t(byCode) !== byCode ? t.t(byCode) : t.t('chat.error.Generic');
+      if (max && t.t(`${byCode}.limit`) !== `${byCode}.limit`) return t.t(`${byCode}.limit`, params);
+      return t.t(byCode) !== byCode ? t.t(byCode, params) : t.t('chat.error.Generic');
     };
     return alert.codes.length ? alert.codes.map(word) : [t.t('chat.error.Generic')];
   }
@@ -194,6 +202,13 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
                 // The text goes back into the input: so does the focus (the Edit button is gone).
                 actor.send({ type: 'message.edit', id });
                 host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+              }}
+              onToInput={() => {
+                // The caret after the draft: a key typed from the log adds to it.
+                const input = host.shadowRoot?.querySelector<HTMLTextAreaElement>('textarea:not([readonly])');
+                input?.setSelectionRange(input.value.length, input.value.length);
+                input?.focus();
+                return Boolean(input);
               }}
               ended={ended}
               typing={view.typing}

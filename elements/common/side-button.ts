@@ -14,6 +14,11 @@ export interface SideButtonOptions {
   label: string;
   /** The outline icon's path `d` (lucide's 24 x 24 grid: elements/common/icons.ts) before the label; none when absent. */
   icon?: string;
+  /**
+   * The site's content for the button (a template, already sanitised) in place of the icon and label;
+   * the label stays its accessible name (a visually hidden span, unless the content's text has it).
+   */
+  content?: readonly Node[];
   /** The visitor activated the button; a rejection means the window did not open (said in the console). */
   activate: () => Promise<unknown> | void;
 }
@@ -95,5 +100,15 @@ function button(host: LaElement, options: SideButtonOptions) {
   const icon = options.icon
     ? html`<svg class="la-icon" viewBox="0 0 30 24" width="25" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d=${options.icon}></path></svg>`
     : nothing;
-  return html`<button type="button" part="side-button" class=${`la-side-button la-side-button--${effect}${visible ? ' la-side-button--visible' : ''} cx-widget cx-side-button${host.localName === 'la-chat' ? ' cx-webchat-chat-button' : ''} ${host.themeClass}`} aria-hidden=${visible ? nothing : 'true'} tabindex=${visible ? nothing : '-1'} @click=${() => activate(host, options)}>${icon}${options.label}</button>`;
+  const { content, label } = options;
+  const inner = content
+    ? html`${content}${labelled(content, label) ? nothing : html`<span class="la-visually-hidden">${label}</span>`}`
+    : html`${icon}${label}`;
+  return html`<button type="button" part="side-button" class=${`la-side-button la-side-button--${effect}${content ? ' la-side-button--template' : ''}${visible ? ' la-side-button--visible' : ''} cx-widget cx-side-button${host.localName === 'la-chat' ? ' cx-webchat-chat-button' : ''} ${host.themeClass}`} aria-hidden=${visible ? nothing : 'true'} tabindex=${visible ? nothing : '-1'} @click=${() => activate(host, options)}>${inner}</button>`;
+}
+
+/** Whether a template's own text already says the label (then the button's name is its text). */
+function labelled(content: readonly Node[], label: string): boolean {
+  const text = content.map((node) => node.textContent ?? '').join(' ');
+  return text.toLocaleLowerCase().includes(label.toLocaleLowerCase());
 }

@@ -255,7 +255,15 @@ describe('readGenesysConfig: each section written our way', () => {
     ]);
     const invite = readWebChatInvite(chat, noLog);
     expect(invite.autoInvite).to.deep.equal({ enabled: true, timeToInviteSeconds: 7, inviteTimeoutSeconds: 20, inviteOnRestoreTimeout: true });
-    expect(invite.chatButton).to.deep.equal({ enabled: true, hideDuringInvite: true, openDelay: 500, effect: 'slide', effectDuration: 200 });
+    // The template too: ours draws it (through the sanitiser).
+    expect(invite.chatButton).to.deep.equal({
+      enabled: true,
+      hideDuringInvite: true,
+      openDelay: 500,
+      effect: 'slide',
+      effectDuration: 200,
+      template: '<div>CHAT</div>',
+    });
     const window = readWebChatWindow(chat, noLog);
     expect(window.form.inputs.map((f) => f.name)).to.deep.equal(['firstname', 'email', 'cedula']);
     expect(window).to.deep.include({ emojis: false, timeFormat: 24 });

@@ -192,11 +192,11 @@ describe('chat-session machine', () => {
       expect(t.actor.getSnapshot().matches('ended')).to.equal(true);
     });
 
-    it('a poll failure of kind ended ends the chat by the server', async () => {
+    it('a poll failure of kind ended ends the chat by the server, unexpectedly (CriticalFault); chatEnded is no surprise', async () => {
       const t = await started();
       t.polls.push('ended');
       await t.nextPoll();
-      expect(t.emitted.at(-1)).to.deep.equal({ type: 'ended', endedBy: 'server' });
+      expect(t.emitted.at(-1)).to.deep.equal({ type: 'ended', endedBy: 'server', unexpected: true });
     });
   });
 
@@ -744,6 +744,7 @@ describe('chat-session machine with a push transport (stream)', () => {
     expect(t.names()).to.include('disconnected');
     t.subscriptions[0].send({ type: 'stream.failed', error: fail('ended') });
     expect(t.actor.getSnapshot().matches('ended')).to.equal(true);
+    expect(t.emitted.at(-1)).to.deep.equal({ type: 'ended', endedBy: 'server', unexpected: true });
   });
 
   it('server failures (503) over a stream count up to offline; the next pushed batch, even empty, is back online and clears the count', async () => {

@@ -877,4 +877,59 @@ describe('chat window machine', () => {
       expect(markServerCodes([{ name: 'email', type: 'hidden' }], [364]).unmarked).to.deep.equal([364]);
     });
   });
+
+  describe('web-chat.md §8 messages the window keeps or raises itself', () => {
+    it('a chat that ends unexpectedly says CriticalFault; an ordinary end says nothing', () => {
+      const w = start();
+      chatting(w);
+      w.actor.send({ type: 'session.ended', unexpected: true });
+      expect(w.tags()).to.include.members(['ended', 'alert']);
+      expect(w.context().alert).to.deep.include({ key: 'CriticalFault', retry: false });
+      const v = start();
+      chatting(v);
+      v.actor.send({ type: 'session.ended' });
+      expect(v.tags()).to.include('ended').and.not.include('alert');
+      expect(v.context().alert).to.equal(null);
+    });
+
+    it('a closed window keeps RestoreFailed, TransferFailed, InviteFailed and CriticalFault for its next open, once', () => {
+      for (const key of ['RestoreFailed', 'TransferFailed', 'InviteFailed'] as const) {
+        const w = start();
+        w.actor.send({ type: 'session.error', key });
+        expect(w.actor.getSnapshot().matches('closed')).to.equal(true);
+        w.actor.send({ type: 'open' });
+        expect(w.tags(), key).to.include('alert');
+        expect(w.context().alert?.key).to.equal(key);
+        w.actor.send({ type: 'alert.dismiss' });
+        w.actor.send({ type: 'close' });
+        w.actor.send({ type: 'open' });
+        expect(w.tags(), `${key} shown once`).to.not.include('alert');
+      }
+      // A chat running without its window that ends unexpectedly: said when the window opens.
+      const w = start();
+      chatting(w);
+      w.actor.send({ type: 'close', force: true });
+      w.actor.send({ type: 'session.ended', unexpected: true });
+      expect(w.emitted()).to.include('cancelled');
+      w.actor.send({ type: 'open' });
+      expect(w.context().alert?.key).to.equal('CriticalFault');
+    });
+
+    it('other messages are not kept by a closed window (they concern a window that was open)', () => {
+      const w = start();
+      w.actor.send({ type: 'session.error', key: 'MessageFailed' });
+      w.actor.send({ type: 'session.error', key: 'ChatServerWentOffline' });
+      w.actor.send({ type: 'open' });
+      expect(w.tags()).to.not.include('alert');
+      expect(w.context().alert).to.equal(null);
+    });
+
+    it('keeps what each server error substitutes (201 the count, 202 and a file size the limit, the file name)', () => {
+      const w = start();
+      chatting(w);
+      const details = [{ max: 3 }, null, { name: 'big.pdf', max: 1_048_576 }];
+      w.actor.send({ type: 'session.error', key: 'serverErrors', codes: [201, 203, 0], keys: ['', '', 'chat.error.FileTransferSizeError'], details });
+      expect(w.context().alert).to.deep.include({ key: 'serverErrors', codes: [201, 203, 0], details });
+    });
+  });
 });

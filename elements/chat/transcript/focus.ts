@@ -40,6 +40,27 @@ export function useTranscriptFocus(items: readonly Item[]): TranscriptFocus {
 }
 
 /**
+ * Keys that belong to the message input (BotFramework-WebChat's transcript rule): Escape in the log
+ * returns to the input instead of asking to close the window, and a printable key typed on a line goes
+ * to the input with its character (focus moves during the keydown, so the browser types it there).
+ * `toInput` focuses the input and says whether there was one (an ended chat has none: Escape then closes).
+ * Answers whether the key was taken.
+ */
+export function keyForInput(event: KeyboardEvent<HTMLElement>, toInput: () => boolean): boolean {
+  const { key } = event;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return false;
+  if (key === 'Escape') {
+    if (!toInput()) return false;
+    // The window's own Escape (modal.ts) skips a handled key.
+    event.preventDefault();
+    return true;
+  }
+  // Space activates a line's own button or link.
+  if ([...key].length !== 1 || (key === ' ' && (event.target as Element).closest('button, a[href]'))) return false;
+  return toInput();
+}
+
+/**
  * The 'Load earlier messages' button's focus: when the button leaves (no more history) while it has
  * focus, focus goes to the first line rather than to <body>. Returns the button's onFocus / onBlur.
  */

@@ -23,7 +23,7 @@ import type { KnowledgeOpen } from '../knowledge-bubble.tsx';
 import { GROUPING_THRESHOLD_MS, buildItems, dayKey } from './items.ts';
 import { Chunk, PendingLines } from './rows.tsx';
 import { LiveRegion, useAnnouncements, useLiveRegion } from './live-region.tsx';
-import { edgeLine, useLoadButtonFocus, useTranscriptFocus } from './focus.ts';
+import { edgeLine, keyForInput, useLoadButtonFocus, useTranscriptFocus } from './focus.ts';
 import { useScrollFollow } from './scroll.ts';
 import { chunked, useHistoryObserver } from './history.ts';
 
@@ -52,6 +52,8 @@ export interface TranscriptProps {
   onLoadHistory?: () => void;
   /** A file bubble's Download button. */
   onDownload: (fileId: string) => void;
+  /** Focus the message input (Escape and printable keys in the log); false when there is none to type in. */
+  onToInput?: () => boolean;
   /** A knowledge assistant's question link (chat deflection): open the article; `opener` is the link. */
   onKnowledgeOpen?: (request: KnowledgeOpen, opener: HTMLElement) => void;
   /** Grouping of consecutive messages of one sender within this many ms (default 100000; 0 = off). */
@@ -164,7 +166,10 @@ export function Transcript(props: TranscriptProps): JSX.Element {
         aria-label={t.t('chat.transcript.label')}
         aria-busy={historyLoading || undefined}
         onScroll={onScroll}
-        onKeyDown={focus.onKeyDown}
+        onKeyDown={(event) => {
+          const { onToInput } = latest.current;
+          if (!onToInput || !keyForInput(event, onToInput)) focus.onKeyDown(event);
+        }}
         onFocus={focus.onFocus}
       >
         <div ref={topRef} className="la-transcript__top">

@@ -32,10 +32,8 @@ export function publishEvents(svc: ChatService): void {
       case 'restoreFailed':
         svc.restoring = false;
         svc.forget();
-        svc.plugin.publish(
-          'restoreFailed',
-          event.failure ? { reason: 'error', message: event.failure.message } : { reason: 'ended', message: webChatServiceMessages.restoreEnded },
-        );
+        const why = event.failure ? { reason: 'error' as const, message: event.failure.message } : { reason: 'ended' as const, message: webChatServiceMessages.restoreEnded };
+        svc.plugin.publish('restoreFailed', svc.handover ? { ...why, handover: true as const } : why);
         break;
       case 'messageReceived': {
         let agent = 0;
@@ -81,7 +79,7 @@ export function publishEvents(svc: ChatService): void {
         if (svc.stored) svc.tabs.post({ t: 'chat', event: 'ended', chatId: String(svc.stored.session.chatId) });
         svc.forget();
         svc.saveMetadata({ elapsed: svc.metadata.started ? Date.now() - svc.metadata.started : 0 });
-        svc.plugin.publish('ended', { endedBy: event.endedBy });
+        svc.plugin.publish('ended', { endedBy: event.endedBy, ...(event.unexpected ? { unexpected: true as const } : {}) });
         break;
       case 'error':
         svc.saveMetadata({ errors: svc.metadata.errors + 1 });

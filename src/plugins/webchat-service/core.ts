@@ -48,6 +48,8 @@ export interface ChatService {
   /** `registerPreProcessor`: each changes the visitor's text before it is queued. */
   readonly preprocessors: Array<(text: string) => string>;
   restoring: boolean;
+  /** The restore running takes up a chat another tab started or restored (tab-relay.ts): its failure is TransferFailed. */
+  handover: boolean;
   /** A start is under way: an error the machine emits now is the start's. */
   starting: boolean;
   isAsync(): boolean;
@@ -227,6 +229,7 @@ export function createChatService(app: App, plugin: PluginHandle<'WebChatService
     preview: '',
     preprocessors: [],
     restoring: false,
+    handover: false,
     starting: false,
     isAsync,
     active: () => actor.getSnapshot().hasTag('active'),

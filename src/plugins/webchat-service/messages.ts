@@ -36,6 +36,6 @@ export const failureOf = (error: unknown): ChatFailure =>
 export const errorEvent = (failure: ChatFailure, during: string): ChatErrorEvent => ({
   message: failure.message,
   kind: failure.kind,
-  errors: failure.errors.map(({ code, message, key }) => (key ? { code, message, key } : { code, message })),
+  errors: failure.errors.map(({ code, message, key, name, max }) => ({ code, message, ...(key && { key }), ...(name && { name }), ...(max && { max }) })),
   during,
 });

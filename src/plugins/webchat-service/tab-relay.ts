@@ -31,7 +31,11 @@ export function relayTabs(svc: ChatService, { outbox, sender, waiting, settleWai
   const adopt = (chatId?: string) => {
     if (svc.active() || svc.restoring) return;
     const found = svc.store.load();
-    if (found && (chatId === undefined || String(found.session.chatId) === chatId)) restore(svc).catch(() => undefined);
+    if (!found || (chatId !== undefined && String(found.session.chatId) !== chatId)) return;
+    svc.handover = true;
+    restore(svc)
+      .catch(() => undefined)
+      .finally(() => (svc.handover = false));
   };
   svc.tabs.onLeader(() => {
     align(true);

@@ -2,7 +2,7 @@ import { selectNumAgentsConnected } from '../../../machines/chat-session.machine
 import { formatSize } from '../../app/bytes.ts';
 import { isRecord } from '../../app/records.ts';
 import { checkFiles, type FileProblem } from '../../services/chat/files.ts';
-import { ChatFailure, type FileLimits } from '../../services/chat/types.ts';
+import { ChatFailure, type CodedError, type FileLimits } from '../../services/chat/types.ts';
 import type { ChatService } from './core.ts';
 import { errorEvent, failureOf, webChatServiceMessages } from './messages.ts';
 
@@ -20,6 +20,28 @@ function fileProblemMessage(problem: FileProblem): string {
     default:
       return 'File upload is possible only when an agent is connected';
   }
+}
+
+/** A pre-upload problem as a server error: its code, and what its text substitutes (web-chat.md §8). */
+function problemError(problem: FileProblem): CodedError {
+  const message = fileProblemMessage(problem);
+  switch (problem.code) {
+    case 201:
+    case 202:
+      return { code: problem.code, message, max: problem.max };
+    case 203:
+      return { code: 203, message, name: problem.name };
+    case 'size':
+      return { code: 0, message, key: 'chat.error.FileTransferSizeError', name: problem.name, max: problem.max };
+    default:
+      return { code: 0, message };
+  }
+}
+
+/** The server's own 201 and 202 for an upload carry the chat's limits, when known, as ours do. */
+function withLimits(failure: ChatFailure, limits: FileLimits | undefined): ChatFailure {
+  for (const e of failure.errors) e.max ??= e.code === 201 ? limits?.maxFiles : e.code === 202 ? limits?.maxTotalSize : undefined;
+  return failure;
 }
 
 /** The chat's file transfer (web-chat.md §7): its limits, read once a chat, uploads checked against them, downloads. */
@@ -54,11 +76,7 @@ export function registerUploads(svc: ChatService): void {
       agentConnected: selectNumAgentsConnected(actor.getSnapshot().context) > 0,
     });
     if (problems.length) {
-      const failure = new ChatFailure(
-        'rejected',
-        problems.map(fileProblemMessage).join('\n'),
-        problems.map((p) => ({ code: typeof p.code === 'number' ? p.code : 0, message: fileProblemMessage(p) })),
-      );
+      const failure = new ChatFailure('rejected', problems.map(fileProblemMessage).join('\n'), problems.map(problemError));
       plugin.publish('error', errorEvent(failure, 'sendFile'));
       throw failure;
     }
@@ -70,7 +88,7 @@ export function registerUploads(svc: ChatService): void {
         uploaded = { count: uploaded.count + 1, bytes: uploaded.bytes + file.size };
         svc.saveMetadata({ filesUploaded: svc.metadata.filesUploaded + 1 });
       } catch (error) {
-        const failure = failureOf(error);
+        const failure = withLimits(failureOf(error), await limits().catch(() => undefined));
         plugin.publish('error', errorEvent(failure, 'sendFile'));
         throw failure;
       }

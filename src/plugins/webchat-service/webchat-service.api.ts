@@ -64,8 +64,8 @@ export interface StartChatOptions {
 export interface ChatErrorEvent {
   message: string;
   kind: string;
-  /** Each server error: its code, its message and, for a transport's own codes, the language-pack key that words it. */
-  errors: Array<{ code: number; message: string; key?: string }>;
+  /** Each server error: its code, its message, for a transport's own codes the language-pack key that words it, and what its text substitutes (the file's name, 201's count, 202's or a file's byte limit). */
+  errors: Array<{ code: number; message: string; key?: string; name?: string; max?: number }>;
   /** The command or call that failed: 'startChat', 'poll', 'sendMessage' … */
   during: string;
 }
@@ -131,9 +131,13 @@ declare module '../../bus/types.ts' {
     'WebChatService.messageReceived': { messages: TranscriptMessage[]; restoring: boolean; history?: boolean; idle?: { alerts: number; countdownMs?: number } };
     'WebChatService.restored': ChatSessionInfo;
     'WebChatService.restoreTimeout': void;
-    /** Why: the server says the chat ended (`'ended'`), or the restore call failed (`'error'`, with its message). */
-    'WebChatService.restoreFailed': { reason: 'ended' | 'error'; message: string };
-    'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent' };
+    /**
+     * Why: the server says the chat ended (`'ended'`), or the restore call failed (`'error'`, with its message).
+     * `handover`: the chat was another tab's, taken up by this one (the window says TransferFailed).
+     */
+    'WebChatService.restoreFailed': { reason: 'ended' | 'error'; message: string; handover?: true };
+    /** `unexpected`: the server no longer knew the chat (a poll or the stream was refused), not an end anyone asked for. */
+    'WebChatService.ended': { endedBy: 'visitor' | 'server' | 'agent'; unexpected?: true };
     /** `message`: the join; `agents`: every agent of the chat by participant id, with `connected`; `numAgentsConnected` of them now. */
     'WebChatService.agentConnected': AgentsChange;
     /** `message`: the leave; as agentConnected otherwise. */

@@ -5,7 +5,7 @@ import { readSection } from '../../app/section.ts';
 import { isRecord } from '../../app/records.ts';
 import { endInvite, showInvite } from './invite.ts';
 import { readOpenForm } from './form-config.ts';
-import { readWebChatInvite, readWebChatWindow, webChatWindowSchema } from './webchat-window-config.ts';
+import { readWebChatInvite, readWebChatWindow, webChatInviteSchema, webChatWindowSchema } from './webchat-window-config.ts';
 import { openWindow, webChatMessages, type ChatWindow } from './window.ts';
 
 /** A prefilled value as the form holds it: text, or true / false (or the box's value) for a checkbox. */
@@ -69,7 +69,7 @@ export function registerCommands(win: ChatWindow): void {
   plugin.registerCommand('configure', (options) => {
     if (!isRecord(options) || !Object.keys(options).length) throw new Error(webChatMessages.invalidConfiguration);
     const next = { ...app.section('webchat'), ...options };
-    const [issue] = readSection('webchat', next, webChatWindowSchema, () => undefined).issues;
+    const [issue] = readSection('webchat', next, { ...webChatWindowSchema, ...webChatInviteSchema }, () => undefined).issues;
     if (issue) throw new Error(`${webChatMessages.invalidConfiguration}: ${issue.path} ${issue.message}`);
     app.configure('webchat', next);
   });
@@ -135,7 +135,16 @@ export function registerCommands(win: ChatWindow): void {
     if (event.data.section !== 'webchat') return;
     win.settings = readWebChatWindow(app.section('webchat'));
     if (win.service) win.service = win.readService();
+    const was = win.invite.chatButton.enabled;
     win.invite = readWebChatInvite(app.section('webchat'), () => undefined);
+    const { enabled, openDelay, effect, effectDuration } = win.invite.chatButton;
+    chatButton.send({ type: 'configure', openDelay, effect, effectDuration });
+    // Turned off or on by this configure (not merely still on: a button the site hid stays hidden).
+    if (was && !enabled && chatButton.getSnapshot().can({ type: 'hide' })) chatButton.send({ type: 'hide' });
+    if (!was && enabled && !win.inviteShown && chatButton.getSnapshot().can({ type: 'show' })) {
+      win.element();
+      chatButton.send({ type: 'show' });
+    }
   });
   app.bus.subscribe('App.closeAll', () => {
     if (win.isOpen()) actor.send({ type: 'close' });

@@ -15,6 +15,7 @@ export async function sendFiles(win: ChatWindow, files: File[]): Promise<void> {
       key: codes.length ? 'serverErrors' : 'FileSendFailed',
       codes,
       keys: errors.map((e) => e.key ?? ''),
+      details: errors.map(({ name, max }) => ({ name, max })),
       messages: [errorMessage(error)],
       retry: !codes.length,
     });
@@ -75,6 +76,7 @@ export function createController(win: ChatWindow): WebChatController {
         () => win.patch({ historyLoading: false, canLoadHistory: false }),
       );
     },
+    chatButtonTemplate: () => win.invite.chatButton.template,
     clickChatButton() {
       if (!win.isOpen()) void plugin.command('WebChat.open').catch(() => undefined);
     },

@@ -82,16 +82,18 @@ export function followService(win: ChatWindow): void {
         break;
       case 'WebChatService.ended':
         win.patch({ typing: null, agentConnected: false });
-        actor.send({ type: 'session.ended' });
+        actor.send({ type: 'session.ended', ...(event.data.unexpected ? { unexpected: true } : {}) });
         if (survey) actor.send({ type: 'survey.offer', ...survey });
         survey = undefined;
         break;
       case 'WebChatService.restoreTimeout':
         win.restoreTimedOut = true;
-        if (win.invite.autoInvite.inviteOnRestoreTimeout) void showInvite(win, 'restore');
+        // An invite that cannot show leaves the visitor unaware the chat ended: the window says so when opened.
+        if (win.invite.autoInvite.inviteOnRestoreTimeout) showInvite(win, 'restore').catch(() => actor.send({ type: 'session.error', key: 'InviteFailed' }));
         break;
       case 'WebChatService.restoreFailed':
-        if (win.isOpen()) actor.send({ type: 'session.error', key: 'RestoreFailed' });
+        // Shown now, or kept by a closed window for its next open (the machine's HELD_ALERTS).
+        actor.send({ type: 'session.error', key: event.data?.handover ? 'TransferFailed' : 'RestoreFailed' });
         break;
       case 'WebChatService.error':
         win.lastError = event.data;

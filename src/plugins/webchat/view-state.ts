@@ -64,7 +64,9 @@ export interface WebChatController {
   sendFiles(files: File[]): Promise<void>;
   loadHistory(): void;
   clickChatButton(): void;
+  /** `webchat.chatButton.template`: the site's HTML for the chat button (the view sanitises it), or undefined. */
+  chatButtonTemplate(): string | undefined;
 }
 
-/** Window options `WebChat.configure` takes (the window's and the service's parts of `webchat`). */
-export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings, unknown>>;
+/** Window options `WebChat.configure` takes (the window's, the invite's, the chat button's and the service's parts of `webchat`). */
+export type WebChatOptions = Partial<Record<keyof WebChatWindowSettings | 'autoInvite' | 'proactive' | 'chatButton', unknown>>;

@@ -1,4 +1,5 @@
-import { dataProtectionSchema, flag, milliseconds, readSection, seconds, text, v, type Log, type SectionOf } from '../../app/section.ts';
+import { dataProtectionSchema, flag, milliseconds, readSection, seconds, someNumber, text, v, type Log, type SectionOf } from '../../app/section.ts';
+import { isRecord } from '../../app/records.ts';
 import { formInputs, formSchema } from './form-config.ts';
 
 /**
@@ -27,6 +28,23 @@ export const autoInviteSchema = {
   inviteOnRestoreTimeout: flag(false),
 };
 
+/**
+ * `webchat.proactive`, the older spelling of `autoInvite` (web-chat.md §3): `idleTimer` is
+ * timeToInviteSeconds, `cancelTimer` inviteTimeoutSeconds. No defaults here: an option `autoInvite`
+ * gives wins, one neither gives takes autoInvite's default.
+ */
+export const proactiveSchema = {
+  enabled: v.optional(v.boolean('must be true or false')),
+  idleTimer: someNumber(1, 'seconds'),
+  cancelTimer: someNumber(1, 'seconds'),
+};
+
+/** proactive's names → autoInvite's. */
+const PROACTIVE_NAMES = { enabled: 'enabled', idleTimer: 'timeToInviteSeconds', cancelTimer: 'inviteTimeoutSeconds' } as const;
+
+/** The longest chat button template (characters): a button's content, not a page. */
+export const MAX_TEMPLATE = 2000;
+
 export const chatButtonSchema = {
   enabled: flag(true),
   /** Hide the side chat button while an invite is shown (this deployment: true). */
@@ -34,7 +52,15 @@ export const chatButtonSchema = {
   openDelay: milliseconds(1000),
   effect: v.optional(v.picklist(['fade', 'slide'], "must be 'fade' or 'slide'"), 'fade'),
   effectDuration: milliseconds(300),
+  /**
+   * The button's content as HTML (Widgets' `chatButton.template`), drawn through the sanitiser (no
+   * scripts, handlers or inline styles); the button keeps its translated label as its accessible name.
+   */
+  template: text(MAX_TEMPLATE),
 };
+
+/** The invite's and chat button's options `WebChat.configure` checks beside the window's. */
+export const webChatInviteSchema = { autoInvite: autoInviteSchema, proactive: proactiveSchema, chatButton: chatButtonSchema };
 
 export interface WebChatInviteSettings {
   autoInvite: SectionOf<typeof autoInviteSchema>;
@@ -43,9 +69,14 @@ export interface WebChatInviteSettings {
   delays: { invite: number; inviteTimeout: number; chatButtonOpen: number; chatButtonEffect: number };
 }
 
-/** Reads `webchat.autoInvite` and `webchat.chatButton` from the `webchat` section. */
+/** Reads `webchat.autoInvite` (or its older spelling `webchat.proactive`) and `webchat.chatButton` from the `webchat` section. */
 export function readWebChatInvite(section: unknown, log: Log = console.error): WebChatInviteSettings {
-  const { autoInvite, chatButton } = readSection('webchat', section, { autoInvite: autoInviteSchema, chatButton: chatButtonSchema }, log).value;
+  const { autoInvite, proactive, chatButton } = readSection('webchat', section, webChatInviteSchema, log).value;
+  const given = isRecord(section) && isRecord(section.autoInvite) ? section.autoInvite : {};
+  for (const old of ['enabled', 'idleTimer', 'cancelTimer'] as const) {
+    const name = PROACTIVE_NAMES[old];
+    if (proactive[old] !== undefined && given[name] === undefined) Object.assign(autoInvite, { [name]: proactive[old] });
+  }
   return {
     autoInvite,
     chatButton,

@@ -136,6 +136,10 @@ export interface CodedError {
    * (next-generation REST's INVALID_FILE_TYPE → `chat.error.InvalidFileType`); else the window words `code`.
    */
   key?: string;
+  /** What the text substitutes (web-chat.md §8): the file at fault … */
+  name?: string;
+  /** … and the limit: the allowed count (201), or bytes (202, a file's size limit). */
+  max?: number;
 }
 
 /**
