@@ -29,12 +29,15 @@ export function publishEvents(svc: ChatService): void {
         svc.forget();
         svc.plugin.publish('restoreTimeout', undefined);
         break;
-      case 'restoreFailed':
+      case 'restoreFailed': {
         svc.restoring = false;
         svc.forget();
-        const why = event.failure ? { reason: 'error' as const, message: event.failure.message } : { reason: 'ended' as const, message: webChatServiceMessages.restoreEnded };
+        const why = event.failure
+          ? { reason: 'error' as const, message: event.failure.message }
+          : { reason: 'ended' as const, message: webChatServiceMessages.restoreEnded };
         svc.plugin.publish('restoreFailed', svc.handover ? { ...why, handover: true as const } : why);
         break;
+      }
       case 'messageReceived': {
         let agent = 0;
         let system = 0;
