@@ -64,7 +64,9 @@ describe('<la-chat> chat deflection', () => {
     await api.command('ChatDeflection.configure', { enabled: true }).catch(() => undefined);
   });
 
-  it('before the agent: welcome, suggestions for a question, the article (vote, Back), none after the agent; axe in both themes', async () => {
+  it('before the agent: welcome, suggestions for a question, the article (vote, Back), none after the agent; axe in both themes', async function () {
+    // Five axe scans and a dozen server round trips: 6–9 s alone, past mocha's 10 s on two loaded cores.
+    this.timeout(30_000);
     // The agent joins only when the test says so (the agent console takes the chat).
     await control('/__control/chat', { scriptedAgent: false });
     await startChat('Anna');
