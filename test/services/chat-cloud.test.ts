@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { failureOf } from '../helpers/chat-failure.ts';
 import WebSocket from 'ws';
 import { waitFor } from '../helpers/wait.mjs';
 import { expectVariant, warningsOf, type Variant } from '../helpers/poison.ts';
@@ -26,16 +27,6 @@ import { ChatFailure, type PollResult, type SessionData, type StreamHandlers, ty
 // The cloud transport against the demo server's guest API and its real WebSocket event stream (the `ws`
 // package on both sides: Node 20 has no WebSocket of its own). The socket's timers are injected where a
 // test checks the 5000 and 12000 ms.
-
-const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ChatFailure);
-    return error as ChatFailure;
-  }
-  throw new Error('expected a failure');
-};
 
 /** A subscriber that keeps what the transport hands it. */
 function recorder() {

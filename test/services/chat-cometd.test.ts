@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { failureOf } from '../helpers/chat-failure.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '../helpers/wait.mjs';
@@ -18,16 +19,6 @@ import { ChatFailure, type PollResult, type StreamHandlers, type TranscriptMessa
 // The CometD transport with the official client (npm `cometd`) against the demo's Bayeux server
 // (cometd-nodejs-server): Node has no XMLHttpRequest, the helper gives the client one over fetch.
 installCometdWindow();
-
-const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ChatFailure);
-    return error as ChatFailure;
-  }
-  throw new Error('expected a failure');
-};
 
 /** A subscriber that keeps what the transport hands it. */
 function recorder() {

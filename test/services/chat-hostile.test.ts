@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { failureOf } from '../helpers/chat-failure.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { warningsOf } from '../helpers/poison.ts';
@@ -6,7 +7,7 @@ import { MAX_TEXT_LENGTH } from '../../src/services/chat/transcript-schema.ts';
 import { createTransport as legacy } from '../../src/services/chat/transports/legacy-rest.ts';
 import { createTransport as ngrest } from '../../src/services/chat/transports/ngrest.ts';
 import { createCloudTransport } from '../../src/services/chat/transports/cloud/index.ts';
-import { ChatFailure, MAX_REASON_LENGTH, type ChatTransport } from '../../src/services/chat/types.ts';
+import { MAX_REASON_LENGTH, type ChatTransport } from '../../src/services/chat/types.ts';
 
 // A hostile or broken chat server of our own on 127.0.0.1 (issue 40 item 12): megabytes of message text and
 // of error reasons, HTML error pages, garbage, a body that drips and one that never ends. Each transport
@@ -26,16 +27,6 @@ const json =
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
-
-const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ChatFailure);
-    return error as ChatFailure;
-  }
-  throw new Error('expected a failure');
-};
 
 const message = (index: number, text: string) => ({ index, type: 'Message', text, timestamp: 1741000000000, from: { id: 'a1', type: 'Agent', name: 'Ewa' } });
 

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { failureOf } from '../helpers/chat-failure.ts';
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { startMocks } from '../helpers/msw.ts';
 import { startSimulator } from '../helpers/simulator.ts';
@@ -8,15 +9,6 @@ import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
 import { createTransport, postForm } from '../../src/services/chat/transports/legacy-rest.ts';
 import { ChatFailure, type ChatTransport, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
-const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ChatFailure);
-    return error as ChatFailure;
-  }
-  throw new Error('expected a failure');
-};
 const control = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('legacy chat REST transport against the simulator', () => {

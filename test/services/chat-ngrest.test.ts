@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { failureOf } from '../helpers/chat-failure.ts';
 import { http, HttpResponse } from 'msw';
 import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
@@ -10,15 +11,6 @@ import pl from '../../locales/pl.json' with { type: 'json' };
 import { NGREST, NGREST_CODES, createTransport, decodeClientToken, pollWait } from '../../src/services/chat/transports/ngrest.ts';
 import { ChatFailure, type ChatTransport, type PollResult, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
-const failureOf = async (promise: Promise<unknown>): Promise<ChatFailure> => {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ChatFailure);
-    return error as ChatFailure;
-  }
-  throw new Error('expected a failure');
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('next-generation REST transport against the simulator', () => {
