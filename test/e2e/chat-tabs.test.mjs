@@ -10,6 +10,8 @@ import { QUICK, until } from './chat-visit.mjs';
 
 const demo = useDemo({ port: 0, cometd: { timeout: 5000 } });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A quiet chat backs its polls off to one every 3 s (web-chat.md §9): a window this long sees at least two.
+const TWO_QUIET_POLLS = 2 * 3000 + 500;
 
 /** A tab of the context: its legacy REST polls (refresh calls) counted with their times. */
 async function openTab(context, path = '/') {
@@ -175,7 +177,7 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
 
     // Exactly one of the remaining tabs polls.
     since = Date.now();
-    await sleep(3000);
+    await sleep(TWO_QUIET_POLLS);
     const [pb, pc] = [pollsSince(b, since), pollsSince(c, since)];
     assert.ok(pb > 0 !== pc > 0, `exactly one tab polls (B ${pb}, C ${pc})`);
 
@@ -190,7 +192,7 @@ test('/ in three tabs: one connection, the same transcript after 200 messages, s
     const enChatId = await chatIdOf(en.page);
     assert.notEqual(enChatId, chatId);
     since = Date.now();
-    await sleep(3000);
+    await sleep(TWO_QUIET_POLLS);
     assert.ok(pollsSince(en, since) >= 2, '/en polls its own chat');
     assert.ok(pollsSince(b, since) + pollsSince(c, since) >= 2, 'the Polish chat is still polled');
     assert.ok(
