@@ -377,7 +377,11 @@ export const offersMachine = setup({
       on: {
         close: [
           { guard: { type: 'closedBy', params: { reason: 'cta' } }, target: 'closing', actions: ['finish', { type: 'publish', params: { type: 'accepted' } }] },
-          { guard: { type: 'closedBy', params: { reason: 'dismiss' } }, target: 'closing', actions: ['finish', { type: 'publish', params: { type: 'dismissed' } }] },
+          {
+            guard: { type: 'closedBy', params: { reason: 'dismiss' } },
+            target: 'closing',
+            actions: ['finish', { type: 'publish', params: { type: 'dismissed' } }],
+          },
           { target: 'closing', actions: 'finish' },
         ],
         // A video play stops the timeout for good (§4).

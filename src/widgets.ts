@@ -126,6 +126,8 @@ export const WIDGETS = [
   { name: 'overlay', plugins: ['Overlay'], elements: ['la-overlay'], chunks: { overlay: ['overlay'] } },
   { name: 'toaster', plugins: ['Toaster'], elements: ['la-toaster'], chunks: { toaster: ['toaster'] } },
   { name: 'console', plugins: ['Console'], elements: ['la-console'], window: true, chunks: { console: ['console'] } },
+  // Shown inside the toaster (docked, and on a phone) or the overlay: both are fetched with it.
+  { name: 'offers', plugins: ['Offers'], elements: ['la-offer'], companions: ['Toaster', 'Overlay'], chunks: { offers: ['offers'] } },
   { name: 'chat-deflection', plugins: ['ChatDeflection'] },
   { name: 'knowledge', plugins: ['KnowledgeCenterService'] },
   { name: 'stats', plugins: ['StatsService'] },
