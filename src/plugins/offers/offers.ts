@@ -75,10 +75,11 @@ export function register(app: App): void {
   });
 
   // The container closed on its own (its close control, Escape, the backdrop) or shows another plugin's view.
+  // Decided a microtask later: the container also closes on App.closeAll, maybe before this plugin hears it.
   const lost = (owner: string, opened: boolean) => {
     if (!container || (opened ? owner === 'Offers' : owner !== 'Offers')) return;
     container = null;
-    close('dismiss');
+    queueMicrotask(() => actor.getSnapshot().hasTag('shown') && close('dismiss'));
   };
   app.bus.subscribe('Toaster.closed', (e) => lost(e.data.owner, false));
   app.bus.subscribe('Overlay.closed', (e) => lost(e.data.owner, false));
