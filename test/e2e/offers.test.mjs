@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
 import { launchChromium } from '../chromium.mjs';
+import { serve, hostPage } from './browser.mjs';
 import { startServer } from '../../demo/server.mjs';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -82,5 +83,45 @@ test('/en: the Offers.open button shows its offer in the toaster', async () => {
     assert.equal(await page.locator('la-toaster la-offer h3').textContent(), 'Save for later');
   } finally {
     await context.close();
+  }
+});
+
+test('strict CSP and Trusted Types: the documented frame-src lets the YouTube player in; its postMessage play stops the countdown', async () => {
+  const pages = hostPage({ main: { lang: 'en', preload: 'intent' } }, '');
+  pages['/'].headers = {
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; require-trusted-types-for 'script'; trusted-types live-assist lit-html",
+  };
+  const host = await serve(pages);
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  // A stand-in for the player: it answers the listening handshake with "playing", as YouTube's does.
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      headers: { 'Content-Security-Policy': "script-src 'unsafe-inline'" },
+      body: `<!doctype html><script>addEventListener('message', (e) => { if (JSON.parse(e.data).event === 'listening') parent.postMessage(JSON.stringify({ event: 'onStateChange', info: 1 }), '*'); });</script>`,
+    }),
+  );
+  try {
+    await page.goto(host.url + '/', { waitUntil: 'load' });
+    await page.waitForFunction(() => window.LiveAssist?.ready);
+    const played = page.evaluate(
+      () => new Promise((resolve) => window.LiveAssist.subscribe('Offers.videoPlayed', (e) => resolve(e.data.metadata.videoPlayed))),
+    );
+    await page.evaluate(() =>
+      window.LiveAssist.command('Offers.open', { mode: 'overlay', headline: 'Watch', timeout: 20000, video: 'https://youtu.be/dQw4w9WgXcQ' }),
+    );
+    const frame = page.locator('la-overlay la-offer iframe');
+    assert.match(await frame.getAttribute('src'), /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?enablejsapi=1/);
+    assert.equal(await played, true);
+    await page.locator('la-overlay la-offer .la-offer__countdown').waitFor({ state: 'detached' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await host.close();
   }
 });
