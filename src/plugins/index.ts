@@ -28,6 +28,8 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   ChatDeflection: () => import('./chat-deflection/chat-deflection.ts'),
   Search: () => import('./search/search.ts'),
   MessagingClient: () => import('./messaging-client/messaging-client.ts'),
+  WebEngagement: () => import('./web-engagement/web-engagement.ts'),
+  Engage: () => import('./web-engagement/web-engagement.ts').then((m) => ({ register: m.registerEngage })),
 };
 
 /**
