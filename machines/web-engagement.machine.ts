@@ -159,7 +159,10 @@ export const webEngagementMachine = setup({
       return { type: 'disposition' as const, disposition: dispositionOf(event.invite, 'error', 'mediaBusy') };
     }),
     announce: emit(({ context }) => ({ type: 'shown' as const, invite: context.invite!, seconds: inviteSeconds(context.invite) })),
-    dispose: emit(({ context }, params: { result: DispositionResult }) => ({ type: 'disposition' as const, disposition: dispositionOf(context.invite, params.result) })),
+    dispose: emit(({ context }, params: { result: DispositionResult }) => ({
+      type: 'disposition' as const,
+      disposition: dispositionOf(context.invite, params.result),
+    })),
     end: emit(({ context }, params: { result: DispositionResult }) => ({ type: 'ended' as const, invite: context.invite!, result: params.result })),
     opened: assign(({ context, event }) => {
       assertEvent(event, 'media.opened');
@@ -186,7 +189,10 @@ export const webEngagementMachine = setup({
   states: {
     idle: {
       on: {
-        invite: [{ guard: 'busy', actions: 'refuseBusy' }, { target: 'shown', actions: 'show' }],
+        invite: [
+          { guard: 'busy', actions: 'refuseBusy' },
+          { target: 'shown', actions: 'show' },
+        ],
       },
     },
     shown: {

@@ -198,7 +198,13 @@ function parseRule(b) {
   if (!Number.isFinite(afterSeconds) || afterSeconds < 0 || afterSeconds > 86400) throw new HttpError(400, 'afterSeconds must be a number from 0 to 86400');
   if (b.path !== undefined && (typeof b.path !== 'string' || !b.path.startsWith('/'))) throw new HttpError(400, "path must start with '/'");
   if (b.invite !== undefined && (!b.invite || typeof b.invite !== 'object' || Array.isArray(b.invite))) throw new HttpError(400, 'invite must be an object');
-  return { id: randomId(), afterSeconds, ...(b.path ? { path: b.path } : {}), ...(b.invite ? { invite: b.invite } : {}), ...(b.offer === true ? { offer: true } : {}) };
+  return {
+    id: randomId(),
+    afterSeconds,
+    ...(b.path ? { path: b.path } : {}),
+    ...(b.invite ? { invite: b.invite } : {}),
+    ...(b.offer === true ? { offer: true } : {}),
+  };
 }
 
 /** @param {Sim} sim */

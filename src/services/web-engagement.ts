@@ -73,7 +73,9 @@ export interface EngagementServiceOptions {
 const text = (max: number) => v.optional(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters long`)));
 const id = text(200);
 const rule = v.optional(v.object({ code: id, command: text(100), data: v.optional(v.record(v.string(), v.unknown(), 'must be an object')) }, objectMessage));
-const milliseconds = v.optional(v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'), v.minValue(0, 'must not be negative')));
+const milliseconds = v.optional(
+  v.pipe(v.number('must be a number of milliseconds'), v.finite('must be a number of milliseconds'), v.minValue(0, 'must not be negative')),
+);
 
 /** One invite as the server sends it: every field optional, each checked. */
 export const inviteSchema = v.object(
@@ -88,7 +90,9 @@ export const inviteSchema = v.object(
       v.object(
         {
           registration: v.optional(v.boolean('must be true or false')),
-          userData: v.optional(v.record(v.string(), v.pipe(v.string('must be a string'), v.maxLength(1000, 'must be at most 1000 characters long')), 'must be an object')),
+          userData: v.optional(
+            v.record(v.string(), v.pipe(v.string('must be a string'), v.maxLength(1000, 'must be at most 1000 characters long')), 'must be an object'),
+          ),
         },
         objectMessage,
       ),

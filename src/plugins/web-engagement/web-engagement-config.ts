@@ -18,10 +18,7 @@ export const webEngagementSection = {
   /** Loads the server's tracking script (GTCJ.min.js) and forwards the tracked bus events to it. */
   tracker: flag(true),
   /** Bus events forwarded besides the default list: exact names (`Sidebar.opened`) or `Plugin.*`. */
-  trackedEvents: listOf(
-    v.pipe(v.string('each must be an event name'), v.regex(/^\w+\.(?:\w+|\*)$/, 'each must look like Plugin.event or Plugin.*')),
-    100,
-  ),
+  trackedEvents: listOf(v.pipe(v.string('each must be an event name'), v.regex(/^\w+\.(?:\w+|\*)$/, 'each must look like Plugin.event or Plugin.*')), 100),
   /** How often the invites of the visit are asked, in seconds; 0: only when `WebEngagement.invite` asks. */
   pollInterval: seconds(10, 0),
   /** The visitor's alias, sent with the visit ids. */

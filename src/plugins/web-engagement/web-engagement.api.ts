@@ -16,7 +16,10 @@ declare module '../../bus/types.ts' {
     /** Shows an invite: the one given, or the server's for `engagementID` (or for the visit, with no options). */
     'WebEngagement.invite': { options: EngagementInvite | void; result: void };
     /** Only from the plugin itself or the App; the page configures the `webengagement` section. */
-    'WebEngagement.configure': { options: { endpoint: string; smartInvites?: boolean; tracker?: boolean; trackedEvents?: string[]; pollInterval?: number; alias?: string }; result: void };
+    'WebEngagement.configure': {
+      options: { endpoint: string; smartInvites?: boolean; tracker?: boolean; trackedEvents?: string[]; pollInterval?: number; alias?: string };
+      result: void;
+    };
     /** The engagement's own invite command: `WebEngagement.invite`. */
     'Engage.invite': { options: EngagementInvite | void; result: void };
   }

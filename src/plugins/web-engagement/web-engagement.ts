@@ -78,10 +78,14 @@ export function register(app: App): void {
     }
     const { actionID, engagementID, media } = dispositionOf(invite, result);
     plugin.publish('inviteEnded', { actionID, engagementID, media, result });
-    if (result === 'accept') void plugin.command('WebChat.open', chatOpenOptions(invite)).catch((error) => console.error('[live-assist] WebEngagement: the chat did not open:', error));
+    if (result === 'accept')
+      void plugin
+        .command('WebChat.open', chatOpenOptions(invite))
+        .catch((error) => console.error('[live-assist] WebEngagement: the chat did not open:', error));
     const rule = result === 'accept' || result === 'cancel' || result === 'timeout' ? invite.dispositions?.[result] : undefined;
     // A rule's command comes from the server's data: only a widget's open command may run (the channel-command rule).
-    if (rule?.command && CHANNEL_COMMAND.test(rule.command)) void app.bus.commandByName(rule.command, rule.data, { commander: 'WebEngagement' }).catch(() => undefined);
+    if (rule?.command && CHANNEL_COMMAND.test(rule.command))
+      void app.bus.commandByName(rule.command, rule.data, { commander: 'WebEngagement' }).catch(() => undefined);
   });
 
   /** Sends a disposition: by a beacon as the page goes away, otherwise a request; published either way. */
@@ -92,7 +96,9 @@ export function register(app: App): void {
       service.beaconDisposition(disposition, ids());
       return;
     }
-    await service.sendDisposition(disposition, ids()).catch((error) => console.error('[live-assist] WebEngagement: the disposition was not sent:', messageOf(error)));
+    await service
+      .sendDisposition(disposition, ids())
+      .catch((error) => console.error('[live-assist] WebEngagement: the disposition was not sent:', messageOf(error)));
   }
 
   /** Shows an invite: an offer through Offers, otherwise the toast; refused while one shows or a busy window is open. */
@@ -186,7 +192,9 @@ export function register(app: App): void {
     actor.send({ type: 'configure', smartInvites: next.smartInvites });
     clearInterval(poll);
     poll = undefined;
-    service = isEndpoint(next.endpoint) ? createEngagementService({ endpoint: next.endpoint, timeoutMs: next.timeout, sendBeacon: (url, data) => win.navigator.sendBeacon(url, data) }) : null;
+    service = isEndpoint(next.endpoint)
+      ? createEngagementService({ endpoint: next.endpoint, timeoutMs: next.timeout, sendBeacon: (url, data) => win.navigator.sendBeacon(url, data) })
+      : null;
     if (!service || !next.endpoint) return;
     void loadTracker(next.endpoint).catch((error) => console.error('[live-assist] WebEngagement: the tracking script was not loaded:', messageOf(error)));
     if (next.pollInterval > 0) {
@@ -220,7 +228,8 @@ export function register(app: App): void {
   plugin.registerCommand('sendDisposition', async (options) => {
     if (!service) throw new Error(engagementMessages.notAvailable);
     const o = (options ?? {}) as Partial<Disposition>;
-    if (!RESULTS.includes(o.result as DispositionResult)) throw new Error(`${engagementMessages.invalidConfiguration}: result must be one of ${RESULTS.join(', ')}`);
+    if (!RESULTS.includes(o.result as DispositionResult))
+      throw new Error(`${engagementMessages.invalidConfiguration}: result must be one of ${RESULTS.join(', ')}`);
     const disposition = { ...dispositionOf(o, o.result!, o.code) };
     plugin.publish('disposition', disposition);
     await service.sendDisposition(disposition, ids());
@@ -240,7 +249,8 @@ export function register(app: App): void {
   });
 
   apply(settings);
-  if (settings.endpoint !== undefined && !service) console.error(`[live-assist] WebEngagement: ${engagementMessages.invalidConfiguration} (endpoint must be an http or https URL)`);
+  if (settings.endpoint !== undefined && !service)
+    console.error(`[live-assist] WebEngagement: ${engagementMessages.invalidConfiguration} (endpoint must be an http or https URL)`);
   app.provide('WebEngagement', { actor, ids });
   plugin.ready();
 }
