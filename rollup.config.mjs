@@ -246,7 +246,7 @@ const VIEWS =
   /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
 // The sanitiser and its Trusted Types policy (no React): the views import it, and so does the chat button
 // when a site gives it a template (elements/chat/launcher.ts), which must not fetch React for that.
-const SANITISER = /^elements\/common\/(?:sanitize|trusted-types)\.ts$/;
+const SANITISER = /^(?:elements\/common\/(?:sanitize|trusted-types)|src\/app\/trusted-types)\.ts$/;
 // The light markup drawn without React (the sidebar's strip) with lit-html, the icons and its sheet: one
 // chunk, fetched when such an element connects, beside the language pack (the loader holds none of it).
 const LAUNCHERS = /^(?:node_modules\/lit-html\/.+\.js|elements\/common\/icons\.ts|elements\/sidebar\/launcher\.ts|styles\/sidebar\.css)$/;

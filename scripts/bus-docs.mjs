@@ -40,6 +40,8 @@ const PAGES = {
   KnowledgeCenterService: 'knowledge-service.md',
   ChatDeflection: 'chat-deflection.md',
   Search: 'elements/search.md',
+  WebEngagement: 'web-engagement.md',
+  Engage: 'web-engagement.md',
 };
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();

@@ -44,6 +44,8 @@ function scheduleIdleWork(app: App): void {
   if (chat && !headlessChat(app) && (webchat.chatButton?.enabled !== false || (webchat.autoInvite?.enabled ?? webchat.proactive?.enabled) === true)) {
     whenIdle(app, () => void app.bus.load('WebChat').catch(() => undefined));
   }
+  // The web-engagement bridge polls the visit's invites and loads the tracking script: with an endpoint it loads when idle.
+  if (typeof app.section('webengagement').endpoint === 'string') whenIdle(app, () => void app.bus.load('WebEngagement').catch(() => undefined));
   // A side button configured visible (send-message's, search's): its plugin renders it, so it loads when idle.
   for (const [section, plugin] of [
     ['sendmessage', 'SendMessage'],

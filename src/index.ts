@@ -55,3 +55,4 @@ export type * from './plugins/window-manager/window-manager.api.ts';
 export type * from './plugins/webchat-service/webchat-service.api.ts';
 export type * from './plugins/webchat/webchat.api.ts';
 export type * from './plugins/offers/offers.api.ts';
+export type * from './plugins/web-engagement/web-engagement.api.ts';

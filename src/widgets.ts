@@ -134,6 +134,12 @@ export const WIDGETS = [
   { name: 'watchman', plugins: ['Watchman'] },
   { name: 'window-manager', plugins: ['WindowManager'] },
   { name: 'messaging-client', plugins: ['MessagingClient'] },
+  {
+    name: 'web-engagement',
+    plugins: ['WebEngagement', 'Engage'],
+    companions: ['Toaster'],
+    chunks: { 'web-engagement': ['web-engagement', 'web-engagement-config'] },
+  },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];

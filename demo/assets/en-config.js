@@ -105,6 +105,8 @@ window.liveAssistConfig = {
   // The developer console (the Console.open button on this page) runs any command: it loads only where
   // a site enables it. The Polish deployment does not.
   console: { enabled: true },
+  // The simulator's engagement server: invites polled every 10 s, the stand-in tracking script, dispositions.
+  webengagement: { endpoint: `${location.origin}/api/gwe` },
 };
 
 // /en?form=custom: the start form as a site configures it (webchat.form.inputs, docs/elements/chat.md

@@ -21,6 +21,7 @@ import { handleNgrest } from './ngrest.js';
 import { handleCloud } from './cloud.js';
 import { handleAgent } from './agent.js';
 import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
+import { handleEngagement, initialEngagementState } from './engagement.js';
 import { handleControl, snapshot } from './control.js';
 import { isValidToken } from './security.js';
 import { SIMULATOR_TEXTS, requestLanguage } from './texts.js';
@@ -134,6 +135,8 @@ function initialState(options) {
     surveyCancels: 0,
     /** knowledge centre: sessions, searches, views, votes, ratings, not-found reports (knowledge.js) */
     knowledge: initialKnowledgeState(),
+    /** web engagement: invite rules, visits, dispositions, tracked events (engagement.js) */
+    engagement: initialEngagementState(),
     chat: {
       ...chat,
       /** @type {string[]} */
@@ -191,7 +194,7 @@ export function createSimulator(opts = {}) {
   };
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  const handlers = [handleEngagement, handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.

@@ -29,6 +29,8 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Search: () => import('./search/search.ts'),
   MessagingClient: () => import('./messaging-client/messaging-client.ts'),
   Offers: () => import('./offers/offers.ts'),
+  WebEngagement: () => import('./web-engagement/web-engagement.ts'),
+  Engage: () => import('./web-engagement/web-engagement.ts').then((m) => ({ register: m.registerEngage })),
 };
 
 /**

@@ -13,21 +13,23 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 /** Every configuration section with its schema, as the plugins read it. */
 async function sections() {
   const load = (file) => import(join(ROOT, 'src', file));
-  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, webchatWindow, config, knowledge, search, deflection] = await Promise.all([
-    load('plugins/sidebar/sidebar.ts'),
-    load('plugins/channel-selector/channel-selector.ts'),
-    load('plugins/shared/stats-config.ts'),
-    load('plugins/shared/call-us-config.ts'),
-    load('plugins/callback/callback-config.ts'),
-    load('plugins/calendar/calendar.ts'),
-    load('plugins/send-message/send-message.ts'),
-    load('plugins/shared/webchat-config.ts'),
-    load('plugins/webchat/webchat-window-config.ts'),
-    load('app/config.ts'),
-    load('plugins/knowledge/knowledge-config.ts'),
-    load('plugins/search/search-config.ts'),
-    load('plugins/chat-deflection/chat-deflection-config.ts'),
-  ]);
+  const [sidebar, selector, stats, callUs, callback, calendar, sendMessage, webchat, webchatWindow, config, knowledge, search, deflection, engagement] =
+    await Promise.all([
+      load('plugins/sidebar/sidebar.ts'),
+      load('plugins/channel-selector/channel-selector.ts'),
+      load('plugins/shared/stats-config.ts'),
+      load('plugins/shared/call-us-config.ts'),
+      load('plugins/callback/callback-config.ts'),
+      load('plugins/calendar/calendar.ts'),
+      load('plugins/send-message/send-message.ts'),
+      load('plugins/shared/webchat-config.ts'),
+      load('plugins/webchat/webchat-window-config.ts'),
+      load('app/config.ts'),
+      load('plugins/knowledge/knowledge-config.ts'),
+      load('plugins/search/search-config.ts'),
+      load('plugins/chat-deflection/chat-deflection-config.ts'),
+      load('plugins/web-engagement/web-engagement-config.ts'),
+    ]);
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),
     sidebar: sidebar.sidebarSection,
@@ -40,6 +42,7 @@ async function sections() {
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
+    webengagement: engagement.webEngagementSection,
     webchat: {
       ...webchat.webChatServiceSchema(),
       ...webchatWindow.webChatWindowSchema,
