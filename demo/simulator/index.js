@@ -16,6 +16,7 @@ import { DEPLOYMENT, PATHS } from './contracts.js';
 import { handleStats } from './stats.js';
 import { handleCallback } from './callback.js';
 import { handleSendMessage } from './sendmessage.js';
+import { handleClickToCall, initialClickToCallState } from './click-to-call.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleNgrest } from './ngrest.js';
 import { handleCloud } from './cloud.js';
@@ -132,6 +133,8 @@ function initialState(options) {
     /** @type {Map<string, import('./contracts.js').FaultSpec>} */
     faults: new Map(),
     surveyCancels: 0,
+    /** click-to-call: the number pool's leases and settings (click-to-call.js) */
+    clickToCall: initialClickToCallState(),
     /** knowledge centre: sessions, searches, views, votes, ratings, not-found reports (knowledge.js) */
     knowledge: initialKnowledgeState(),
     chat: {
@@ -192,6 +195,8 @@ export function createSimulator(opts = {}) {
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
   const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  // Click-to-call's number pool (click-to-call.js).
+  handlers.push(handleClickToCall);
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.
