@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { http, HttpResponse } from 'msw';
 import { startSimulator } from '../helpers/simulator.ts';
+import { createManualClock } from '../../demo/simulator/index.js';
 import { startMocks } from '../helpers/msw.ts';
 import { checkClickToCallConfig, requestNumber, type ClickToCallFailure, type ClickToCallServiceConfig } from '../../src/services/click-to-call.ts';
 
@@ -19,8 +20,10 @@ const control = (path: string, body: unknown) => fetch(path, { method: 'POST', h
 
 describe('click-to-call service against the simulator', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let clock: ReturnType<typeof createManualClock>;
   beforeEach(async () => {
-    sim = await startSimulator();
+    clock = createManualClock();
+    sim = await startSimulator({ clock });
   });
   afterEach(() => sim.dispose());
 
@@ -83,7 +86,9 @@ describe('click-to-call service against the simulator', () => {
     await control('/__control/clicktocall', { poolSize: 1, expirySeconds: 30 });
     const first = await requestNumber(config, form);
     expect(first.expiresIn).to.equal(30);
-    sim.clock.advance(30_000);
+    clock.advance(29_999);
+    expect(await failureOf(requestNumber(config, form))).to.include({ kind: 'refused' });
+    clock.advance(1);
     const again = await requestNumber(config, form);
     expect(again.number).to.equal(first.number);
   });
