@@ -28,6 +28,7 @@ async function sections() {
     load('plugins/search/search-config.ts'),
     load('plugins/chat-deflection/chat-deflection-config.ts'),
   ]);
+  const clickToCall = await load('plugins/click-to-call/click-to-call-config.ts');
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),
     sidebar: sidebar.sidebarSection,
@@ -40,6 +41,7 @@ async function sections() {
     knowledgecenter: knowledge.knowledgeSection,
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
+    clicktocall: clickToCall.clickToCallSection,
     webchat: {
       ...webchat.webChatServiceSchema(),
       ...webchatWindow.webChatWindowSchema,
