@@ -88,9 +88,16 @@ export async function handleClickToCall(sim, request, url) {
   });
 }
 
+/** The control snapshot's part: the settings, the live leases and the numbers handed out. @param {Sim} sim */
+export function clickToCallSnapshot(sim) {
+  reclaim(sim);
+  const st = state(sim);
+  return { expirySeconds: st.expirySeconds, poolSize: st.poolSize, leases: st.leases.size, issued: st.issued };
+}
+
 /**
  * `POST /__control/clicktocall { expirySeconds?, poolSize?, release? }`: the next leases' expiry, the pool's
- * size, or every lease given back at once. Answers the settings and the live leases' count.
+ * size, or every lease given back at once. A bad value changes nothing.
  * @param {Sim} sim
  * @param {Record<string, any>} b
  */
@@ -107,6 +114,4 @@ export function controlClickToCall(sim, b) {
   st.expirySeconds = expirySeconds;
   st.poolSize = poolSize;
   if (b.release === true) st.leases.clear();
-  reclaim(sim);
-  return json({ expirySeconds, poolSize, leases: st.leases.size, issued: st.issued });
 }

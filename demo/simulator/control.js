@@ -6,7 +6,7 @@ import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX
 import { assertSameOrigin, assertJsonBody, assertAgentToken } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
-import { controlClickToCall } from './click-to-call.js';
+import { controlClickToCall, clickToCallSnapshot } from './click-to-call.js';
 import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
@@ -71,6 +71,7 @@ export function snapshot(sim) {
     sendMessageLimits: st.sendMessageLimits,
     counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
     knowledge: knowledgeCounts(sim),
+    clickToCall: clickToCallSnapshot(sim),
   };
 }
 
@@ -270,7 +271,8 @@ export async function handleControl(sim, request, url) {
       return json(snapshot(sim));
     }
     case 'clicktocall':
-      return controlClickToCall(sim, b);
+      controlClickToCall(sim, b);
+      return json(snapshot(sim));
     default:
       throw new HttpError(404, `Unknown control operation '${op.slice(0, 40)}'`);
   }
