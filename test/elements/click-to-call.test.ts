@@ -7,10 +7,11 @@ import type { LiveAssistApi } from '../../src/boot.ts';
 
 // <la-click-to-call> against the demo simulator behind msw: every main state scanned by axe in both themes,
 // a keyboard-only flow, the kept number, the dialogs.
+const CLICK_TO_CALL = { dataURL: '/api/clicktocall', apikey: 'demo-key', wait: { queue: 'PPK_Callback', threshold: 30 } };
 window.liveAssistConfig = {
   main: { lang: 'en', theme: 'light', deploymentID: 'c2ctest', preload: 'intent', timeFormat: 24 },
   stats: { groupEWT: { url: '/api/ewt/group', queue: 'PPK_Callback' } },
-  clicktocall: { dataURL: '/api/clicktocall', apikey: 'demo-key', wait: { queue: 'PPK_Callback', threshold: 30 } },
+  clicktocall: CLICK_TO_CALL,
 };
 
 let api: LiveAssistApi;
@@ -44,7 +45,9 @@ const close = async () => {
   await waitFor(() => !win(), 2000, 'the window closed');
 };
 
-describe('<la-click-to-call>', () => {
+describe('<la-click-to-call>', function () {
+  // Most tests scan with axe in both themes (with WCAG 2.2 target size): about 8 s each beside other test files.
+  this.timeout(20_000);
   let opener: HTMLButtonElement;
   before(async function () {
     // The first boot of a test page compiles every module on a loaded machine.
@@ -95,9 +98,7 @@ describe('<la-click-to-call>', () => {
     await accessibleInBothThemes();
   });
 
-  it('runs the main flow by keyboard alone, focus never on the page body', async function () {
-    // Three axe scans, and a number's three seconds: about 8 s beside other test files.
-    this.timeout(20_000);
+  it('runs the main flow by keyboard alone, focus never on the page body', async () => {
     opener.focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => active() === field('firstname'), 4000, 'focus in the first field');
@@ -153,9 +154,7 @@ describe('<la-click-to-call>', () => {
     off();
   });
 
-  it('counts down with a warning, then offers a new number in the expired dialog', async function () {
-    // Three axe scans, and a number's three seconds: about 8 s beside other test files.
-    this.timeout(20_000);
+  it('counts down with a warning, then offers a new number in the expired dialog', async () => {
     await control('/__control/clicktocall', { expirySeconds: 3 });
     await api.command('ClickToCall.open', { form: { firstname: 'Anna', phonenumber: '+48600100200' } });
     await waitFor(win, 4000, 'the window');
@@ -199,6 +198,28 @@ describe('<la-click-to-call>', () => {
     } finally {
       await control('/__control/faults', { endpoint: 'clicktocall', clear: true });
     }
+  });
+
+  it('answers bad commands and configuration with the spec messages', async () => {
+    expect(await api.command('ClickToCall.close').catch((e: Error) => e.message)).to.equal('Already closed');
+    expect(await api.command('ClickToCall.configure', {} as never).catch((e: Error) => e.message)).to.equal('Invalid configuration');
+    expect(await api.command('ClickToCall.configure', { timeout: -1 }).catch((e: Error) => e.message)).to.equal(
+      'Invalid configuration: clicktocall.timeout must be at least 1 millisecond',
+    );
+    await api.configure('clicktocall', { apikey: 'demo-key' });
+    try {
+      expect(await api.command('ClickToCall.open').catch((e: Error) => e.message)).to.equal('API is not available');
+      expect(win()).to.equal(null);
+    } finally {
+      await api.configure('clicktocall', CLICK_TO_CALL);
+    }
+    await api.command('ClickToCall.configure', { confirmFormCloseEnabled: false });
+    await api.command('ClickToCall.open');
+    await waitFor(() => active() === field('firstname'), 4000, 'focus in the first field');
+    await sendKeys({ type: 'Anna' });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !win(), 2000, 'closed without a question');
+    await api.command('ClickToCall.configure', { confirmFormCloseEnabled: true });
   });
 
   it('asks before closing with input, minimises and restores, and is dragged by its title bar', async () => {
