@@ -12,6 +12,7 @@ import { LaToasterElement } from './toaster/la-toaster.ts';
 import { LaChatElement } from './chat/la-chat.ts';
 import { LaSearchElement } from './search/la-search.ts';
 import { LaOfferElement } from './offers/la-offer.ts';
+import { LaClickToCallElement } from './click-to-call/la-click-to-call.ts';
 
 /**
  * Every public element by its tag, defined by the loader (their views load later). The registry's tags
@@ -30,6 +31,7 @@ const byTag: Record<ElementTag, typeof LaElement> = {
   'la-chat': LaChatElement,
   'la-search': LaSearchElement,
   'la-offer': LaOfferElement,
+  'la-click-to-call': LaClickToCallElement,
 };
 
 export const elements: readonly (typeof LaElement)[] = Object.values(byTag);

@@ -92,4 +92,6 @@ export function afterBoot(app: App): void {
   });
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
   if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
+  // Click-to-call's window comes back open with its number (or the form, once the number expired).
+  if (wasOpenBefore(app, 'clicktocall')) void app.bus.command('ClickToCall.open', undefined, { commander: 'App' }).catch(() => undefined);
 }

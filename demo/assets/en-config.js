@@ -101,6 +101,7 @@ window.liveAssistConfig = {
       ],
     },
   },
+  clicktocall: { dataURL: '/api/clicktocall', apikey: 'demo-key', timeout: 3000, wait: { display: true, queue: 'PPK_Callback', threshold: 30, refresh: 10 } },
   sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits', uploadsEnabled: true, timeout: 3000, userData: { source: 'en-demo' } },
   // The developer console (the Console.open button on this page) runs any command: it loads only where
   // a site enables it. The Polish deployment does not.

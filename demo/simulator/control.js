@@ -6,6 +6,7 @@ import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX
 import { assertSameOrigin, assertJsonBody, assertAgentToken } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
+import { controlClickToCall, clickToCallSnapshot } from './click-to-call.js';
 import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
@@ -70,6 +71,7 @@ export function snapshot(sim) {
     sendMessageLimits: st.sendMessageLimits,
     counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
     knowledge: knowledgeCounts(sim),
+    clickToCall: clickToCallSnapshot(sim),
   };
 }
 
@@ -268,6 +270,9 @@ export async function handleControl(sim, request, url) {
       if (b.maxTotalSize !== undefined) l.maxTotalSize = Math.round(num(b.maxTotalSize, 'maxTotalSize', 0, 20 * 1024 * 1024));
       return json(snapshot(sim));
     }
+    case 'clicktocall':
+      controlClickToCall(sim, b);
+      return json(snapshot(sim));
     default:
       throw new HttpError(404, `Unknown control operation '${op.slice(0, 40)}'`);
   }

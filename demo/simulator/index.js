@@ -16,6 +16,7 @@ import { DEPLOYMENT, PATHS } from './contracts.js';
 import { handleStats } from './stats.js';
 import { handleCallback } from './callback.js';
 import { handleSendMessage } from './sendmessage.js';
+import { handleClickToCall, initialClickToCallState } from './click-to-call.js';
 import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleNgrest } from './ngrest.js';
 import { handleCloud } from './cloud.js';
@@ -133,6 +134,8 @@ function initialState(options) {
     /** @type {Map<string, import('./contracts.js').FaultSpec>} */
     faults: new Map(),
     surveyCancels: 0,
+    /** click-to-call: the number pool's leases and settings (click-to-call.js) */
+    clickToCall: initialClickToCallState(),
     /** knowledge centre: sessions, searches, views, votes, ratings, not-found reports (knowledge.js) */
     knowledge: initialKnowledgeState(),
     /** web engagement: invite rules, visits, dispositions, tracked events (engagement.js) */
@@ -195,6 +198,8 @@ export function createSimulator(opts = {}) {
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
   const handlers = [handleEngagement, handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  // Click-to-call's number pool (click-to-call.js).
+  handlers.push(handleClickToCall);
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.

@@ -31,6 +31,7 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Offers: () => import('./offers/offers.ts'),
   WebEngagement: () => import('./web-engagement/web-engagement.ts'),
   Engage: () => import('./web-engagement/web-engagement.ts').then((m) => ({ register: m.registerEngage })),
+  ClickToCall: () => import('./click-to-call/click-to-call.ts'),
 };
 
 /**

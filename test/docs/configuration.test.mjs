@@ -30,6 +30,7 @@ async function sections() {
       load('plugins/chat-deflection/chat-deflection-config.ts'),
       load('plugins/web-engagement/web-engagement-config.ts'),
     ]);
+  const clickToCall = await load('plugins/click-to-call/click-to-call-config.ts');
   return {
     main: Object.fromEntries(Object.keys(config.defaultMainConfig()).map((key) => [key, null])),
     sidebar: sidebar.sidebarSection,
@@ -43,6 +44,7 @@ async function sections() {
     search: search.searchSection,
     chatdeflection: deflection.chatDeflectionSection,
     webengagement: engagement.webEngagementSection,
+    clicktocall: clickToCall.clickToCallSection,
     webchat: {
       ...webchat.webChatServiceSchema(),
       ...webchatWindow.webChatWindowSchema,

@@ -352,7 +352,7 @@ describe('readGenesysConfig: unknown options', () => {
       },
       videoengager: { tenantId: 't1' },
       webchta: { emojis: true },
-      clicktocall: { dataURL: '/c2c' },
+      offers: { mode: 'toaster' },
     };
     const reported = new Set<string>();
     const { config, unknown, lines } = read({ _genesys: { widgets } }, reported);
@@ -361,7 +361,7 @@ describe('readGenesysConfig: unknown options', () => {
     expect(config.webchat!.myFlag).to.equal(true);
     expect(config.videoengager).to.deep.equal({ tenantId: 't1' });
     expect(config.webchta).to.deep.equal({ emojis: true });
-    expect(config.clicktocall).to.deep.equal({ dataURL: '/c2c' });
+    expect(config.offers).to.deep.equal({ mode: 'toaster' });
     expect(unknown.map((u) => u.path)).to.deep.equal([
       'main.i10n',
       'webchat.form.inputs[].maxlenght',
@@ -369,7 +369,7 @@ describe('readGenesysConfig: unknown options', () => {
       'webchat.myFlag',
       'videoengager',
       'webchta',
-      'clicktocall',
+      'offers',
     ]);
     expect(lines).to.deep.equal([
       'warn [live-assist] _genesys.widgets.main.i10n is not a Widgets 9 option (did you mean i18n?); it is kept as given',
@@ -377,7 +377,7 @@ describe('readGenesysConfig: unknown options', () => {
       'warn [live-assist] _genesys.widgets.webchat.myFlag is not a Widgets 9 option; it is kept as given',
       'info [live-assist] _genesys.widgets.videoengager is not a Widgets 9 section; it is kept for extensions',
       'warn [live-assist] _genesys.widgets.webchta is not a Widgets 9 option (did you mean webchat?); it is kept as given',
-      'warn [live-assist] _genesys.widgets.clicktocall: live-assist has no ClickToCall widget; the section is kept for extensions',
+      'warn [live-assist] _genesys.widgets.offers: live-assist has no Offers widget; the section is kept for extensions',
     ]);
     // Read again on the same page: nothing more is said.
     expect(read({ _genesys: { widgets } }, reported).lines).to.deep.equal([]);
@@ -389,6 +389,7 @@ describe('readGenesysConfig: unknown options', () => {
       webchat: { dataURL: '/chat', cometD: { enabled: false }, autoInvite: { enabled: false }, chatButton: { enabled: true }, async: { enabled: false } },
       calendar: { calenderHours: { allDay: { enable: true, openTime: '09:00', closeTime: '17:00' } } },
       stats: { ewt: { dataURL: '/ewt' } },
+      clicktocall: { dataURL: '/c2c', ajaxTimeout: 3000, wait: { display: true, threshold: 30 } },
     };
     const { unknown, lines } = read({ _genesys: { widgets } });
     expect(unknown).to.deep.equal([]);
