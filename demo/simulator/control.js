@@ -6,6 +6,7 @@ import { wallTime, zonedToEpoch, toZonedIso, parseHhMm, parseIso, MIN_EPOCH, MAX
 import { assertSameOrigin, assertJsonBody, assertAgentToken } from './security.js';
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
+import { controlCobrowse, cobrowseSnapshot } from './cobrowse.js';
 import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
@@ -70,6 +71,7 @@ export function snapshot(sim) {
     sendMessageLimits: st.sendMessageLimits,
     counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
     knowledge: knowledgeCounts(sim),
+    cobrowse: cobrowseSnapshot(sim),
   };
 }
 
@@ -262,6 +264,8 @@ export async function handleControl(sim, request, url) {
       }
       return json(snapshot(sim));
     }
+    case 'cobrowse':
+      return json(controlCobrowse(sim, b));
     case 'sendmessage': {
       const l = st.sendMessageLimits;
       if (b.maxFiles !== undefined) l.maxFiles = Math.round(num(b.maxFiles, 'maxFiles', 0, 100));

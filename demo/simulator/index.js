@@ -20,6 +20,7 @@ import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleNgrest } from './ngrest.js';
 import { handleCloud } from './cloud.js';
 import { handleAgent } from './agent.js';
+import { handleCobrowse, initialCobrowseState } from './cobrowse.js';
 import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleControl, snapshot } from './control.js';
 import { isValidToken } from './security.js';
@@ -134,6 +135,8 @@ function initialState(options) {
     surveyCancels: 0,
     /** knowledge centre: sessions, searches, views, votes, ratings, not-found reports (knowledge.js) */
     knowledge: initialKnowledgeState(),
+    /** co-browse: online mode and the relay's sessions (cobrowse.js) */
+    cobrowse: initialCobrowseState(),
     chat: {
       ...chat,
       /** @type {string[]} */
@@ -191,7 +194,7 @@ export function createSimulator(opts = {}) {
   };
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleCobrowse, handleAgent, handleKnowledge];
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.
