@@ -11,6 +11,7 @@ import { LaCallUsElement } from './call-us/la-call-us.ts';
 import { LaToasterElement } from './toaster/la-toaster.ts';
 import { LaChatElement } from './chat/la-chat.ts';
 import { LaSearchElement } from './search/la-search.ts';
+import { LaCobrowseElement } from './cobrowse/la-cobrowse.ts';
 
 /**
  * Every public element by its tag, defined by the loader (their views load later). The registry's tags
@@ -28,6 +29,7 @@ const byTag: Record<ElementTag, typeof LaElement> = {
   'la-toaster': LaToasterElement,
   'la-chat': LaChatElement,
   'la-search': LaSearchElement,
+  'la-cobrowse': LaCobrowseElement,
 };
 
 export const elements: readonly (typeof LaElement)[] = Object.values(byTag);

@@ -54,3 +54,4 @@ export type * from './plugins/messaging-client/messaging-client.api.ts';
 export type * from './plugins/window-manager/window-manager.api.ts';
 export type * from './plugins/webchat-service/webchat-service.api.ts';
 export type * from './plugins/webchat/webchat.api.ts';
+export type * from './plugins/cobrowse/cobrowse.api.ts';

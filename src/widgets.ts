@@ -132,6 +132,8 @@ export const WIDGETS = [
   { name: 'watchman', plugins: ['Watchman'] },
   { name: 'window-manager', plugins: ['WindowManager'] },
   { name: 'messaging-client', plugins: ['MessagingClient'] },
+  // The recorder (rrweb) is a chunk of its own, loaded only when a session starts (rollup.config.mjs).
+  { name: 'cobrowse', plugins: ['Cobrowse'], elements: ['la-cobrowse'], chunks: { cobrowse: ['cobrowse'] } },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];
