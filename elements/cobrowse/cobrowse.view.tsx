@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { useWidgetClass } from '../common/chrome.tsx';
-import { ConfirmDialog } from '../common/dialogs.tsx';
+import { Button, ButtonGroup, Smokescreen, useWidgetClass } from '../common/chrome.tsx';
 import { useT } from '../common/context.ts';
+import { useModal } from '../common/modal.ts';
 import type { CobrowseActor } from '../../src/plugins/cobrowse/cobrowse.ts';
 import sheet from '../../styles/cobrowse.css' with { type: 'css' };
 
@@ -21,6 +21,10 @@ function CobrowseView({ controller: actor }: ViewProps<CobrowseActor>) {
   // Where focus was before it came to the bar: Stop gives it back there (the bar goes away).
   const back = useRef<HTMLElement | null>(null);
   const announced = useRef(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const cancel = () => actor.send({ type: 'consent.cancel' });
+  useModal(dialog, asking, { onEscape: cancel });
   useEffect(() => {
     if (on) announced.current = true;
   }, [on]);
@@ -61,16 +65,25 @@ function CobrowseView({ controller: actor }: ViewProps<CobrowseActor>) {
         </section>
       ) : null}
       {asking ? (
-        <div className="la-cobrowse__layer" part="window">
-          <ConfirmDialog
-            role="dialog"
-            title={t.t('cobrowse.title')}
-            message={t.t('cobrowse.warning')}
-            cancelLabel={t.t('common.cancel')}
-            confirmLabel={t.t('cobrowse.start')}
-            onCancel={() => actor.send({ type: 'consent.cancel' })}
-            onConfirm={() => actor.send({ type: 'consent.accept' })}
-          />
+        <div className="la-cobrowse__layer">
+          <Smokescreen>
+            {/* Modal to the whole page (a start may come from the page's own script): focus moves to Cancel,
+                Tab stays inside, Escape cancels, and focus goes back where it was. */}
+            <div ref={dialog} className="la-dialog cx-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-t`} aria-describedby={`${id}-m`}>
+              <h3 id={`${id}-t`} className="la-dialog__title">
+                {t.t('cobrowse.title')}
+              </h3>
+              <p id={`${id}-m`} className="la-dialog__message">
+                {t.t('cobrowse.warning')}
+              </p>
+              <ButtonGroup variant="binary">
+                <Button onClick={cancel}>{t.t('common.cancel')}</Button>
+                <Button variant="primary" onClick={() => actor.send({ type: 'consent.accept' })}>
+                  {t.t('cobrowse.start')}
+                </Button>
+              </ButtonGroup>
+            </div>
+          </Smokescreen>
         </div>
       ) : null}
     </div>

@@ -23,7 +23,7 @@ export function startRecording(emit: (event: unknown) => void): () => void {
     collectFonts: false,
     // A fresh full snapshot every minute: the relay keeps events from the latest one, so a late agent joins.
     checkoutEveryNms: 60_000,
-    sampling: { mousemove: 50, scroll: 100, input: 'last' },
+    sampling: { mousemove: 50, scroll: 100 },
   });
   return () => stop?.();
 }
