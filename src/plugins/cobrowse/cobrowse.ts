@@ -73,8 +73,9 @@ export function register(app: App): void {
     if (token && !started) {
       started = token;
       plugin.publish('started', { token });
-      // The agent of a running chat learns the token from the start marker; the transcript hides it.
-      if (running('WebChatService')) void app.bus.command('WebChatService.sendMessage', { message: `{start}${token}` }, commander).catch(() => undefined);
+      // The agent of a running chat learns the token from the start marker, sent as a custom notice: a
+      // visitor's message would wait in the outbox for a server copy the transcript's filter hides.
+      if (running('WebChatService')) void app.bus.command('WebChatService.sendCustomNotice', { message: `{start}${token}` }, commander).catch(() => undefined);
     } else if (!token && started && !snapshot.matches({ session: 'stopping' })) {
       started = null;
       plugin.publish('stopped', { reason: snapshot.context.reason ?? 'visitor' });
