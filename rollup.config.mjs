@@ -278,6 +278,10 @@ function mergedChunk(path) {
   if (path === 'src/services/chat/transcript-schema.ts' || path === 'src/services/chat/transports/shared.ts') return 'chat-service';
   // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.
   if (path.startsWith('src/services/chat/transports/cloud/')) return 'cloud';
+  // Co-browse's relay client goes with its plugin; the recorder (rrweb) is a chunk of its own, imported
+  // only when a session starts, so a page pays nothing for it before.
+  if (/^src\/services\/cobrowse\/(?:provider|rrweb-provider)\.ts$/.test(path)) return 'cobrowse';
+  if (path === 'src/services/cobrowse/recorder.ts' || /(?:^|\/)node_modules\/(?:rrweb|@rrweb|rrweb-snapshot|rrdom)\//.test(path)) return 'cobrowse-recorder';
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';

@@ -53,6 +53,15 @@ export const CSP = [
 ].join('; ');
 
 /**
+ * The agent console replays the visitor's page with rrweb's Replayer, which writes the replayed document's
+ * doctype with document.write and puts back the page's own inline styles: its page alone allows inline
+ * styles and requires no Trusted Types. Scripts stay 'self' (no eval); the visitors' pages keep CSP.
+ */
+export const AGENT_CSP = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+  .replace("; require-trusted-types-for 'script'", '')
+  .replace('; trusted-types live-assist lit-html', '');
+
+/**
  * The Genesys Widgets page (/genesys) also allows the policy name 'default': its extension is handed
  * jQuery 3, which writes HTML strings, and the drop-in's default policy sanitises them
  * (src/genesys/trusted.ts, docs/migrating-from-genesys.md).
@@ -89,6 +98,8 @@ const mounts = (demoDir, rootDir) => [
   ['/styles/', join(rootDir, 'styles')],
   ['/assets/', join(demoDir, 'assets')],
   ['/agent/', join(demoDir, 'agent')],
+  // rrweb's build for the agent console's replayer (demo/agent/cobrowse.js).
+  ['/vendor/rrweb/', join(rootDir, 'node_modules', 'rrweb', 'dist')],
 ];
 
 /**
@@ -371,7 +382,10 @@ export async function startServer(options = {}) {
           pathname,
           info,
           head: method === 'HEAD',
-          headers: extname(file).toLowerCase() === '.html' ? { 'content-security-policy': file.endsWith('genesys.html') ? GENESYS_CSP : CSP } : {},
+          headers:
+            extname(file).toLowerCase() === '.html'
+              ? { 'content-security-policy': file.endsWith('genesys.html') ? GENESYS_CSP : file === join(DEMO_DIR, 'agent', 'index.html') ? AGENT_CSP : CSP }
+              : {},
         });
       } catch (e) {
         log(`server error: ${e instanceof Error ? e.stack : String(e)}`);

@@ -13,6 +13,7 @@ import { LaChatElement } from './chat/la-chat.ts';
 import { LaSearchElement } from './search/la-search.ts';
 import { LaOfferElement } from './offers/la-offer.ts';
 import { LaClickToCallElement } from './click-to-call/la-click-to-call.ts';
+import { LaCobrowseElement } from './cobrowse/la-cobrowse.ts';
 
 /**
  * Every public element by its tag, defined by the loader (their views load later). The registry's tags
@@ -32,6 +33,7 @@ const byTag: Record<ElementTag, typeof LaElement> = {
   'la-search': LaSearchElement,
   'la-offer': LaOfferElement,
   'la-click-to-call': LaClickToCallElement,
+  'la-cobrowse': LaCobrowseElement,
 };
 
 export const elements: readonly (typeof LaElement)[] = Object.values(byTag);

@@ -23,7 +23,7 @@ export interface CallUsContext extends CallUsConfig {
   openingHours: OpeningHours | null;
   /** The time (epoch ms) as last read (`readClock`: the server's clock when known, else the page's). */
   now: number;
-  /** Co-browse status as last published on the bus (Cobrowse.online / started / stopped). */
+  /** Co-browse status as last published on the bus (Cobrowse.online / offline / started / stopped). */
   cobrowseOnline: boolean;
   cobrowseStarted: boolean;
   /** A chat agent is connected (WebChat.agentConnected / agentDisconnected). */
@@ -38,6 +38,7 @@ export type CallUsEvent =
   /** Read the clock again (the server's time became known, or time passed). */
   | { type: 'clock.read' }
   | { type: 'cobrowse.online' }
+  | { type: 'cobrowse.offline' }
   | { type: 'cobrowse.started' }
   | { type: 'cobrowse.stopped' }
   | { type: 'agent.connected' }
@@ -96,6 +97,7 @@ export const callUsMachine = setup({
     /** The clock: the plugin provides the server-corrected reading (README "Clocks"). */
     readClock: assign({ now: () => Date.now() }),
     cobrowseOnline: assign({ cobrowseOnline: true }),
+    cobrowseOffline: assign({ cobrowseOnline: false }),
     cobrowseStarted: assign({ cobrowseOnline: true, cobrowseStarted: true }),
     cobrowseStopped: assign({ cobrowseStarted: false }),
     agentConnected: assign({ agentConnected: true }),
@@ -112,6 +114,7 @@ export const callUsMachine = setup({
   initial: 'closed',
   on: {
     'cobrowse.online': { actions: 'cobrowseOnline' },
+    'cobrowse.offline': { actions: 'cobrowseOffline' },
     'cobrowse.started': { actions: 'cobrowseStarted' },
     'cobrowse.stopped': { actions: 'cobrowseStopped' },
     'agent.connected': { actions: 'agentConnected' },

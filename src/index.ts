@@ -57,3 +57,4 @@ export type * from './plugins/webchat/webchat.api.ts';
 export type * from './plugins/offers/offers.api.ts';
 export type * from './plugins/web-engagement/web-engagement.api.ts';
 export type * from './plugins/click-to-call/click-to-call.api.ts';
+export type * from './plugins/cobrowse/cobrowse.api.ts';

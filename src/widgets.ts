@@ -148,6 +148,8 @@ export const WIDGETS = [
     companions: ['Toaster'],
     chunks: { 'web-engagement': ['web-engagement', 'web-engagement-config'] },
   },
+  // The recorder (rrweb) is a chunk of its own, loaded only when a session starts (rollup.config.mjs).
+  { name: 'cobrowse', plugins: ['Cobrowse'], elements: ['la-cobrowse'], chunks: { cobrowse: ['cobrowse'] } },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];

@@ -184,6 +184,9 @@ window.liveAssistConfig = {
     country: 'PL',
   },
 
+  // Co-browse: online in office hours (the simulator's 'auto' mode), offered by the call-us panel and the chat
+  // once an agent is connected.
+  cobrowse: { url: '/api/cobrowse' },
   // Send message: the channel runs SendMessage.redirect, which navigates to the contact page
   // (redirectURL, or the channel's clickOptions.url) instead of opening the window.
   sendmessage: {

@@ -103,6 +103,9 @@ window.liveAssistConfig = {
   },
   clicktocall: { dataURL: '/api/clicktocall', apikey: 'demo-key', timeout: 3000, wait: { display: true, queue: 'PPK_Callback', threshold: 30, refresh: 10 } },
   sendmessage: { dataURL: '/api/sendmessage', limitsURL: '/api/sendmessage/limits', uploadsEnabled: true, timeout: 3000, userData: { source: 'en-demo' } },
+  // Co-browse through the simulator's relay (demo/SIMULATOR.md "Co-browse"): offered in the chat's actions
+  // menu and the call-us panel once an agent is connected and co-browse is online.
+  cobrowse: { url: '/api/cobrowse' },
   // The developer console (the Console.open button on this page) runs any command: it loads only where
   // a site enables it. The Polish deployment does not.
   console: { enabled: true },

@@ -7,6 +7,7 @@ import { assertSameOrigin, assertJsonBody, assertAgentToken } from './security.j
 import { evictIdempotencyKeys } from './idempotency.js';
 import { KNOWLEDGE_ENDPOINT_KEYS, knowledgeCounts, knowledgeSnapshot } from './knowledge.js';
 import { controlClickToCall, clickToCallSnapshot } from './click-to-call.js';
+import { controlCobrowse, cobrowseSnapshot } from './cobrowse.js';
 import { parseFaultSpec, specKey, injectedCounts, resetInjectedCounts, registeredFaultKeys } from './faults.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
@@ -72,6 +73,7 @@ export function snapshot(sim) {
     counts: { callbacks: st.callbacks.length, messages: st.messages.length, surveyCancels: st.surveyCancels, idempotencyKeys: st.idempotency.size },
     knowledge: knowledgeCounts(sim),
     clickToCall: clickToCallSnapshot(sim),
+    cobrowse: cobrowseSnapshot(sim),
   };
 }
 
@@ -264,6 +266,8 @@ export async function handleControl(sim, request, url) {
       }
       return json(snapshot(sim));
     }
+    case 'cobrowse':
+      return json(controlCobrowse(sim, b));
     case 'sendmessage': {
       const l = st.sendMessageLimits;
       if (b.maxFiles !== undefined) l.maxFiles = Math.round(num(b.maxFiles, 'maxFiles', 0, 100));

@@ -21,6 +21,7 @@ import { handleChat, disposeChats, makeLeaflet } from './chat.js';
 import { handleNgrest } from './ngrest.js';
 import { handleCloud } from './cloud.js';
 import { handleAgent } from './agent.js';
+import { handleCobrowse, initialCobrowseState } from './cobrowse.js';
 import { handleKnowledge, initialKnowledgeState } from './knowledge.js';
 import { handleEngagement, initialEngagementState } from './engagement.js';
 import { handleControl, snapshot } from './control.js';
@@ -140,6 +141,8 @@ function initialState(options) {
     knowledge: initialKnowledgeState(),
     /** web engagement: invite rules, visits, dispositions, tracked events (engagement.js) */
     engagement: initialEngagementState(),
+    /** co-browse: online mode and the relay's sessions (cobrowse.js) */
+    cobrowse: initialCobrowseState(),
     chat: {
       ...chat,
       /** @type {string[]} */
@@ -197,7 +200,7 @@ export function createSimulator(opts = {}) {
   };
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleEngagement, handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  const handlers = [handleEngagement, handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleCobrowse, handleAgent, handleKnowledge];
   // Click-to-call's number pool (click-to-call.js).
   handlers.push(handleClickToCall);
 

@@ -232,6 +232,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
               charCounter={settings.charCountEnabled}
               emojis={settings.emojis}
               uploads={settings.service.uploadsEnabled && view.agentConnected ? { onFiles: (files) => void controller.sendFiles(files) } : null}
+              cobrowse={view.agentConnected && view.cobrowse !== null ? { active: view.cobrowse, onToggle: controller.cobrowse } : null}
               mobile={env.mobile}
             />
             <ButtonGroup>

@@ -32,6 +32,7 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   WebEngagement: () => import('./web-engagement/web-engagement.ts'),
   Engage: () => import('./web-engagement/web-engagement.ts').then((m) => ({ register: m.registerEngage })),
   ClickToCall: () => import('./click-to-call/click-to-call.ts'),
+  Cobrowse: () => import('./cobrowse/cobrowse.ts'),
 };
 
 /**

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../helpers/wait.mjs';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { startServer, CSP } from '../../demo/server.mjs';
+import { startServer, CSP, AGENT_CSP } from '../../demo/server.mjs';
 
 let server;
 before(async () => {
@@ -25,9 +25,13 @@ test('serves the demo pages with a strict CSP', async () => {
     const r = await fetch(server.url + path);
     assert.equal(r.status, 200, path);
     assert.match(r.headers.get('content-type'), /text\/html/);
-    assert.equal(r.headers.get('content-security-policy'), CSP);
+    assert.equal(r.headers.get('content-security-policy'), path === '/agent' ? AGENT_CSP : CSP, path);
     assert.ok((await r.text()).includes(needle), path);
   }
+  // The agent console alone allows inline styles and no Trusted Types (rrweb's replayer); scripts stay 'self'.
+  assert.equal(AGENT_CSP, CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("; require-trusted-types-for 'script'; trusted-types live-assist lit-html", ''));
+  assert.match(AGENT_CSP, /script-src 'self';/);
+  assert.doesNotMatch(AGENT_CSP, /unsafe-eval/);
   // Trusted Types required, with only the library's two policies (ours, lit-html's): every e2e test runs under it.
   assert.match(CSP, /require-trusted-types-for 'script'/);
   assert.match(CSP, /trusted-types live-assist lit-html(;|$)/);

@@ -24,9 +24,9 @@ export function register(app: App): void {
       // The helpline's status follows the server's clock (the statistics answer's time) when known.
       actions: { readClock: assign({ now: () => serverNow() }) },
       actors: {
+        // The panel's warning dialog was the visitor's agreement: co-browse does not ask again.
         startCobrowse: fromPromise(() =>
-          app.bus.command('Cobrowse.start', undefined, commander).catch((error: unknown) => {
-            // Until co-browse exists this is "Command does not exist"; the panel shows a notice.
+          app.bus.command('Cobrowse.start', { agreed: true }, commander).catch((error: unknown) => {
             console.warn(`[live-assist] Cobrowse.start: ${(error as Error)?.message ?? error}`);
             throw error;
           }),
@@ -38,21 +38,25 @@ export function register(app: App): void {
   const follow = (name: Parameters<typeof app.bus.subscribe>[0], type: CallUsEvent['type']) =>
     app.bus.subscribe(name, () => actor.send({ type } as CallUsEvent));
   follow('Cobrowse.online', 'cobrowse.online');
+  follow('Cobrowse.offline', 'cobrowse.offline');
   follow('Cobrowse.started', 'cobrowse.started');
   follow('Cobrowse.stopped', 'cobrowse.stopped');
   follow('WebChat.agentConnected', 'agent.connected');
   follow('WebChat.agentDisconnected', 'agent.disconnected');
   // Events published before this chunk loaded are missed: ask plugins that are already running.
   const running = (name: string, command: string) => app.bus.describe().some((p) => p.name === name && p.ready && p.commands.includes(command));
-  if (running('Cobrowse', 'getState')) {
+  // Co-browse's status, asked again at each open: where the site configured co-browse this loads its plugin
+  // (a small chunk; its recorder loads only when a session starts).
+  const cobrowseStatus = () => {
+    if (!running('Cobrowse', 'getState') && Object.keys(app.section('cobrowse')).length === 0) return;
     void app.bus.command('Cobrowse.getState', undefined, commander).then(
       ({ online, started }) => {
-        if (online) actor.send({ type: 'cobrowse.online' });
+        actor.send({ type: online ? 'cobrowse.online' : 'cobrowse.offline' });
         if (started) actor.send({ type: 'cobrowse.started' });
       },
       () => undefined,
     );
-  }
+  };
   if (running('WebChat', 'getState')) {
     void app.bus.command('WebChat.getState', undefined, commander).then(
       ({ agentConnected }) => {
@@ -80,6 +84,7 @@ export function register(app: App): void {
     element ??= app.window.document.createElement('la-call-us');
     await app.bus.command('Overlay.open', { title: app.t.t('callus.title'), content: element }, commander);
     actor.send(event);
+    cobrowseStatus();
     // Open or closed now is the server's hour: read its clock, then the status again.
     if (event.config.openingHours) void readServerTime(app, 'CallUs').then((known) => known && actor.send({ type: 'clock.read' }));
   });

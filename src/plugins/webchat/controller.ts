@@ -76,6 +76,9 @@ export function createController(win: ChatWindow): WebChatController {
         () => win.patch({ historyLoading: false, canLoadHistory: false }),
       );
     },
+    cobrowse() {
+      void plugin.command(view.value.cobrowse ? 'Cobrowse.stop' : 'Cobrowse.start').catch(() => undefined);
+    },
     chatButtonTemplate: () => win.invite.chatButton.template,
     clickChatButton() {
       if (!win.isOpen()) void plugin.command('WebChat.open').catch(() => undefined);

@@ -29,6 +29,7 @@ export function followService(win: ChatWindow): void {
   const { app, actor, plugin, view } = win;
   /** The post-chat survey a custom notice offered, shown when the chat ends. */
   let survey: { surveyUrl?: string; cancelUrl?: string } | undefined;
+  app.bus.subscribe('Cobrowse.*', ({ name }) => win.patch({ cobrowse: name === 'Cobrowse.offline' ? null : name === 'Cobrowse.started' }));
   app.bus.subscribe('WebChatService.*', (event) => {
     switch (event.name) {
       case 'WebChatService.started':
@@ -62,6 +63,8 @@ export function followService(win: ChatWindow): void {
         break;
       }
       case 'WebChatService.agentConnected':
+        // Co-browse is offered in the actions menu once an agent is here, where the site configured it.
+        if (Object.keys(app.section('cobrowse')).length) void plugin.command('Cobrowse.getState').then(({ online, started }) => win.patch({ cobrowse: online ? started : null }), () => undefined);
         win.patch({ agentConnected: Object.values(event.data.agents).some((a) => a.connected) });
         actor.send({ type: 'session.agentJoined' });
         plugin.publish('agentConnected', event.data);

@@ -32,6 +32,8 @@ export interface ChatView {
   historyLoading: boolean;
   /** `showOverlay`: a text shown over the chat window's body, or null. */
   overlay: string | null;
+  /** Co-browse for the actions menu: null while offline (not offered), else whether a session runs. */
+  cobrowse: boolean | null;
 }
 
 /**
@@ -63,6 +65,8 @@ export interface WebChatController {
   download(fileId: string): void;
   sendFiles(files: File[]): Promise<void>;
   loadHistory(): void;
+  /** The actions menu's co-browse item: starts (the warning dialog first) or stops a session. */
+  cobrowse(): void;
   clickChatButton(): void;
   /** `webchat.chatButton.template`: the site's HTML for the chat button (the view sanitises it), or undefined. */
   chatButtonTemplate(): string | undefined;

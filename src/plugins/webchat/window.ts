@@ -115,6 +115,7 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
     canLoadHistory: false,
     historyLoading: false,
     overlay: null,
+    cobrowse: null,
   });
   let injected = 0;
 
