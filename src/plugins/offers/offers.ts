@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../../app/app.ts';
 import { offersMachine, offersMessages, readOffer } from '../../../machines/offers.machine.ts';
-import type { Offer, OfferInput, OffersEvent } from '../../../machines/offers.machine.ts';
+import type { OfferInput, OffersEvent } from '../../../machines/offers.machine.ts';
 
 export type OffersActor = ActorRefFrom<typeof offersMachine>;
 export type OfferOptions = OfferInput;
@@ -28,6 +28,7 @@ const isEmpty = (value: unknown) => typeof value !== 'object' || value === null 
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Offers');
+  const meta = { commander: 'Offers' };
   const actor: OffersActor = createActor(offersMachine).start();
   let configured: OfferInput = { ...(app.section('offers') as OfferInput) };
   let element: HTMLElement | undefined;
@@ -39,7 +40,7 @@ export function register(app: App): void {
     if (container && !snapshot.hasTag('shown')) {
       const which = container;
       container = null;
-      void app.bus.command(`${which}.close`, undefined, { commander: 'Offers' }).catch(() => undefined);
+      void app.bus.command(which === 'Overlay' ? 'Overlay.close' : 'Toaster.close', undefined, meta).catch(() => undefined);
     }
   });
 
@@ -57,8 +58,13 @@ export function register(app: App): void {
     if (typeof offer === 'string') throw new Error(offer);
     element ??= app.window.document.createElement('la-offer');
     const which = offer.mode === 'overlay' ? 'Overlay' : 'Toaster';
+    const title = offer.title ?? app.t.t('offers.label');
+    const side = offer.position === 'left' || offer.position === 'right' ? offer.position : undefined;
     try {
-      await app.bus.command(`${which}.open`, containerOptions(offer, element, app.t.t('offers.label')), { commander: 'Offers' });
+      // Not reserved: the container's own close control, Escape and the backdrop dismiss the offer.
+      await (which === 'Overlay'
+        ? app.bus.command('Overlay.open', { title, content: element, position: side ?? 'center', modal: offer.modal }, meta)
+        : app.bus.command('Toaster.open', { title, content: element, position: side ?? 'right' }, meta));
     } catch {
       throw new Error(offersMessages.couldNotOpen);
     }
@@ -106,16 +112,4 @@ export function register(app: App): void {
   };
   app.provide('Offers', controller);
   plugin.ready();
-}
-
-/**
- * The toaster's or overlay's open options for an offer: the element as content, its title and side. Not
- * reserved: the container's own close control and Escape dismiss the offer.
- */
-function containerOptions(offer: Offer, content: HTMLElement, label: string) {
-  const title = offer.title ?? label;
-  const side = offer.position === 'left' || offer.position === 'right' ? offer.position : undefined;
-  return offer.mode === 'overlay'
-    ? { title, content, position: side ?? ('center' as const), modal: offer.modal }
-    : { title, content, position: side ?? ('right' as const) };
 }
