@@ -194,7 +194,9 @@ export function createSimulator(opts = {}) {
   };
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleEngagement, handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleAgent, handleKnowledge];
+  // The engagement server answers its own control route (/__control/engagement) before the control API does.
+  handlers.unshift(handleEngagement);
 
   /**
    * Answer a request, or undefined when the path is not the simulator's.
