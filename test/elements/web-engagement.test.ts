@@ -4,6 +4,7 @@ import { expectAccessible } from '../helpers/axe.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { bootWithSimulator, endChat, type Simulator } from '../helpers/page.ts';
 import type { LiveAssistApi } from '../../src/boot.ts';
+import { trustedScriptURL } from '../../src/app/trusted-types.ts';
 
 // The web-engagement invite toast (plugins-and-infrastructure.md §2, §4): shown in the shared toaster,
 // answered by mouse or keyboard, each outcome a disposition the simulator records. The plugin loads by
@@ -37,12 +38,14 @@ const invite = {
   dispositions: { accept: { code: 'CHAT' }, cancel: { code: 'DECLINED' } },
 };
 
-describe('WebEngagement invite toast', () => {
+describe('WebEngagement invite toast', function () {
+  // Each flow waits on the chunks, the simulator and the toaster's slide: room on a loaded machine.
+  this.timeout(30_000);
   before(async function () {
-    this.timeout(20_000);
+    this.timeout(45_000);
     ({ api, sim } = await bootWithSimulator('<button id="page-button" type="button">A page button</button>'));
     api.subscribe('*', (event) => events.push({ name: event.name, data: event.data }));
-    await waitFor(() => events.some((e) => e.name === 'WebEngagement.configured'), 15_000, 'the plugin to load when idle').catch((e) => {
+    await waitFor(() => events.some((e) => e.name === 'WebEngagement.configured'), 40_000, 'the plugin to load when idle').catch((e) => {
       throw new Error(`${e.message}: ${JSON.stringify(events.map((x) => x.name))}`);
     });
   });
@@ -58,6 +61,12 @@ describe('WebEngagement invite toast', () => {
     await api.command('WebEngagement.push', ['event', 'PlanChosen', { data: { plan: 'PPK' } }]);
     await waitFor(() => sim.state.engagement.events.some((e) => e.name === 'PlanChosen' && e.visitID === ids.visitID), 4000, 'the pushed event');
     expect(sim.state.engagement.events.some((e) => e.name === 'PageEntered')).to.equal(true);
+  });
+
+  it('the Trusted Types policy gives a script URL only to http(s)', () => {
+    expect(String(trustedScriptURL('https://gwe.example.com/GTCJ.min.js'))).to.equal('https://gwe.example.com/GTCJ.min.js');
+    for (const url of ['javascript:alert(1)', 'data:text/javascript,alert(1)', 'blob:https://x/1'])
+      expect(() => trustedScriptURL(url), url).to.throw(/not http\(s\)/);
   });
 
   it("refuses configure from the page: 'Forbidden: Access Denied'", async () => {
