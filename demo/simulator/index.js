@@ -200,7 +200,18 @@ export function createSimulator(opts = {}) {
   };
 
   /** @type {Array<(sim: Sim, request: Request, url: URL) => Promise<Response | undefined>>} */
-  const handlers = [handleControl, handleStats, handleCallback, handleSendMessage, handleChat, handleNgrest, handleCloud, handleCobrowse, handleAgent, handleKnowledge];
+  const handlers = [
+    handleControl,
+    handleStats,
+    handleCallback,
+    handleSendMessage,
+    handleChat,
+    handleNgrest,
+    handleCloud,
+    handleCobrowse,
+    handleAgent,
+    handleKnowledge,
+  ];
   // The engagement server answers its own control route (/__control/engagement) before the control API does.
   handlers.unshift(handleEngagement);
   // Click-to-call's number pool (click-to-call.js).
