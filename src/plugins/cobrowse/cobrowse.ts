@@ -101,6 +101,8 @@ export function register(app: App): void {
     if (configError) throw configError;
     // The call-us panel showed this warning itself; from anywhere else the visitor is asked here.
     const agreed = meta.commander === 'CallUs' && (options as { agreed?: unknown } | undefined)?.agreed === true;
+    // Not known online (the first command loaded this plugin, or the service was down): ask first.
+    if (!actor.getSnapshot().context.online && actor.getSnapshot().matches({ pending: 'clear' })) await refresh();
     const refused = startRefusal(actor.getSnapshot());
     if (refused) throw new Error(refused);
     const done = outcome();
