@@ -79,6 +79,8 @@ export interface ClickToCallContext {
   /** The number to dial, while it lasts (kept by the plugin in the deployment's cookies). */
   number: ClickToCallNumber | null;
   minimized: boolean;
+  /** Opened by the site (proactive) or reopened by the app on a new page: the window takes no focus. */
+  quiet: boolean;
   userData: Record<string, unknown>;
   report: ClickToCallReport;
   /** Epoch ms of the last clock reading (`readClock`): the report's times and the countdown. */
@@ -92,7 +94,8 @@ export interface ClickToCallOpenOptions {
 }
 
 export type ClickToCallEvent =
-  | ({ type: 'open'; stored?: ClickToCallNumber | null } & ClickToCallOpenOptions)
+  /** `stored`: the number kept from an earlier page; `quiet`: the app reopened it on a new page (no focus taken). */
+  | ({ type: 'open'; stored?: ClickToCallNumber | null; quiet?: boolean } & ClickToCallOpenOptions)
   | { type: 'close'; force?: boolean }
   | { type: 'close.confirm' }
   | { type: 'close.cancel' }
@@ -217,6 +220,7 @@ const clickToCallSetup = setup({
         failure: null,
         number: event.stored ?? null,
         minimized: false,
+        quiet: event.quiet === true || event.proactive === true,
         userData: event.userData ?? {},
         ewt: undefined,
         report: reportAt(report, {}, values, context.now),
@@ -297,6 +301,7 @@ export const clickToCallMachine = deferred(clickToCallSetup, (s) =>
         failure: null,
         number: null,
         minimized: false,
+        quiet: false,
         userData: {},
         report: emptyReport(emptyValues()),
         now: 0,

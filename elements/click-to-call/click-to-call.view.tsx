@@ -30,6 +30,8 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
   const dialRef = useRef<HTMLAnchorElement>(null);
   const [submits, setSubmits] = useState(0);
   const refusalPending = useRef(false);
+  // The visitor asked for the number here (a submit, 'Request a new number'): focus goes to it when it comes.
+  const asked = useRef(false);
   const closed = snapshot.matches('closed');
   const minimized = snapshot.context.minimized;
   useWindowDrag(host, !closed && !env.mobile && !minimized);
@@ -43,10 +45,14 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
     if (editing) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [submits, busy, editing]);
   // The number replaces the form (and the focused submit button): focus moves to its 'Dial in now' link.
+  // A window the app reopened on a new page shows its number without taking the page's focus.
   const display = snapshot.hasTag('display');
+  const quiet = snapshot.context.quiet;
   useEffect(() => {
-    if (display && !minimized) dialRef.current?.focus();
-  }, [display, minimized]);
+    if (!display || minimized || (quiet && !asked.current)) return;
+    asked.current = false;
+    dialRef.current?.focus();
+  }, [display, minimized, quiet]);
 
   if (closed) return null;
   const { context } = snapshot;
@@ -61,7 +67,7 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
     <Window
       title={t.t('clicktocall.title')}
       channel="ClickToCall"
-      autoFocus={!context.report.proactive}
+      autoFocus={!context.quiet}
       minimized={minimized}
       onMinimize={() => actor.send({ type: minimized ? 'restore' : 'minimize' })}
       onClose={() => actor.send({ type: 'close' })}
@@ -104,6 +110,7 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
           onSubmit={(event) => {
             event.preventDefault();
             refusalPending.current = true;
+            asked.current = true;
             actor.send({ type: 'form.submit' });
             setSubmits((n) => n + 1);
           }}
@@ -171,7 +178,10 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
           title={t.t('clicktocall.expiredTitle')}
           message={t.t('clicktocall.expired')}
           okLabel={t.t('clicktocall.requestNew')}
-          onDismiss={() => actor.send({ type: 'dialog.confirm' })}
+          onDismiss={() => {
+            asked.current = true;
+            actor.send({ type: 'dialog.confirm' });
+          }}
           fallbackFocus={firstField}
         />
       ) : null}

@@ -44,6 +44,8 @@ test('/en: a number to dial, kept across a reload until it expires, under the pa
     const again = page.locator('la-click-to-call [part=window]').getByRole('link', { name: /Dial in now/ });
     await again.waitFor();
     assert.equal(await again.getAttribute('href'), href);
+    // Reopened by the app, not by the visitor: the page keeps its focus.
+    assert.notEqual(await page.evaluate(() => document.activeElement?.localName), 'la-click-to-call');
     assert.equal(demo.server.simulator.state.clickToCall.issued, issued, 'no second request');
 
     // Closed, the open flag is gone (the next page opens nothing); the number is still kept for the next open.

@@ -146,6 +146,15 @@ describe('click-to-call machine', () => {
     expect(types()).to.deep.equal(['opened']);
   });
 
+  it('is quiet (takes no focus) when the app reopens it or the site opens it proactively, not when the visitor does', () => {
+    const quiet = (event: { quiet?: boolean; proactive?: boolean }) => {
+      const { actor } = start();
+      actor.send({ type: 'open', ...event });
+      return actor.getSnapshot().context.quiet;
+    };
+    expect([quiet({}), quiet({ quiet: true }), quiet({ proactive: true })]).to.deep.equal([false, true, true]);
+  });
+
   it('opens the form and publishes expired for a stored number whose time is up', () => {
     const { actor, types } = start();
     actor.send({ type: 'open', stored: { number: ANSWER.number, code: '7777', telHref: ANSWER.telHref, expires: START - 1 } });

@@ -79,10 +79,11 @@ export function register(app: App): void {
     plugin.publish(event.type, event.report);
   });
 
-  plugin.registerCommand('open', (options) => {
+  plugin.registerCommand('open', (options, { commander }) => {
     if (checkClickToCallConfig(clickToCallServiceConfig(section()))) throw new Error(M.apiNotAvailable);
     const stored = readStoredNumber(app.cookies.get(NUMBER_COOKIE, HOST_ONLY));
-    const event = { type: 'open' as const, ...(options && typeof options === 'object' ? options : {}), stored };
+    // Reopened by the app on a new page (src/after-boot.ts): the page keeps its focus.
+    const event = { type: 'open' as const, ...(options && typeof options === 'object' ? options : {}), stored, quiet: commander === 'App' };
     if (!actor.getSnapshot().can(event)) throw new Error(M.alreadyOpened);
     actor.send({ type: 'configure', settings: clickToCallSettings(section()) });
     actor.send(event);
