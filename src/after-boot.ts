@@ -89,5 +89,5 @@ export function afterBoot(app: App): void {
     if (session || keeps) void app.bus.load(headlessChat(app) ? 'WebChatService' : 'WebChat').catch(() => undefined);
   });
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
-  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
+  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.restore', undefined, { commander: 'App' }).catch(() => undefined);
 }
