@@ -132,6 +132,7 @@ export const WIDGETS = [
   { name: 'watchman', plugins: ['Watchman'] },
   { name: 'window-manager', plugins: ['WindowManager'] },
   { name: 'messaging-client', plugins: ['MessagingClient'] },
+  { name: 'remote', plugins: ['Remote'], chunks: { remote: ['remote', 'remote-runner'] } },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];

@@ -28,6 +28,7 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   ChatDeflection: () => import('./chat-deflection/chat-deflection.ts'),
   Search: () => import('./search/search.ts'),
   MessagingClient: () => import('./messaging-client/messaging-client.ts'),
+  Remote: () => import('./remote/remote.ts'),
 };
 
 /**
