@@ -197,7 +197,12 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
           {context.watches.map((w) => (
             <li key={w} className={context.lit.includes(w) ? 'la-console__lit' : undefined}>
               <code>{w}</code>
-              <button type="button" className="la-icon-button" aria-label={t.t('console.unwatch', { event: w })} onClick={() => actor.send({ type: 'watch.remove', pattern: w })}>
+              <button
+                type="button"
+                className="la-icon-button"
+                aria-label={t.t('console.unwatch', { event: w })}
+                onClick={() => actor.send({ type: 'watch.remove', pattern: w })}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>

@@ -80,16 +80,24 @@ describe('<la-console> moved, remembered and watching', () => {
     const eventPlugin = root.querySelector<HTMLSelectElement>('select[name=eventPlugin]')!;
     eventPlugin.focus();
     await sendKeys({ type: 'App' });
-    const events = await waitFor(() => {
-      const names = [...root.querySelectorAll<HTMLOptionElement>('select[name=event] option')].map((o) => o.value);
-      return names.includes('themeChanged') && names;
-    }, 2000, 'the known events');
+    const events = await waitFor(
+      () => {
+        const names = [...root.querySelectorAll<HTMLOptionElement>('select[name=event] option')].map((o) => o.value);
+        return names.includes('themeChanged') && names;
+      },
+      2000,
+      'the known events',
+    );
     expect(events[0]).to.equal('');
     root.querySelector<HTMLSelectElement>('select[name=event]')!.focus();
     await sendKeys({ type: 'themeC' });
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Enter' });
-    const row = await waitFor(() => [...root.querySelectorAll('.la-console__watches li')].find((li) => li.textContent!.includes('App.themeChanged')), 2000, 'the watch');
+    const row = await waitFor(
+      () => [...root.querySelectorAll('.la-console__watches li')].find((li) => li.textContent!.includes('App.themeChanged')),
+      2000,
+      'the watch',
+    );
     expect(row.classList.contains('la-console__lit')).to.equal(false);
     await api.command('App.setTheme', { theme: 'light' });
     await waitFor(() => row.classList.contains('la-console__lit'), 2000, 'the lit row');

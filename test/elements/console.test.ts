@@ -87,7 +87,11 @@ describe('<la-console>', () => {
     await sendKeys({ type: '{oops' });
     root.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
     // The refusal and the parser's own message (where it stopped), so the developer sees what to fix.
-    const refusal = await waitFor(() => root.querySelector('output')!.textContent!.startsWith('Options must be valid JSON.\n') && root.querySelector('output')!, 2000, 'the JSON message');
+    const refusal = await waitFor(
+      () => root.querySelector('output')!.textContent!.startsWith('Options must be valid JSON.\n') && root.querySelector('output')!,
+      2000,
+      'the JSON message',
+    );
     expect(refusal.textContent!.split('\n')[1]).to.match(/JSON/);
   });
 

@@ -171,7 +171,15 @@ describe('console machine', () => {
 
   it('starts from and restores saved state, taking only well-formed fields', () => {
     const actor = createActor(consoleMachine, {
-      input: { plugin: 'App', command: 'closeAll', options: '{}', eventPlugin: 'App', event: 'ready', watches: ['App.*', ' App.* ', 3 as unknown as string], position: { x: 5, y: 6 } },
+      input: {
+        plugin: 'App',
+        command: 'closeAll',
+        options: '{}',
+        eventPlugin: 'App',
+        event: 'ready',
+        watches: ['App.*', ' App.* ', 3 as unknown as string],
+        position: { x: 5, y: 6 },
+      },
     }).start();
     expect(actor.getSnapshot().context).to.deep.include({
       plugin: 'App',
@@ -182,7 +190,10 @@ describe('console machine', () => {
       watches: ['App.*'],
       position: { x: 5, y: 6 },
     });
-    actor.send({ type: 'state.restore', saved: { plugin: 7 as unknown as string, position: { x: 'a' } as unknown as { x: number; y: number }, watches: 'x' as unknown as string[] } });
+    actor.send({
+      type: 'state.restore',
+      saved: { plugin: 7 as unknown as string, position: { x: 'a' } as unknown as { x: number; y: number }, watches: 'x' as unknown as string[] },
+    });
     expect(actor.getSnapshot().context).to.deep.include({ plugin: 'App', watches: ['App.*'], position: { x: 5, y: 6 } });
     actor.send({ type: 'state.restore', saved: { position: null, command: 'ready' } });
     expect(actor.getSnapshot().context).to.deep.include({ command: 'ready', position: null });

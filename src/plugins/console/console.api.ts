@@ -11,7 +11,15 @@ declare module '../../bus/types.ts' {
     'Console.close': { options: void; result: void };
     /** Fills the form and the event section, adds watches, moves the window (`position`: null docks it again). */
     'Console.configure': {
-      options: { plugin?: string; command?: string; options?: string; eventPlugin?: string; event?: string; watches?: string[]; position?: { x: number; y: number } | null };
+      options: {
+        plugin?: string;
+        command?: string;
+        options?: string;
+        eventPlugin?: string;
+        event?: string;
+        watches?: string[];
+        position?: { x: number; y: number } | null;
+      };
       result: void;
     };
     /** Applies what the console kept in this host's cookies (form, watches, position) and reopens it if it was open. */
