@@ -133,6 +133,7 @@ export const WIDGETS = [
   { name: 'window-manager', plugins: ['WindowManager'] },
   { name: 'messaging-client', plugins: ['MessagingClient'] },
   { name: 'remote', plugins: ['Remote'], chunks: { remote: ['remote', 'remote-runner'] } },
+  { name: 'test-runner', plugins: ['TestRunner'], chunks: { 'test-runner': ['test-runner'] } },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];

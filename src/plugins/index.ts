@@ -29,6 +29,7 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Search: () => import('./search/search.ts'),
   MessagingClient: () => import('./messaging-client/messaging-client.ts'),
   Remote: () => import('./remote/remote.ts'),
+  TestRunner: () => import('./test-runner/test-runner.ts'),
 };
 
 /**
