@@ -90,8 +90,14 @@ export function afterBoot(app: App): void {
   void app.cookies.read(CHAT_SESSION_COOKIE, { hostOnly: true }).then((session) => {
     if (session || keeps) void app.bus.load(headlessChat(app) ? 'WebChatService' : 'WebChat').catch(() => undefined);
   });
+  // The site's own plugin scripts, modules and extensions (src/app/external.ts): a chunk fetched only where named.
+  const { plugins, pluginModules, extensions } = app.config.main;
+  if ([...plugins, ...pluginModules, ...Object.keys(extensions)].length) {
+    import('./app/external.ts').then((external) => external.loadExternal(app)).catch((error: unknown) => console.error('[live-assist]', error));
+  }
   // Reopened only where the site enabled it, from this host's own cookie (src/app/restore.ts).
-  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console')) void app.bus.command('Console.open', undefined, { commander: 'App' }).catch(() => undefined);
+  if (consoleEnabled(app, true) && wasOpenBefore(app, 'console'))
+    void app.bus.command('Console.restore', undefined, { commander: 'App' }).catch(() => undefined);
   // Click-to-call's window comes back open with its number (or the form, once the number expired).
   if (wasOpenBefore(app, 'clicktocall')) void app.bus.command('ClickToCall.open', undefined, { commander: 'App' }).catch(() => undefined);
 }

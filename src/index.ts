@@ -51,6 +51,8 @@ export type * from './plugins/stats/stats.api.ts';
 export type * from './plugins/toaster/toaster.api.ts';
 export type * from './plugins/watchman/watchman.api.ts';
 export type * from './plugins/messaging-client/messaging-client.api.ts';
+export type * from './plugins/remote/remote.api.ts';
+export type * from './plugins/test-runner/test-runner.api.ts';
 export type * from './plugins/window-manager/window-manager.api.ts';
 export type * from './plugins/webchat-service/webchat-service.api.ts';
 export type * from './plugins/webchat/webchat.api.ts';

@@ -150,6 +150,8 @@ export const WIDGETS = [
   },
   // The recorder (rrweb) is a chunk of its own, loaded only when a session starts (rollup.config.mjs).
   { name: 'cobrowse', plugins: ['Cobrowse'], elements: ['la-cobrowse'], chunks: { cobrowse: ['cobrowse'] } },
+  { name: 'remote', plugins: ['Remote'], chunks: { remote: ['remote', 'remote-runner'] } },
+  { name: 'test-runner', plugins: ['TestRunner'], chunks: { 'test-runner': ['test-runner'] } },
 ] as const satisfies readonly WidgetRow[];
 
 type Row = (typeof WIDGETS)[number];

@@ -85,6 +85,11 @@ const isAbsoluteUrl = (value: string): boolean => {
   }
 };
 const isClassName = (value: unknown): boolean => typeof value === 'string' && /^-?[_a-zA-Z][\w-]*$/.test(value);
+/** A list of strings (plugin and module names, origins): each entry is checked as it loads (src/app/external.ts). */
+const strings = (name: string): Field<string[]> => ({
+  problem: (value) => (Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? null : `${name} must be an array of strings`),
+  fallback: () => [],
+});
 const DEFAULT_FONTS = (): MainConfig['fonts'] => ({ enabled: false, family: 'Roboto:400,300,100' });
 
 const mainSchemas = {
@@ -131,6 +136,13 @@ const mainSchemas = {
       return { enabled: enabled ?? false, family: family ?? DEFAULT_FONTS().family, ...(url === undefined ? {} : { url }) };
     },
   } as Field<MainConfig['fonts']>,
+  plugins: strings('plugins'),
+  pluginModules: strings('pluginModules'),
+  pluginsPath: {
+    problem: (value: unknown) => (value === '' || isHttpUrl(value) ? null : 'pluginsPath must be an http(s) URL (relative to the page) of the plugins folder'),
+    fallback: () => '',
+  } as Field<string>,
+  pluginOrigins: strings('pluginOrigins'),
   debug: { problem: (value: unknown) => (typeof value === 'boolean' ? null : 'debug must be true or false'), fallback: () => false } as Field<boolean>,
 };
 
@@ -328,6 +340,10 @@ function readMain(r: Reader, raw: Record<string, unknown>, availableLanguages: r
     pluginLoadDelay: field('pluginLoadDelay'),
     preload: field('preload'),
     fonts: field('fonts'),
+    plugins: field('plugins'),
+    pluginModules: field('pluginModules'),
+    pluginsPath: field('pluginsPath'),
+    pluginOrigins: field('pluginOrigins'),
     extensions: readExtensions(r, raw.extensions),
     debug: field('debug'),
   };

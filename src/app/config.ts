@@ -35,6 +35,14 @@ export interface MainConfig {
   preload: 'idle' | 'intent';
   /** Web fonts are fetched from a third party only when enabled (off by default, for the visitor's privacy). */
   fonts: { enabled: boolean; family: string; url?: string };
+  /** Plugin scripts by name, loaded from `{pluginsPath}{name}.min.js` (src/app/external.ts). */
+  plugins: string[];
+  /** ES modules by name, imported from `{pluginsPath}{name}.mod.js`. */
+  pluginModules: string[];
+  /** Where plugins and modules are; '' = the loader's folder. */
+  pluginsPath: string;
+  /** Origins besides the page's own that plugins, modules and extension URLs may come from. */
+  pluginOrigins: string[];
   extensions: Record<string, unknown>;
   debug: boolean;
 }
@@ -69,6 +77,8 @@ const within =
   (min: number, max: number) =>
   (value: unknown): boolean =>
     typeof value === 'number' && value >= min && value <= max;
+/** A list of strings; each entry is checked as it is used (src/app/external.ts). */
+const strings = (value: unknown): boolean => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 /** One CSS class name (`cx-theme-custom`). */
 const isClassName = (value: unknown): boolean => typeof value === 'string' && /^-?[_a-zA-Z][\w-]*$/.test(value);
 const absoluteUrl = (value: string): boolean => {
@@ -116,6 +126,10 @@ const FIELDS: Record<keyof MainConfig, Field | 0> = {
       ...(url === undefined ? {} : { url }),
     }),
   ],
+  plugins: [strings, []],
+  pluginModules: [strings, []],
+  pluginsPath: [(value) => value === '' || isHttpUrl(value), ''],
+  pluginOrigins: [strings, []],
   extensions: 0,
   debug: [oneOf(true, false), false],
 };

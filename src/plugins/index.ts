@@ -33,6 +33,8 @@ export const lazyPlugins: Record<PluginName, () => Promise<PluginModule>> = {
   Engage: () => import('./web-engagement/web-engagement.ts').then((m) => ({ register: m.registerEngage })),
   ClickToCall: () => import('./click-to-call/click-to-call.ts'),
   Cobrowse: () => import('./cobrowse/cobrowse.ts'),
+  Remote: () => import('./remote/remote.ts'),
+  TestRunner: () => import('./test-runner/test-runner.ts'),
 };
 
 /**

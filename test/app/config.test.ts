@@ -51,9 +51,22 @@ describe('readConfig', () => {
       pluginLoadDelay: 100,
       preload: 'idle',
       fonts: { enabled: false, family: 'Roboto:400,300,100' },
+      plugins: [],
+      pluginModules: [],
+      pluginsPath: '',
+      pluginOrigins: [],
       extensions: {},
       debug: false,
     });
+  });
+
+  it('reads plugins, pluginModules, pluginsPath and pluginOrigins, and refuses what is not a list of strings or a URL', () => {
+    const good = read({ plugins: ['a'], pluginModules: ['m'], pluginsPath: '/p/', pluginOrigins: ['https://cdn.example.com'] });
+    expect(good.issues).to.deep.equal([]);
+    expect(good.main).to.deep.include({ plugins: ['a'], pluginModules: ['m'], pluginsPath: '/p/', pluginOrigins: ['https://cdn.example.com'] });
+    const bad = read({ plugins: 'a', pluginModules: [1], pluginsPath: 'javascript:alert(1)', pluginOrigins: {} });
+    expect(bad.issues.map((i) => i.path)).to.deep.equal(['main.plugins', 'main.pluginModules', 'main.pluginsPath', 'main.pluginOrigins']);
+    expect(bad.main).to.deep.include({ plugins: [], pluginModules: [], pluginsPath: '', pluginOrigins: [] });
   });
 
   for (const raw of [undefined, null]) {

@@ -86,7 +86,13 @@ describe('<la-console>', () => {
     textarea.select();
     await sendKeys({ type: '{oops' });
     root.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
-    await waitFor(() => root.querySelector('output')!.textContent === 'Options must be valid JSON.', 2000, 'the JSON message');
+    // The refusal and the parser's own message (where it stopped), so the developer sees what to fix.
+    const refusal = await waitFor(
+      () => root.querySelector('output')!.textContent!.startsWith('Options must be valid JSON.\n') && root.querySelector('output')!,
+      2000,
+      'the JSON message',
+    );
+    expect(refusal.textContent!.split('\n')[1]).to.match(/JSON/);
   });
 
   it('watches events and lists them in a log', async () => {

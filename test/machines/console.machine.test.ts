@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { consoleMachine, CONSOLE_LOG_LIMIT } from '../../machines/console.machine.ts';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { consoleMachine, CONSOLE_HIGHLIGHT_MS, CONSOLE_LOG_LIMIT, watchPattern } from '../../machines/console.machine.ts';
 
 const start = (run: (input: { name: string; options: unknown }) => Promise<unknown> = async () => undefined) => {
   const calls: Array<{ name: string; options: unknown }> = [];
@@ -104,5 +104,106 @@ describe('console machine', () => {
     actor.send({ type: 'watch.add', pattern: '*' });
     actor.send({ type: 'watch.clear' });
     expect(actor.getSnapshot().context).to.deep.include({ watches: [], log: [] });
+  });
+
+  it('shows the JSON parse error with the refusal', () => {
+    const { actor } = start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'form.change', field: 'plugin', value: 'App' });
+    actor.send({ type: 'form.change', field: 'command', value: 'setTheme' });
+    actor.send({ type: 'form.change', field: 'options', value: '{"theme": }' });
+    actor.send({ type: 'execute' });
+    const { result } = actor.getSnapshot().context;
+    let expected = '';
+    try {
+      JSON.parse('{"theme": }');
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    expect(result).to.deep.equal({ status: 'rejected', code: 'invalidJson', text: expected });
+    expect(expected).not.to.equal('');
+  });
+
+  it('logs only watched events, and keeps every name it sees for the event dropdown', () => {
+    const { actor } = start();
+    actor.send({ type: 'watch.event', name: 'Callback.opened', data: undefined });
+    actor.send({ type: 'watch.add', pattern: watchPattern('App', '') });
+    actor.send({ type: 'watch.add', pattern: watchPattern('Callback', 'closed') });
+    expect(actor.getSnapshot().context.watches).to.deep.equal(['App.*', 'Callback.closed']);
+    actor.send({ type: 'watch.event', name: 'Callback.opened', data: undefined });
+    actor.send({ type: 'watch.event', name: 'App.ready', data: { lang: 'en' } });
+    actor.send({ type: 'watch.event', name: 'Callback.closed', data: undefined });
+    const { log, known } = actor.getSnapshot().context;
+    expect(log.map((e) => [e.name, e.data])).to.deep.equal([
+      ['Callback.closed', 'OK'],
+      ['App.ready', '{\n  "lang": "en"\n}'],
+    ]);
+    expect(known).to.deep.equal(['App.ready', 'Callback.closed', 'Callback.opened']);
+    expect(watchPattern('', 'anything')).to.equal('*');
+  });
+
+  it('lights a watch for about 3 s as its event fires; firing again keeps it lit (no blinking)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(consoleMachine, { clock, input: { watches: ['App.*', 'Search.*'] } }).start();
+    actor.send({ type: 'watch.event', name: 'App.closeAll', data: undefined });
+    expect(actor.getSnapshot().context.lit).to.deep.equal(['App.*']);
+    clock.increment(CONSOLE_HIGHLIGHT_MS - 1000);
+    actor.send({ type: 'watch.event', name: 'App.closeAll', data: undefined });
+    clock.increment(CONSOLE_HIGHLIGHT_MS - 1);
+    expect(actor.getSnapshot().context.lit, 'restarted by the second event').to.deep.equal(['App.*']);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.lit).to.deep.equal([]);
+    expect(CONSOLE_HIGHLIGHT_MS).to.equal(3000);
+    actor.send({ type: 'watch.event', name: 'Search.opened', data: undefined });
+    actor.send({ type: 'watch.remove', pattern: 'Search.*' });
+    expect(actor.getSnapshot().context.lit).to.deep.equal([]);
+  });
+
+  it('moves to whole pixels, docks again on move.reset, and ignores a position that is not a number', () => {
+    const { actor } = start();
+    actor.send({ type: 'move.to', x: 10.4, y: 20.6 });
+    expect(actor.getSnapshot().context.position).to.deep.equal({ x: 10, y: 21 });
+    actor.send({ type: 'move.to', x: Number.NaN, y: 3 });
+    expect(actor.getSnapshot().context.position).to.deep.equal({ x: 10, y: 21 });
+    actor.send({ type: 'move.reset' });
+    expect(actor.getSnapshot().context.position).to.equal(null);
+  });
+
+  it('starts from and restores saved state, taking only well-formed fields', () => {
+    const actor = createActor(consoleMachine, {
+      input: {
+        plugin: 'App',
+        command: 'closeAll',
+        options: '{}',
+        eventPlugin: 'App',
+        event: 'ready',
+        watches: ['App.*', ' App.* ', 3 as unknown as string],
+        position: { x: 5, y: 6 },
+      },
+    }).start();
+    expect(actor.getSnapshot().context).to.deep.include({
+      plugin: 'App',
+      command: 'closeAll',
+      options: '{}',
+      eventPlugin: 'App',
+      event: 'ready',
+      watches: ['App.*'],
+      position: { x: 5, y: 6 },
+    });
+    actor.send({
+      type: 'state.restore',
+      saved: { plugin: 7 as unknown as string, position: { x: 'a' } as unknown as { x: number; y: number }, watches: 'x' as unknown as string[] },
+    });
+    expect(actor.getSnapshot().context).to.deep.include({ plugin: 'App', watches: ['App.*'], position: { x: 5, y: 6 } });
+    actor.send({ type: 'state.restore', saved: { position: null, command: 'ready' } });
+    expect(actor.getSnapshot().context).to.deep.include({ command: 'ready', position: null });
+  });
+
+  it('takes form changes while closed (configure before open) and clears the event with its plugin', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.change', field: 'eventPlugin', value: 'App' });
+    actor.send({ type: 'form.change', field: 'event', value: 'ready' });
+    actor.send({ type: 'form.change', field: 'eventPlugin', value: 'Search' });
+    expect(actor.getSnapshot().context).to.deep.include({ eventPlugin: 'Search', event: '' });
   });
 });

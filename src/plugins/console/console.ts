@@ -2,18 +2,49 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { App } from '../../app/app.ts';
 import { consoleMachine, consoleMessages } from '../../../machines/console.machine.ts';
+import type { ConsoleContext, ConsoleSaved } from '../../../machines/console.machine.ts';
 
 export type ConsoleActor = ActorRefFrom<typeof consoleMachine>;
 
 export const CONSOLE_WIDTH_PX = 420;
 /** Read by src/app/restore.ts; host-only, so no sibling subdomain can open the console here. */
 const OPEN_COOKIE = 'console_open';
+/**
+ * The console's form, watches and position (spec §9), JSON in one host-only cookie: a sibling subdomain
+ * may not choose what the console offers to run here. Only prefilled: nothing in it runs by itself.
+ */
+export const STATE_COOKIE = 'console_state';
+/** Options longer than this are not kept (a cookie holds about 4 KB). */
+const KEPT_OPTIONS_CHARS = 1500;
+/** A drag writes the cookie once it pauses, not at every pointer move. */
+const SAVE_DELAY_MS = 250;
+
+const saved = (context: ConsoleContext): ConsoleSaved => ({
+  plugin: context.plugin,
+  command: context.command,
+  options: context.options.length > KEPT_OPTIONS_CHARS ? '' : context.options,
+  eventPlugin: context.eventPlugin,
+  event: context.event,
+  watches: context.watches,
+  position: context.position,
+});
+
+/** The saved state, or {} when there is none or it does not parse (the machine checks each field). */
+export function readSaved(app: App): ConsoleSaved {
+  try {
+    const value: unknown = JSON.parse(app.cookies.get(STATE_COOKIE, { hostOnly: true }) ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as ConsoleSaved) : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The Console plugin: owns the console actor, answers Console.* commands, runs the commands typed
- * into the window on the bus, forwards watched events, docks the window and remembers whether it was
- * open (a host-only cookie), reopening it on the next page. Its code loads only when the site sets
- * `console.enabled` (src/boot.ts).
+ * into the window on the bus, shows it every event (it logs and lights the watched ones), docks the
+ * window and remembers whether it was open (a host-only cookie), reopening it on the next page, and
+ * its form, watches and position (another). Its code loads only when the site sets `console.enabled`
+ * (src/boot.ts).
  */
 export function register(app: App): void {
   const plugin = app.bus.registerPlugin('Console');
@@ -26,23 +57,22 @@ export function register(app: App): void {
         ),
       },
     }),
-    { input: {} },
+    { input: readSaved(app) },
   ).start();
 
-  let watching: Array<() => void> = [];
-  let watched: readonly string[] = [];
+  // Every event but the console's own: the machine keeps the names (the event dropdown) and logs the watched.
+  app.bus.events('*').subscribe((event) => {
+    if (event.plugin !== 'Console') actor.send({ type: 'watch.event', name: event.name, data: event.data });
+  });
+
+  let kept = JSON.stringify(saved(actor.getSnapshot().context));
+  let saving: ReturnType<typeof setTimeout> | undefined;
   actor.subscribe((snapshot) => {
-    const patterns = snapshot.context.watches;
-    if (patterns === watched) return;
-    watched = patterns;
-    watching.forEach((off) => off());
-    // The visitor types the patterns, so they are data: the bus's untyped event stream, not `subscribe`.
-    watching = patterns.map((pattern) => {
-      const subscription = app.bus.events(pattern).subscribe((event) => {
-        if (event.plugin !== 'Console') actor.send({ type: 'watch.event', name: event.name, data: event.data });
-      });
-      return () => subscription.unsubscribe();
-    });
+    const now = JSON.stringify(saved(snapshot.context));
+    if (now === kept) return;
+    kept = now;
+    clearTimeout(saving);
+    saving = setTimeout(() => app.cookies.set(STATE_COOKIE, kept, { hostOnly: true }), SAVE_DELAY_MS);
   });
 
   let wasOpen = false;
@@ -74,11 +104,16 @@ export function register(app: App): void {
     if (!options || typeof options !== 'object' || Object.keys(options).length === 0) {
       throw new Error(consoleMessages.invalidConfiguration);
     }
-    for (const field of ['plugin', 'command', 'options'] as const) {
-      const value = options[field];
-      if (typeof value === 'string') actor.send({ type: 'form.change', field, value });
+    const { watches, ...fields } = options;
+    actor.send({ type: 'state.restore', saved: fields });
+    for (const pattern of Array.isArray(watches) ? watches : []) {
+      if (typeof pattern === 'string') actor.send({ type: 'watch.add', pattern });
     }
-    for (const pattern of options.watches ?? []) actor.send({ type: 'watch.add', pattern });
+  });
+  // As the console was on this host's last page: its form, watches and position, and open if it was.
+  plugin.registerCommand('restore', () => {
+    actor.send({ type: 'state.restore', saved: readSaved(app) });
+    if (app.cookies.get(OPEN_COOKIE, { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'open' })) actor.send({ type: 'open' });
   });
   app.bus.subscribe('App.closeAll', () => {
     if (actor.getSnapshot().can({ type: 'close' })) actor.send({ type: 'close' });
