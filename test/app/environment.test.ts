@@ -79,7 +79,10 @@ describe('environment', () => {
     const win = { navigator: {}, matchMedia: (q: string) => (queries.push(q), { matches: false }) } as unknown as Window;
     watchEnvironment(win, main('auto'));
     watchEnvironment(win, loadConfig({ main: { lang: 'en', mobileModeBreakpoint: 520 } }, ['en']).main);
-    expect(queries.filter((q) => q.includes('width') && q !== REFLOW_QUERY)).to.deep.equal(['(max-width: 600px), (max-height: 600px)', '(max-width: 520px), (max-height: 520px)']);
+    expect(queries.filter((q) => q.includes('width') && q !== REFLOW_QUERY)).to.deep.equal([
+      '(max-width: 600px), (max-height: 600px)',
+      '(max-width: 520px), (max-height: 520px)',
+    ]);
   });
 });
 
