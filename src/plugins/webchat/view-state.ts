@@ -32,6 +32,8 @@ export interface ChatView {
   historyLoading: boolean;
   /** `showOverlay`: a text shown over the chat window's body, or null. */
   overlay: string | null;
+  /** The window opened without the visitor (a restore, a message while it was closed): it takes no focus. */
+  openedBySite: boolean;
 }
 
 /**
