@@ -176,6 +176,7 @@ function ChatView({ controller }: ViewProps<WebChatController>) {
         subtitle={unread}
         channel="WebChat"
         sideButton={controller.chatButton}
+        autoFocus={!view.openedBySite}
         minimized={context.minimized}
         onMinimize={() => actor.send({ type: context.minimized ? 'restore' : 'minimize' })}
         onClose={() => actor.send({ type: 'close' })}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
-import { PoweredBy, TitleBar, WindowControls, useWidgetClass } from '../common/chrome.tsx';
+import { PoweredBy, TitleBar, WindowControls, closedWindowFocus, useWidgetClass } from '../common/chrome.tsx';
 import { useView } from '../common/context.ts';
 import { deepActiveElement, otherElements, useModal } from '../common/modal.ts';
 import { sanitizeHtml } from '../common/sanitize.ts';
@@ -14,7 +14,7 @@ function toNodes(content: unknown): Node[] {
 }
 
 function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
-  const { app } = useView();
+  const { app, host } = useView();
   const entry = useSelector(actor, (s) => s.context.current);
   const titleId = useId();
   const windowRef = useRef<HTMLElement>(null);
@@ -24,7 +24,7 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
 
   // A layer of the page (elements/common/modal.ts): focus moves to the window (then to the content's first
   // control) and returns, when it closes, to the control that opened it (inside a shadow root too, e.g. the
-  // sidebar's button) unless another window has taken focus since; Escape closes it. A modal overlay keeps
+  // sidebar's button) unless another window has taken focus since, never to <body>; Escape closes it. A modal overlay keeps
   // Tab and Shift+Tab inside (through the content elements' shadow roots) and makes our other elements inert.
   const open = entry !== null;
   const modal = useModal(
@@ -35,6 +35,9 @@ function OverlayView({ controller: actor }: ViewProps<OverlayActor>) {
       inert: (section) => (entry?.modal ? otherElements(section, app.elements) : []),
       initialFocus: () => windowRef.current,
       onEscape: close,
+      // Opened by a command while focus was on the page's <body>: it goes to a launcher or a control near
+      // the visitor's place instead.
+      fallbackFocus: () => closedWindowFocus(host, app.elements),
     },
     entry?.modal,
   );

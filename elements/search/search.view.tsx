@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { defineView, type ViewProps } from '../common/define-view.tsx';
 import { Button, ButtonGroup, Icon, LoadingScreen, Window } from '../common/chrome.tsx';
@@ -167,6 +167,14 @@ function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rat
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'rating.submit' }));
   const sendingRating = useSelector(actor, (s) => s.hasTag('rating'));
   const rated = useSelector(actor, (s) => s.hasTag('rated'));
+  // The form (and its focused Submit) gives way to the thank-you: focus goes there, not to <body>, unless
+  // the visitor has moved it elsewhere meanwhile.
+  const ratedNote = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const note = ratedNote.current;
+    const root = note?.getRootNode() as ShadowRoot | Document | undefined;
+    if (rated && note && root && (!root.activeElement || root.activeElement === note.ownerDocument.body)) note.focus();
+  }, [rated]);
   return (
     <div className="la-search__feedback">
       <HelpfulVote
@@ -180,7 +188,7 @@ function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rat
       />
       {rating ? (
         rated ? (
-          <p role="status" className="la-search__note">
+          <p role="status" className="la-search__note" tabIndex={-1} ref={ratedNote}>
             {t.t('search.rated')}
           </p>
         ) : (
@@ -222,7 +230,8 @@ function Feedback({ actor, t, rating }: { actor: SearchActor; t: Translator; rat
             {/* The spec: the submit button appears only when both a star rating and a comment exist. */}
             {canSubmit || sendingRating ? (
               <ButtonGroup>
-                <Button type="submit" variant="primary" disabled={sendingRating}>
+                {/* Locked while sending, still focusable: a disabled button would drop the focus to <body>. */}
+                <Button type="submit" variant="primary" aria-disabled={sendingRating || undefined}>
                   {t.t('search.submit')}
                 </Button>
               </ButtonGroup>

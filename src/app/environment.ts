@@ -21,13 +21,21 @@ function isMobileDevice(win: Window): boolean {
 }
 
 /**
+ * A viewport too small for a floating window (360 px wide beside the page's edge, up to 640 px tall): a
+ * narrow or zoomed desktop window (WCAG 1.4.10 reflow: 320 × 256 CSS px) gets the full-window layout too.
+ */
+export const REFLOW_QUERY = '(max-width: 480px), (max-height: 480px)';
+
+/**
  * Mobile mode: forced by `main.mobileMode: true|false`, or automatic: a mobile device whose screen is at
- * most `mobileModeBreakpoint` (600) px in either dimension. Re-evaluated when the viewport changes.
+ * most `mobileModeBreakpoint` (600) px in either dimension, or any viewport matching `REFLOW_QUERY`.
+ * Re-evaluated when the viewport changes.
  */
 export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject<Environment> {
   const query = `(max-width: ${main.mobileModeBreakpoint}px), (max-height: ${main.mobileModeBreakpoint}px)`;
   const media = win.matchMedia?.(query);
-  const mobile = () => (main.mobileMode === 'auto' ? !!media?.matches && isMobileDevice(win) : main.mobileMode);
+  const small = win.matchMedia?.(REFLOW_QUERY);
+  const mobile = () => (main.mobileMode === 'auto' ? (!!media?.matches && isMobileDevice(win)) || !!small?.matches : main.mobileMode);
   const subject = new BehaviorSubject<Environment>({
     theme: main.theme === 'light' ? 'light' : 'dark',
     themeName: main.theme,
@@ -35,9 +43,11 @@ export function watchEnvironment(win: Window, main: MainConfig): BehaviorSubject
     lang: main.lang,
     timeFormat: main.timeFormat,
   });
-  media?.addEventListener?.('change', () => {
+  const follow = () => {
     const next = mobile();
     if (next !== subject.value.mobile) subject.next({ ...subject.value, mobile: next });
-  });
+  };
+  media?.addEventListener?.('change', follow);
+  small?.addEventListener?.('change', follow);
   return subject;
 }

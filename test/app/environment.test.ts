@@ -1,23 +1,23 @@
 import { expect } from '@esm-bundle/chai';
-import { watchEnvironment } from '../../src/app/environment.ts';
+import { REFLOW_QUERY, watchEnvironment } from '../../src/app/environment.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { loadWebFonts, webFontsUrl } from '../../src/app/fonts.ts';
 
-/** A window whose screen size and device kind the test decides. */
-function fakeWindow(small: boolean, mobileDevice: boolean) {
+/** A window whose screen size (under the breakpoint; under the reflow size) and device kind the test decides. */
+function fakeWindow(small: boolean, mobileDevice: boolean, tiny = false) {
   const listeners: Array<() => void> = [];
-  const media = {
-    matches: small,
-    addEventListener: (_: string, listener: () => void) => listeners.push(listener),
-  };
+  const query = (matches: boolean) => ({ matches, addEventListener: (_: string, listener: () => void) => listeners.push(listener) });
+  const media = query(small);
+  const reflow = query(tiny);
   const win = {
     navigator: { userAgentData: { mobile: mobileDevice } },
-    matchMedia: (query: string) => (query.includes('max-width') ? media : { matches: false }),
+    matchMedia: (q: string) => (q === REFLOW_QUERY ? reflow : q.includes('max-width') ? media : { matches: false }),
   } as unknown as Window;
   return {
     win,
-    resize(next: boolean) {
+    resize(next: boolean, nextTiny = tiny) {
       media.matches = next;
+      reflow.matches = nextTiny;
       listeners.forEach((l) => l());
     },
   };
@@ -56,6 +56,19 @@ describe('environment', () => {
     expect(late).to.deep.equal([true, false]);
   });
 
+  it('is mobile automatically on any device whose viewport is too small for a floating window (reflow)', () => {
+    expect(REFLOW_QUERY).to.equal('(max-width: 480px), (max-height: 480px)');
+    expect(watchEnvironment(fakeWindow(true, false, true).win, main('auto')).value.mobile).to.equal(true);
+    const fake = fakeWindow(false, false);
+    const environment = watchEnvironment(fake.win, main('auto'));
+    expect(environment.value.mobile).to.equal(false);
+    fake.resize(true, true);
+    expect(environment.value.mobile).to.equal(true);
+    fake.resize(false, false);
+    expect(environment.value.mobile).to.equal(false);
+    expect(watchEnvironment(fakeWindow(true, false, true).win, main(false)).value.mobile).to.equal(false);
+  });
+
   it('can be forced either way', () => {
     expect(watchEnvironment(fakeWindow(false, false).win, main(true)).value.mobile).to.equal(true);
     expect(watchEnvironment(fakeWindow(true, true).win, main(false)).value.mobile).to.equal(false);
@@ -65,8 +78,11 @@ describe('environment', () => {
     const queries: string[] = [];
     const win = { navigator: {}, matchMedia: (q: string) => (queries.push(q), { matches: false }) } as unknown as Window;
     watchEnvironment(win, main('auto'));
-    watchEnvironment(win, loadConfig({ main: { lang: 'en', mobileModeBreakpoint: 480 } }, ['en']).main);
-    expect(queries.filter((q) => q.includes('width'))).to.deep.equal(['(max-width: 600px), (max-height: 600px)', '(max-width: 480px), (max-height: 480px)']);
+    watchEnvironment(win, loadConfig({ main: { lang: 'en', mobileModeBreakpoint: 520 } }, ['en']).main);
+    expect(queries.filter((q) => q.includes('width') && q !== REFLOW_QUERY)).to.deep.equal([
+      '(max-width: 600px), (max-height: 600px)',
+      '(max-width: 520px), (max-height: 520px)',
+    ]);
   });
 });
 

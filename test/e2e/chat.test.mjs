@@ -107,6 +107,24 @@ test('/: the same chat with the keyboard alone; focus never on <body>; a reload 
   }
 });
 
+test("/: a chat restored by a reload takes no focus: the page keeps it (the focus moves only on the visitor's gesture)", async () => {
+  const { page, context, chat } = await visit();
+  try {
+    await page.evaluate(() => window.LiveAssist.command('WebChat.open'));
+    await chat.locator('[name=firstname]').fill('Ewa');
+    await chat.getByRole('button', { name: 'Rozpocznij czat' }).click();
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor();
+    await page.reload({ waitUntil: 'load' });
+    await chat.getByRole('log').getByText('Jestem wirtualnym asystentem').waitFor({ timeout: 15_000 });
+    // The window's focus step runs as it mounts; give a late one time to happen.
+    await page.waitForTimeout(1000);
+    assert.equal(await focused(page), 'BODY', 'the restored window left the focus where the page had it');
+    await chat.locator('textarea').waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
 test("/: a reload whose page asks the chat service at once, before the window's plugin has loaded: the service restores the chat, and the window comes back with it", async () => {
   const { page, context, chat } = await visit();
   try {

@@ -197,9 +197,12 @@ describe('<la-search>', () => {
     await sendKeys({ type: 'Jasne' });
     await waitFor(() => submit(), 4000, 'the submit button');
     await expectAccessible(host()!);
-    (submit() as HTMLButtonElement).click();
+    // Submitted from the keyboard: the form goes, the focus goes to the thank-you (never to <body>).
+    (submit() as HTMLButtonElement).focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => $$('.la-search__note').some((n) => n.textContent === 'Thank you for your rating!'), 4000, 'the rating thank-you');
     expect(events.at(-1)!.name).to.equal('Search.rated');
+    expect(active()?.textContent, 'focus on the thank-you').to.equal('Thank you for your rating!');
   });
 
   it('Back returns to the list with focus on the More that opened the article', async () => {

@@ -72,6 +72,28 @@ describe('chat session store (cookies)', () => {
     expect(store.load()).to.deep.include({ index: 12, ping: 9_000, started: 1000 });
   });
 
+  it('with a restore timeout every key cookie expires that long after the last answer, and each touch renews them all', () => {
+    const { jar, values, calls } = memoryJar();
+    const store = cookieSessionStore(jar, () => 60);
+    store.save(chat());
+    const sets = () => calls.filter((c) => c.op === 'set');
+    expect(sets().map((c) => [c.name, (c.options as { maxAgeSeconds?: number } | undefined)?.maxAgeSeconds, c.options?.hostOnly])).to.deep.equal(
+      ['session', 'keys', 'index', 'ping', 'filters'].map((n) => [`webchat_${n}`, 60, true]),
+    );
+    calls.length = 0;
+    store.touch(12, 9_000);
+    expect(sets().map((c) => [c.name, (c.options as { maxAgeSeconds?: number } | undefined)?.maxAgeSeconds])).to.deep.equal(
+      ['session', 'keys', 'index', 'ping', 'filters'].map((n) => [`webchat_${n}`, 60]),
+    );
+    expect(store.load()).to.deep.equal(chat({ index: 12, ping: 9_000 }));
+    store.saveMetadata({ ...emptyMetadata(), userMessages: 1 });
+    expect((calls.at(-1)!.options as { maxAgeSeconds?: number } | undefined)?.maxAgeSeconds, 'the metadata is not a key').to.equal(undefined);
+    // The chat ends: every key goes; a touch after it writes no key back.
+    store.clear();
+    store.touch(13, 10_000);
+    expect(['webchat_session', 'webchat_keys', 'webchat_filters'].some((n) => values.has(n))).to.equal(false);
+  });
+
   it('clear removes the session cookies but keeps the metadata', () => {
     const { jar, values } = memoryJar();
     const store = cookieSessionStore(jar);

@@ -94,7 +94,10 @@ const cloudOptions = ({ organizationId, deploymentId, routingTarget, memberInfo,
 /** The session machine with the configured transport, the tabs, and the chat's stored state. The actor is not started. */
 export function createChatService(app: App, plugin: PluginHandle<'WebChatService'>, transports: TransportModules): ChatService {
   const settings = readServiceSettings(app.section('webchat'));
-  const cookieStore = cookieSessionStore(app.cookies);
+  // The keys last no longer than a restore could use them (an asynchronous chat restores at any time).
+  const cookieStore = cookieSessionStore(app.cookies, () =>
+    svc.settings.async.enabled || svc.settings.transport.async ? undefined : Math.ceil(svc.settings.restoreTimeout / 1000),
+  );
   const storeFor = (s: WebChatServiceSettings): SessionStore => {
     const { getSessionData, setSessionData } = s.async;
     return s.async.enabled && getSessionData && setSessionData

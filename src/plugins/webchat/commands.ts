@@ -35,19 +35,23 @@ export function registerCommands(win: ChatWindow): void {
       : undefined;
     // A form of this open's own (`formJSON`); the configured one otherwise.
     win.openForm = isRecord(options) && options.formJSON !== undefined ? readOpenForm(options.formJSON) : null;
-    await openWindow(win, () => {
-      if (!form) return;
-      const fields = actor.getSnapshot().context.fields;
-      for (const [field, given] of Object.entries(form)) {
-        const value = prefillValue(
-          fields.find((f) => f.name === field),
-          given,
-        );
-        if (value !== undefined) actor.send({ type: 'form.change', field, value });
-      }
-      // The form's own check runs as for the visitor's submit: a missing or refused value shows the form.
-      if (form.autoSubmit === true) actor.send({ type: 'form.submit' });
-    });
+    await openWindow(
+      win,
+      () => {
+        if (!form) return;
+        const fields = actor.getSnapshot().context.fields;
+        for (const [field, given] of Object.entries(form)) {
+          const value = prefillValue(
+            fields.find((f) => f.name === field),
+            given,
+          );
+          if (value !== undefined) actor.send({ type: 'form.change', field, value });
+        }
+        // The form's own check runs as for the visitor's submit: a missing or refused value shows the form.
+        if (form.autoSubmit === true) actor.send({ type: 'form.submit' });
+      },
+      isRecord(options) && options.restoring === true,
+    );
   });
   plugin.registerCommand('close', (options) => {
     if (!win.isOpen()) throw new Error(webChatMessages.notOpen);

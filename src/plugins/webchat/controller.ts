@@ -46,7 +46,7 @@ export function createController(win: ChatWindow): WebChatController {
         if (store.value.transcript.outgoing.some((o) => !before.has(o.id))) rowShown();
       });
       const sent = plugin.command('WebChatService.sendMessage', { message: text });
-      // Given up later: its row says 'Not sent' (MessageFailed is raised from the row, below).
+      // Given up later: its row says 'Not sent' with Retry and Edit, announced politely (no alert).
       sent.catch(() => undefined);
       try {
         await Promise.race([queued, sent]);

@@ -3,22 +3,14 @@ import type { ChatWindow, WebChatServiceController } from './window.ts';
 /** The stored draft is at most this old while the visitor types (stored this long after the first change, and at once on `pagehide`). */
 export const DRAFT_SAVE_MS = 300;
 
-/** The visitor's failed messages and the input's draft, once the service is provided. */
+/** The input's draft, stored and put back, once the service is provided. */
 export function followOutbox(win: ChatWindow): void {
   const { app, actor, plugin } = win;
-  // The visitor's unsent messages show in the transcript with their state; one that becomes 'Not sent'
-  // here raises MessageFailed once. The input's draft is stored as the visitor types (at most DRAFT_SAVE_MS
-  // after a key, at once on pagehide) and put back when the chat comes back after a reload.
+  // A message that becomes 'Not sent' is reported by its own row (Retry / Edit) and the polite live region,
+  // never by a modal alert: one would take focus, and the keys, from the visitor typing the next message.
+  // The input's draft is stored as the visitor types (at most DRAFT_SAVE_MS after a key, at once on
+  // pagehide) and put back when the chat comes back after a reload.
   const follow = (controller: WebChatServiceController) => {
-    let failed = new Set(controller.session.value.transcript.outgoing.filter((e) => e.state === 'failed').map((e) => e.id));
-    const update = () => {
-      const now = controller.session.value.transcript.outgoing.filter((e) => e.state === 'failed');
-      const fresh = now.filter((e) => !failed.has(e.id));
-      failed = new Set(now.map((e) => e.id));
-      if (fresh.length && win.isOpen()) actor.send({ type: 'session.error', key: 'MessageFailed', messages: fresh.map((e) => e.error ?? ''), retry: true });
-    };
-    controller.session.subscribe(update);
-    update();
     let saved = '';
     let timer: number | undefined;
     const save = () => {

@@ -11,6 +11,7 @@ import type { ChatWindow } from './window.ts';
 export function cameBack(win: ChatWindow, offline: boolean): void {
   const { app, actor, plugin } = win;
   win.joinedAt = Date.now();
+  if (!win.isOpen()) win.patch({ openedBySite: true });
   const settle = () => {
     actor.send({ type: 'session.restored' });
     if (app.cookies.get('webchat_minimized', { hostOnly: true }) === '1' && actor.getSnapshot().can({ type: 'minimize' })) actor.send({ type: 'minimize' });
@@ -54,6 +55,7 @@ export function followService(win: ChatWindow): void {
         if (bubbles && !restoring && !history) {
           // A new message while the window is hidden reopens it (minimised in an async chat that asks so).
           if (!win.isOpen()) {
+            win.patch({ openedBySite: true });
             actor.send({ type: 'open', view: 'chat' });
             actor.send({ type: 'session.restored' });
             if (win.isAsync() && win.service?.async.newMessageRestoreState === 'minimized') actor.send({ type: 'minimize' });

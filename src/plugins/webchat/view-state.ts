@@ -34,6 +34,8 @@ export interface ChatView {
   overlay: string | null;
   /** Co-browse for the actions menu: null while offline (not offered), else whether a session runs. */
   cobrowse: boolean | null;
+  /** The window opened without the visitor (a restore, a message while it was closed): it takes no focus. */
+  openedBySite: boolean;
 }
 
 /**

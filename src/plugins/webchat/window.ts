@@ -116,6 +116,7 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
     historyLoading: false,
     overlay: null,
     cobrowse: null,
+    openedBySite: false,
   });
   let injected = 0;
 
@@ -186,10 +187,12 @@ export function createChatWindow(app: App, plugin: PluginHandle<'WebChat'>): Cha
  * store: src/app/chat-return.ts) it opens on its form at once: the service's code is not even fetched
  * with the open (src/load-graph.ts), and the service (its session machine, the tabs, the outbox: a task
  * of 10–18 ms at 1× CPU) starts once the browser is idle after it; a chat started before then starts it.
- * Otherwise the service says whether the chat still runs, and the window opens on it.
+ * Otherwise the service says whether the chat still runs, and the window opens on it. `bySite`: opened by a
+ * restore, not by the visitor: the window takes no focus.
  */
-export async function openWindow(win: ChatWindow, prefill: () => void = () => undefined): Promise<void> {
+export async function openWindow(win: ChatWindow, prefill: () => void = () => undefined, bySite = false): Promise<void> {
   const { app, actor, plugin } = win;
+  win.patch({ openedBySite: bySite });
   if (!win.session && !chatMayComeBack(app)) {
     // Chat deflection, which works on the chat's messages, loads with the service (the provide hook).
     win.readServiceOptions();

@@ -10,8 +10,9 @@ import { isRecord } from '../../app/records.ts';
  * Every chat cookie is host-only (storage.ts `hostOnly`): a chat's keys let whoever holds them read
  * and write the conversation, and any sibling subdomain can set a cookie on the parent domain — it
  * could plant its own chat's keys (and read what the visitor then types) or read the visitor's.
- * A chat therefore restores on the host it started on. The cookies have no max-age: they end with
- * the browser session, and the `ping` time decides whether a reload may still restore (60000 ms).
+ * A chat therefore restores on the host it started on. The cookies expire with the restore timeout
+ * (60000 ms) after the server's last answer (an asynchronous chat's with the browser session), and the
+ * `ping` time decides whether a reload may still restore.
  *
  * | cookie (`<deploymentID>_…`) | holds | why |
  * |---|---|---|
@@ -145,11 +146,19 @@ export interface SessionStore {
   saveMetadata(metadata: ChatMetadata): void;
 }
 
-/** The cookie store. */
-export function cookieSessionStore(cookies: CookieJar): SessionStore {
+/**
+ * The cookie store. `maxAgeSeconds` (the restore timeout; none for an asynchronous chat): the chat's
+ * cookies expire that long after the last answer, so a browser left open does not keep a session that
+ * could no longer be restored; every `touch` renews them all.
+ */
+export function cookieSessionStore(cookies: CookieJar, maxAgeSeconds: () => number | undefined = () => undefined): SessionStore {
   const get = (name: CookieName) => cookies.get(cookie(name), HOST_ONLY);
-  const set = (name: CookieName, value: unknown) => cookies.set(cookie(name), JSON.stringify(value), HOST_ONLY);
-  return {
+  const set = (name: CookieName, value: unknown) => {
+    const maxAge = name === 'metadata' ? undefined : maxAgeSeconds();
+    cookies.set(cookie(name), JSON.stringify(value), maxAge === undefined ? HOST_ONLY : { ...HOST_ONLY, maxAgeSeconds: maxAge });
+  };
+  let saved: StoredSession | undefined;
+  const store: SessionStore = {
     load() {
       const head = parse(get('session'));
       const keys = parse(get('keys'));
@@ -164,6 +173,7 @@ export function cookieSessionStore(cookies: CookieJar): SessionStore {
       });
     },
     save(stored) {
+      saved = stored;
       const { chatId, ...keys } = stored.session;
       set('session', { type: stored.type, chatId, started: stored.started });
       set('keys', keys);
@@ -173,10 +183,14 @@ export function cookieSessionStore(cookies: CookieJar): SessionStore {
       else cookies.remove(cookie('filters'), HOST_ONLY);
     },
     touch(index, ping) {
-      set('index', index);
-      set('ping', ping);
+      if (saved && maxAgeSeconds() !== undefined) store.save({ ...saved, index, ping });
+      else {
+        set('index', index);
+        set('ping', ping);
+      }
     },
     clear() {
+      saved = undefined;
       for (const name of ['session', 'keys', 'index', 'ping', 'filters'] as const) cookies.remove(cookie(name), HOST_ONLY);
     },
     loadMetadata() {
@@ -201,6 +215,7 @@ export function cookieSessionStore(cookies: CookieJar): SessionStore {
       set('metadata', metadata);
     },
   };
+  return store;
 }
 
 /**
