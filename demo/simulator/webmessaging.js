@@ -165,9 +165,12 @@ export function attachWebMessaging(simulator) {
     if (!m || !s) return;
     /** @type {unknown[]} */
     const frames = [];
+    // The visitor's leave is the end (endChat marks the chat ended only after everyone left).
+    let left = false;
     for (const t of s.transcript) {
       if (t.index < b.next) continue;
       b.next = t.index + 1;
+      if (t.type === 'ParticipantLeft' && t.from.type === 'Client') left = true;
       if (t.from.type === 'Client') continue;
       const time = new Date(t.timestamp).toISOString();
       const from = { nickname: t.from.name || '', id: t.from.id };
@@ -175,7 +178,7 @@ export function attachWebMessaging(simulator) {
       else if (t.type === 'TypingStarted')
         frames.push(event(`${m.chatId}-t${t.index}`, time, from, { eventType: 'Typing', typing: { type: 'On', duration: 5000 } }));
     }
-    if (s.ended && !b.ended) {
+    if ((s.ended || left) && !b.ended) {
       b.ended = true;
       frames.push(event(`${m.chatId}-end`, new Date(sim.serverNow()).toISOString(), {}, { eventType: 'Presence', presence: { type: 'Disconnect' } }));
     }
