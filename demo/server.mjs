@@ -396,7 +396,7 @@ export async function startServer(options = {}) {
     }
     if (url && url.pathname === WEBMESSAGING_PATH) {
       const socketURL = url;
-      wss.handleUpgrade(req, socket, head, (ws) => webmessaging.connect(ws, socketURL));
+      wss.handleUpgrade(req, socket, head, (ws) => webmessaging.connect(ws, socketURL, String(req.headers['accept-language'] ?? '')));
       return;
     }
     if (!url || !url.pathname.startsWith(CLOUD_STREAM_PATH + '/')) {

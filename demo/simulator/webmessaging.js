@@ -113,11 +113,13 @@ function historyOf(sim, m) {
  * The legacy REST call `op` ('' = start) made for a frame (its faults were drawn for the frame): its body,
  * or the HTTP-ish status of its failure.
  * @param {import('./index.js').Simulator} simulator @param {string} origin @param {string} service @param {string} chatPath @param {URLSearchParams} form
+ * @param {string} [lang] the socket's Accept-Language (the chat's language)
  * @returns {Promise<{ ok: true, body: Record<string, any> } | { ok: false, status: number }>}
  */
-async function legacy(simulator, origin, service, chatPath, form) {
+async function legacy(simulator, origin, service, chatPath, form, lang = '') {
   const path = `${PATHS.chat}/${encodeURIComponent(service)}${chatPath ? `/${chatPath}` : ''}`;
-  const answer = await simulator.handle(new Request(origin + path, { method: 'POST', body: form }), { faults: false });
+  const headers = lang ? { 'accept-language': lang } : undefined;
+  const answer = await simulator.handle(new Request(origin + path, { method: 'POST', body: form, headers }), { faults: false });
   if (!answer || answer.type === 'error') return { ok: false, status: 503 };
   let body;
   try {
@@ -144,6 +146,7 @@ export function attachWebMessaging(simulator) {
    * @property {MessagingSession | undefined} session
    * @property {number} next the next transcript index it has not had
    * @property {boolean} ended the conversation's disconnect was pushed
+   * @property {string} lang the upgrade request's Accept-Language
    */
   /** @type {Set<Binding>} */
   const bindings = new Set();
@@ -217,7 +220,7 @@ export function attachWebMessaging(simulator) {
     if (userData.lastName) form.set('lastName', userData.lastName);
     if (userData.email) form.set('emailAddress', userData.email);
     if (userData.subject) form.set('subject', userData.subject);
-    const answer = await legacy(simulator, b.origin, m.service, '', form);
+    const answer = await legacy(simulator, b.origin, m.service, '', form, b.lang);
     if (!answer.ok) return { ok: false, frame: error(answer.status === 503 ? 503 : 400, 'The conversation could not start') };
     m.chatId = String(answer.body.chatId);
     m.memberId = String(answer.body.userId);
@@ -230,7 +233,7 @@ export function attachWebMessaging(simulator) {
   /** A legacy call of the session's chat. @param {Binding} b @param {MessagingSession} m @param {string} op @param {Record<string, string>} [fields] */
   const call = (b, m, op, fields = {}) => {
     const body = new URLSearchParams({ alias: m.alias || '', secureKey: m.secureKey || '', userId: m.memberId || '', ...fields });
-    return legacy(simulator, b.origin, m.service, `${encodeURIComponent(m.chatId || '')}/${op}`, body);
+    return legacy(simulator, b.origin, m.service, `${encodeURIComponent(m.chatId || '')}/${op}`, body, b.lang);
   };
 
   /** An HS256-looking JWT naming the session (its signature is random: the simulator compares it whole). @param {MessagingSession} m */
@@ -335,12 +338,12 @@ export function attachWebMessaging(simulator) {
 
   /**
    * A socket on `/v1?deploymentId=`: an unknown deployment is refused with the API's 4xx in a response.
-   * @param {import('./cloud.js').StreamSocket} socket @param {URL} url
+   * @param {import('./cloud.js').StreamSocket} socket @param {URL} url @param {string} [lang] the upgrade's Accept-Language
    */
-  function connect(socket, url) {
+  function connect(socket, url, lang = '') {
     const deploymentId = url.searchParams.get('deploymentId') || '';
     /** @type {Binding} */
-    const b = { socket, origin: `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}`, deploymentId, session: undefined, next: 1, ended: false };
+    const b = { socket, origin: `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}`, deploymentId, session: undefined, next: 1, ended: false, lang };
     if (!Object.hasOwn(WEBMESSAGING_DEPLOYMENTS, deploymentId)) {
       send(b, error(404, 'Deployment not found'));
       return socket.close(1008, 'Deployment not found');

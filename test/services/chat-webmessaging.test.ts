@@ -183,6 +183,17 @@ describe('Web Messaging transport against the demo guest socket and history', ()
     expect(increasing(r.transcript())).to.equal(true);
   });
 
+  it('the visitor’s own message reaches the stream right after its send: the server pushes nothing for it', async () => {
+    const t = transport({ echoInterval: 600_000 });
+    const { session } = await start(t, 'first');
+    const r = recorder();
+    t.subscribe!(session, 1, r.handlers);
+    await waitFor(() => r.texts().length === 1, { what: 'the first message' });
+    await t.send(session, 'second', { clientMessageId: 'own-2' });
+    await waitFor(() => r.texts().length === 2, { what: 'the visitor’s message', timeout: 2000 });
+    expect(r.transcript().at(-1)).to.include({ index: 2 * STEP, text: 'second' });
+  });
+
   it('restore and history: every position after the index asked, in pages, no gap and no duplicate; history pages before an index', async () => {
     const t = transport();
     const { session } = await start(t, 'm1');

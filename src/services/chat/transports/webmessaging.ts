@@ -410,6 +410,8 @@ export function createWebMessagingTransport(options: WebMessagingTransportOption
   /* ---------------------------------------------------------------- the stream */
 
   const streams = new Set<() => void>();
+  /** The running streams' history reads: a message of ours was stored, its position is read. */
+  const readers = new Set<() => void>();
 
   function subscribe(data: SessionData, fromIndex: number, handlers: StreamHandlers): () => void {
     const t = session(data).token;
@@ -541,6 +543,7 @@ export function createWebMessagingTransport(options: WebMessagingTransportOption
     const onClose = () => {
       if (!stopped && !ended) reconnect();
     };
+    const reader = () => void read().catch(fail);
     const finish = () => {
       ended = true;
       stop(false);
@@ -548,12 +551,14 @@ export function createWebMessagingTransport(options: WebMessagingTransportOption
     const stop = (user = true) => {
       if (user) stopped = true;
       streams.delete(stop);
+      readers.delete(reader);
       frameListeners.delete(onFrame);
       closeListeners.delete(onClose);
       for (const handle of [retry, echo]) if (handle !== undefined) timers.clearTimeout(handle);
       retry = echo = undefined;
     };
     streams.add(stop);
+    readers.add(reader);
     frameListeners.add(onFrame);
     closeListeners.add(onClose);
     void open();
@@ -580,6 +585,7 @@ export function createWebMessagingTransport(options: WebMessagingTransportOption
     };
     try {
       await request(t, { action: 'onMessage', message }, (f) => f.class === 'StructuredMessage' && customId(f) === id, 'send');
+      for (const read of readers) read();
       return {};
     } catch (error) {
       if (!(error instanceof ChatFailure && error.lost)) throw error;
