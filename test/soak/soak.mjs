@@ -34,7 +34,7 @@
  * failure with its reason, not a crash).
  *
  * Options: --messages 10000 (both directions together, half each way), --rates 0.01,0.1,
- * --transports rest,cometd,ngrest,cloud (default: every transport the demo page offers), --reloads 2,
+ * --transports rest,cometd,ngrest,cloud,webmessaging (default: every transport the demo page offers), --reloads 2,
  * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --minutes <n> (a run stops sending after n minutes and
  * fails, saying so, with what it sent compared), --json <file>, --verbose, --parallel (every run at once,
  * each on a demo server of its own; without it, one after the other, each on a server of its own too).
@@ -84,6 +84,13 @@ export const TRANSPORTS = {
     faultKeys: [['cloud'], ['chat']],
     dropPush: ['/__control/cloud', { drop: true }],
     sends: (method, url) => (method === 'POST' && /\/conversations\/[^/]+\/members\/[^/]+\/messages$/.test(new URL(url).pathname) ? 1 : 0),
+  },
+  webmessaging: {
+    path: '/en?transport=webmessaging',
+    faultKeys: [['webmessaging'], ['chat']],
+    dropPush: ['/__control/webmessaging', { drop: true }],
+    // Its sends are socket frames, which the page's HTTP log does not see: resends are not counted for it.
+    sends: () => 0,
   },
 };
 
@@ -743,12 +750,12 @@ export function table(rows) {
   return lines.join('\n');
 }
 
-const VALUED = ['messages', 'rates', 'transports', 'reloads', 'disconnects', 'backlog', 'settle', 'seed', 'json', 'minutes'];
+const VALUED = ['messages', 'rates', 'transports', 'transport', 'reloads', 'disconnects', 'backlog', 'settle', 'seed', 'json', 'minutes'];
 const FLAGS = ['verbose', 'parallel'];
 const USAGE = `npm run soak -- [options]   (node test/soak/soak.mjs [options]; needs dist/: npx rollup -c)
   --messages 10000          both directions together, half each way
   --rates 0.01,0.1          fault rates (chaos per request)
-  --transports rest,cometd,ngrest,cloud   default: every transport the demo page offers
+  --transports rest,cometd,ngrest,cloud,webmessaging   default: every transport the demo page offers (--transport: one)
   --reloads 2  --disconnects 3  --backlog 40  --settle 60000  --seed 1
   --minutes <n>             stop sending after n minutes (the row fails, saying so)
   --json <file>  --verbose  --parallel
@@ -772,7 +779,7 @@ function parseArgs(argv) {
   return {
     messages: Number(get('messages', 10000)),
     rates: String(get('rates', '0.01,0.1')).split(',').map(Number),
-    transports: get('transports', '') ? String(get('transports', '')).split(',') : availableTransports(),
+    transports: get('transports', '') || get('transport', '') ? String(get('transports', '') || get('transport', '')).split(',') : availableTransports(),
     reloads: Number(get('reloads', 2)),
     disconnects: Number(get('disconnects', 3)),
     backlog: Number(get('backlog', 40)),
