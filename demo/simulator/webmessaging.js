@@ -291,7 +291,9 @@ export function attachWebMessaging(simulator) {
     }
     if (frame.action !== 'onMessage') return error(400, `Unknown action '${String(frame.action).slice(0, 40)}'`);
     const message = isObject(frame.message) ? frame.message : {};
-    const attributes = isObject(message.channel?.metadata?.customAttributes) ? message.channel.metadata.customAttributes : {};
+    // Botium's connector sends the customAttributes in the message's channel, OVO's tester beside the message.
+    const channel = isObject(message.channel) ? message.channel : isObject(frame.channel) ? frame.channel : {};
+    const attributes = isObject(channel.metadata?.customAttributes) ? channel.metadata.customAttributes : {};
     const s = m.chatId ? simulator.state.chat.sessions.get(m.chatId) : undefined;
     if (m.chatId && (!s || s.ended)) return error(403, 'The conversation is read only: it was disconnected');
     if (message.type === 'Event') {
