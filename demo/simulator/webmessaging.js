@@ -391,6 +391,9 @@ export function attachWebMessaging(simulator) {
     assertJsonBody(request);
     const state = stateOf(sim);
     const snapshot = () => json({ sockets: bindings.size, sessions: state.sessions.size });
+    // The chat model's chat of a session token (the soak's agent side: the API names no conversation).
+    if (request.method === 'GET' && url.searchParams.has('token'))
+      return json({ chatId: state.sessions.get(url.searchParams.get('token') || '')?.chatId ?? null });
     if (request.method === 'GET') return snapshot();
     if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
     const parsed = await readBody(request, { allowMultipart: false });

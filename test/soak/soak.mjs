@@ -57,6 +57,9 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  *   a transport's own key and the legacy REST key it stands for are both set (the simulator takes the first that matches a request)
  * @property {(method: string, url: string, body: string) => number} sends visitor message sends in one request
  * @property {[string, object]} [dropPush] the control call that drops a push transport's connections
+ * @property {(transcript: any[]) => any[]} [pageIndexes] the server's transcript with the indexes the page gives its messages, when they differ
+ * @property {(page: import('playwright').Page, control: ReturnType<typeof controlApi>) => Promise<string>} [serverChat]
+ *   the simulator's chat id when the page's chatId is not the server's (Web Messaging names no conversation)
  */
 
 /** @type {Record<string, TransportSpec>} */
@@ -91,6 +94,16 @@ export const TRANSPORTS = {
     dropPush: ['/__control/webmessaging', { drop: true }],
     // Its sends are socket frames, which the page's HTTP log does not see: resends are not counted for it.
     sends: () => 0,
+    // The API numbers nothing: the page's index is a message's position in the history (its messages) × 1000.
+    pageIndexes: (transcript) => {
+      let position = 0;
+      return transcript.flatMap((m) => (m.type === 'Message' || m.type === 'PushUrl' ? [{ ...m, index: ++position * 1000 }] : []));
+    },
+    // The API names no conversation: the simulator's chat is found by the session token the page keeps.
+    serverChat: async (page, control) => {
+      const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('live-assist:webmessaging:'))?.[1] ?? '');
+      return (await control(`/__control/webmessaging?token=${encodeURIComponent(token)}`, undefined, 'GET')).data?.chatId ?? '';
+    },
   },
 };
 
@@ -535,7 +548,9 @@ export async function runSoak(options) {
     );
     if (info.error) return finish(`the chat did not start: ${info.error}`);
     if (info.type !== transport) return finish(`the page ran the chat over '${info.type}', not '${transport}'`);
-    chatId = info.chatId;
+    const pageChatId = info.chatId;
+    chatId = spec.serverChat ? await spec.serverChat(page, control) : info.chatId;
+    if (!chatId) return finish('the simulator does not know the chat');
     await agent.accept(chatId, 'Soak agent');
     const before = await injected(control);
     const faults = await setFaults(control, spec, chatId, rate, undefined, extraFaults);
@@ -599,7 +614,7 @@ export async function runSoak(options) {
       await until(
         page,
         (id) => /** @type {any} */ (window).LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive && s.chatId === id),
-        chatId,
+        pageChatId,
         { timeout: 60_000, what: 'the chat restored after the reload' },
       );
       row.reloads++;
@@ -670,7 +685,11 @@ export async function runSoak(options) {
       row.faults = total(after) - total(before);
     }
     await drain(0);
-    const serverVisible = async () => (await agent.read(chatId)).filter((m) => m.type === 'Message' && TAG.test(m.text)).map((m) => m.index);
+    const asPage = spec.pageIndexes ?? ((/** @type {any[]} */ t) => t);
+    const serverVisible = async () =>
+      asPage(await agent.read(chatId))
+        .filter((m) => m.type === 'Message' && TAG.test(m.text))
+        .map((m) => m.index);
     const pageHas = async () =>
       page.evaluate(() => /** @type {any} */ (window).LiveAssist.command('WebChatService.getTranscript').then((t) => t.map((m) => m.index))).catch(() => []);
     let settledAt = Date.now();
@@ -704,7 +723,7 @@ export async function runSoak(options) {
       }
       return out;
     });
-    const result = compare({ visitorSent: v, agentSent: a, server: agent.transcript, loads });
+    const result = compare({ visitorSent: v, agentSent: a, server: asPage(agent.transcript), loads });
     row.sent = v + a;
     row.received = result.received;
     row.lost = result.lost;
