@@ -10,6 +10,7 @@ import { WEBMESSAGING_HISTORY, WEBMESSAGING_PATH } from '../../demo/simulator/we
 // genesys-web-messaging-tester (WebMessengerGuestSession.ts), neither of which the npm registry here
 // serves — answered as those clients read them, and the error codes.
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- frames are read as the clients read them, field by field
 type Frame = Record<string, any>;
 
 async function open(url: string) {
