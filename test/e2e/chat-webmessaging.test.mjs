@@ -115,3 +115,40 @@ test('/en?transport=webmessaging: bot, a person takes over, messages both ways o
     await context.close();
   }
 });
+
+test('/en?transport=webmessaging in two tabs: one socket (the leader’s), the same transcript, a message from the follower stored once', async () => {
+  await demo.control('/__control/clock', { warsawTime: '10:00', date: '2025-03-03' });
+  await demo.control('/__control/chat', { botJoinDelayMs: 100, scriptedAgent: false });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const open = async () => {
+    const page = await context.newPage();
+    const sockets = [];
+    const problems = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${demo.url}/en?transport=webmessaging`, { waitUntil: 'load' });
+    await page.evaluate(() => window.LiveAssist.ready);
+    return { page, sockets, problems, chat: page.locator('la-chat') };
+  };
+  const lines = (page) => page.evaluate(() => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.map((m) => `${m.index} ${m.text}`)));
+  const holds = (page, text) =>
+    until(page, (x) => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.some((m) => m.text === x)), text, { what: text });
+  try {
+    const a = await open();
+    await a.page.evaluate(() => window.LiveAssist.command('WebChatService.startChat', { firstName: 'Tabitha', lastName: 'Tabs' }));
+    await until(a.page, () => window.LiveAssist.command('WebChatService.getTranscript').then((t) => t.length > 0), undefined, { what: 'the bot’s greeting' });
+    const chatId = (await sessionData(a.page)).chatId;
+    const b = await open();
+    await until(b.page, (id) => window.LiveAssist.command('WebChatService.getSessionData').then((s) => s.chatId === id), chatId, { what: "B's chat" });
+    await b.page.evaluate(() => window.LiveAssist.command('WebChatService.sendMessage', { message: 'From the second tab' }));
+    for (const tab of [a, b]) await holds(tab.page, 'From the second tab');
+    const server = [...demo.server.simulator.state.chat.sessions.values()].at(-1);
+    assert.equal(server.transcript.filter((m) => m.text === 'From the second tab').length, 1, 'on the server once');
+    assert.deepEqual(await lines(b.page), await lines(a.page), 'both tabs show the same transcript');
+    assert.ok(a.sockets.length >= 1, 'the leader holds the socket');
+    assert.equal(b.sockets.length, 0, 'the follower never opens one');
+    assert.deepEqual([...a.problems, ...b.problems], []);
+  } finally {
+    await context.close();
+  }
+});
