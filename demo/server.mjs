@@ -20,6 +20,7 @@ import { sendStatic } from './static.js';
 import { createRequire } from 'node:module';
 import { attachCometD, COMETD_PATH } from './simulator/cometd.js';
 import { attachCloudStream, CLOUD_STREAM_PATH } from './simulator/cloud.js';
+import { attachWebMessaging, WEBMESSAGING_PATH } from './simulator/webmessaging.js';
 import { WebSocketServer } from 'ws';
 
 // The CometD project's own Node server (CommonJS) for the chat's Bayeux endpoint (docs/cometd.md).
@@ -231,7 +232,7 @@ function hostCheck(listenHost, allowed) {
 /**
  * Start the demo server.
  * @param {StartOptions} [options]
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string, cometd: ReturnType<typeof attachCometD>, cloud: ReturnType<typeof attachCloudStream> }>}
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, simulator: import('./simulator/index.js').Simulator, server: import('node:http').Server, agentToken: string, cometd: ReturnType<typeof attachCometD>, cloud: ReturnType<typeof attachCloudStream>, webmessaging: ReturnType<typeof attachWebMessaging> }>}
  */
 export async function startServer(options = {}) {
   const rootDir = options.rootDir || ROOT_DIR;
@@ -397,6 +398,8 @@ export async function startServer(options = {}) {
   // The cloud chat's event stream (demo/simulator/cloud.js): a WebSocket upgrade on its path, by the `ws`
   // package's server (docs/cloud.md); every other upgrade is refused.
   const cloud = attachCloudStream(simulator);
+  // Web Messaging's guest socket (demo/simulator/webmessaging.js) at /v1, as on webmessaging.{region}.
+  const webmessaging = attachWebMessaging(simulator);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     let url;
@@ -404,6 +407,11 @@ export async function startServer(options = {}) {
       url = new URL(req.url || '/', `http://${req.headers.host || 'localhost'}`);
     } catch {
       url = undefined;
+    }
+    if (url && url.pathname === WEBMESSAGING_PATH) {
+      const socketURL = url;
+      wss.handleUpgrade(req, socket, head, (ws) => webmessaging.connect(ws, socketURL, String(req.headers['accept-language'] ?? '')));
+      return;
     }
     if (!url || !url.pathname.startsWith(CLOUD_STREAM_PATH + '/')) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -442,11 +450,13 @@ export async function startServer(options = {}) {
     agentToken,
     cometd,
     cloud,
+    webmessaging,
     close() {
       closing ||= new Promise((resolveClose) => {
         simulator.dispose();
         bayeux.close();
         cloud.close();
+        webmessaging.close();
         wss.close();
         server.close(() => resolveClose());
         server.closeAllConnections();

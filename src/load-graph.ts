@@ -67,8 +67,13 @@ export const SITE_NAMES: Readonly<Record<string, string>> = { 'pureengage-v3-res
  */
 function chatTransport(app: App): string {
   try {
-    const chat = app.section('webchat') as { cometD?: { enabled?: unknown } | null; transport?: { type?: unknown } | null };
-    const type = String(chat.transport?.type ?? 'rest');
+    const chat = app.section('webchat') as {
+      cometD?: { enabled?: unknown } | null;
+      transport?: { type?: unknown; deploymentId?: unknown; organizationId?: unknown } | null;
+    };
+    const t = chat.transport;
+    // Widgets' sockets name with a messaging deployment (no organizationId) is Web Messaging (settings.ts).
+    const type = t?.type === 'purecloud-v2-sockets' && t.deploymentId && !t.organizationId ? 'webmessaging' : String(t?.type ?? 'rest');
     return `transport:${chat.cometD?.enabled === true ? 'cometd' : (SITE_NAMES[type] ?? type)}`;
   } catch {
     return 'transport:rest'; // a getter of the host's object threw

@@ -188,3 +188,12 @@ if (new URLSearchParams(window.location.search).get('transport') === 'cloud') {
   };
   window.liveAssistConfig.webchat.uploadsEnabled = false;
 }
+
+// /en?transport=webmessaging: the same chat over Genesys Cloud Messenger's guest API (demo/simulator/webmessaging.js):
+// one WebSocket at /v1 as on webmessaging.{region}, the session token kept per deployment, the history read with
+// the socket's JWT (docs/webmessaging.md). The customer chat bot first, as on the other pages.
+if (new URLSearchParams(window.location.search).get('transport') === 'webmessaging') {
+  window.liveAssistConfig.main.deploymentID = 'ppk-en-webmessaging';
+  window.liveAssistConfig.webchat.transport = { type: 'webmessaging', dataURL: '/', deploymentId: 'ppk-messaging', bot: true };
+  window.liveAssistConfig.webchat.uploadsEnabled = false;
+}

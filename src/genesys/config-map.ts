@@ -174,6 +174,8 @@ export const SECTIONS: Readonly<Record<string, SectionRow>> = {
         endpoint: 1,
         deploymentKey: 1,
         orgGuid: 1,
+        deploymentId: 1,
+        region: 1,
         markdown: 1,
         async: 1,
         interactionData: { routing: { targetType: 1, targetAddress: 1, priority: 1, skills: 1, language: 1 } },
@@ -234,6 +236,8 @@ export const SECTIONS: Readonly<Record<string, SectionRow>> = {
     },
     derive: (section, root) => {
       const transport = section.transport;
+      // A messaging deployment (no orgGuid): the Web Messaging transport, on the API's origin or its region.
+      if (isRecord(transport) && transport.type === 'cloud' && transport.deploymentId && !transport.organizationId) transport.type = 'webmessaging';
       if (isRecord(transport) && transport.type === 'cloud' && typeof transport.dataURL === 'string' && !transport.dataURL.includes(GUEST_CONVERSATIONS)) {
         transport.dataURL = transport.dataURL.replace(/\/+$/, '') + GUEST_CONVERSATIONS;
       }

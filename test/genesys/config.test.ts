@@ -223,6 +223,13 @@ describe('readGenesysConfig: each section written our way', () => {
     expect(readWebChatService(config.webchat, noLog).transport).to.deep.include({ type: 'cloud', organizationId: 'org-1', deploymentId: 'dep-1' });
   });
 
+  it('webchat (Genesys Cloud now): the sockets transport with a messaging deployment and no orgGuid is Web Messaging, on the API origin', () => {
+    const transport = { type: 'purecloud-v2-sockets', dataURL: 'https://api.mypurecloud.de', deploymentKey: 'messenger-1' };
+    const { config } = read({ _genesys: { widgets: { webchat: { transport } } } });
+    expect(config.webchat!.transport).to.deep.equal({ type: 'webmessaging', dataURL: 'https://api.mypurecloud.de', deploymentId: 'messenger-1' });
+    expect(readWebChatService(config.webchat, noLog).transport).to.deep.include({ type: 'webmessaging', deploymentId: 'messenger-1' });
+  });
+
   it('webchat: cometD as it is; proactive and inviteOnRestoreTimeout into autoInvite; chatButton; the form’s inputs as ours', () => {
     const validate = () => true;
     const webchat = {

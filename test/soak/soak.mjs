@@ -34,7 +34,7 @@
  * failure with its reason, not a crash).
  *
  * Options: --messages 10000 (both directions together, half each way), --rates 0.01,0.1,
- * --transports rest,cometd,ngrest,cloud (default: every transport the demo page offers), --reloads 2,
+ * --transports rest,cometd,ngrest,cloud,webmessaging (default: every transport the demo page offers), --reloads 2,
  * --disconnects 3, --backlog 40, --settle 60000, --seed 1, --minutes <n> (a run stops sending after n minutes and
  * fails, saying so, with what it sent compared), --json <file>, --verbose, --parallel (every run at once,
  * each on a demo server of its own; without it, one after the other, each on a server of its own too).
@@ -57,6 +57,9 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  *   a transport's own key and the legacy REST key it stands for are both set (the simulator takes the first that matches a request)
  * @property {(method: string, url: string, body: string) => number} sends visitor message sends in one request
  * @property {[string, object]} [dropPush] the control call that drops a push transport's connections
+ * @property {(transcript: any[]) => any[]} [pageIndexes] the server's transcript with the indexes the page gives its messages, when they differ
+ * @property {(page: import('playwright').Page, control: ReturnType<typeof controlApi>) => Promise<string>} [serverChat]
+ *   the simulator's chat id when the page's chatId is not the server's (Web Messaging names no conversation)
  */
 
 /** @type {Record<string, TransportSpec>} */
@@ -84,6 +87,23 @@ export const TRANSPORTS = {
     faultKeys: [['cloud'], ['chat']],
     dropPush: ['/__control/cloud', { drop: true }],
     sends: (method, url) => (method === 'POST' && /\/conversations\/[^/]+\/members\/[^/]+\/messages$/.test(new URL(url).pathname) ? 1 : 0),
+  },
+  webmessaging: {
+    path: '/en?transport=webmessaging',
+    faultKeys: [['webmessaging'], ['chat']],
+    dropPush: ['/__control/webmessaging', { drop: true }],
+    // Its sends are socket frames, which the page's HTTP log does not see: resends are not counted for it.
+    sends: () => 0,
+    // The API numbers nothing: the page's index is a message's position in the history (its messages) × 1000.
+    pageIndexes: (transcript) => {
+      let position = 0;
+      return transcript.flatMap((m) => (m.type === 'Message' || m.type === 'PushUrl' ? [{ ...m, index: ++position * 1000 }] : []));
+    },
+    // The API names no conversation: the simulator's chat is found by the session token the page keeps.
+    serverChat: async (page, control) => {
+      const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('live-assist:webmessaging:'))?.[1] ?? '');
+      return (await control(`/__control/webmessaging?token=${encodeURIComponent(token)}`, undefined, 'GET')).data?.chatId ?? '';
+    },
   },
 };
 
@@ -528,7 +548,9 @@ export async function runSoak(options) {
     );
     if (info.error) return finish(`the chat did not start: ${info.error}`);
     if (info.type !== transport) return finish(`the page ran the chat over '${info.type}', not '${transport}'`);
-    chatId = info.chatId;
+    const pageChatId = info.chatId;
+    chatId = spec.serverChat ? await spec.serverChat(page, control) : info.chatId;
+    if (!chatId) return finish('the simulator does not know the chat');
     await agent.accept(chatId, 'Soak agent');
     const before = await injected(control);
     const faults = await setFaults(control, spec, chatId, rate, undefined, extraFaults);
@@ -592,7 +614,7 @@ export async function runSoak(options) {
       await until(
         page,
         (id) => /** @type {any} */ (window).LiveAssist.command('WebChatService.getSessionData').then((s) => s.sessionActive && s.chatId === id),
-        chatId,
+        pageChatId,
         { timeout: 60_000, what: 'the chat restored after the reload' },
       );
       row.reloads++;
@@ -663,7 +685,11 @@ export async function runSoak(options) {
       row.faults = total(after) - total(before);
     }
     await drain(0);
-    const serverVisible = async () => (await agent.read(chatId)).filter((m) => m.type === 'Message' && TAG.test(m.text)).map((m) => m.index);
+    const asPage = spec.pageIndexes ?? ((/** @type {any[]} */ t) => t);
+    const serverVisible = async () =>
+      asPage(await agent.read(chatId))
+        .filter((m) => m.type === 'Message' && TAG.test(m.text))
+        .map((m) => m.index);
     const pageHas = async () =>
       page.evaluate(() => /** @type {any} */ (window).LiveAssist.command('WebChatService.getTranscript').then((t) => t.map((m) => m.index))).catch(() => []);
     let settledAt = Date.now();
@@ -697,7 +723,7 @@ export async function runSoak(options) {
       }
       return out;
     });
-    const result = compare({ visitorSent: v, agentSent: a, server: agent.transcript, loads });
+    const result = compare({ visitorSent: v, agentSent: a, server: asPage(agent.transcript), loads });
     row.sent = v + a;
     row.received = result.received;
     row.lost = result.lost;
@@ -743,12 +769,12 @@ export function table(rows) {
   return lines.join('\n');
 }
 
-const VALUED = ['messages', 'rates', 'transports', 'reloads', 'disconnects', 'backlog', 'settle', 'seed', 'json', 'minutes'];
+const VALUED = ['messages', 'rates', 'transports', 'transport', 'reloads', 'disconnects', 'backlog', 'settle', 'seed', 'json', 'minutes'];
 const FLAGS = ['verbose', 'parallel'];
 const USAGE = `npm run soak -- [options]   (node test/soak/soak.mjs [options]; needs dist/: npx rollup -c)
   --messages 10000          both directions together, half each way
   --rates 0.01,0.1          fault rates (chaos per request)
-  --transports rest,cometd,ngrest,cloud   default: every transport the demo page offers
+  --transports rest,cometd,ngrest,cloud,webmessaging   default: every transport the demo page offers (--transport: one)
   --reloads 2  --disconnects 3  --backlog 40  --settle 60000  --seed 1
   --minutes <n>             stop sending after n minutes (the row fails, saying so)
   --json <file>  --verbose  --parallel
@@ -772,7 +798,7 @@ function parseArgs(argv) {
   return {
     messages: Number(get('messages', 10000)),
     rates: String(get('rates', '0.01,0.1')).split(',').map(Number),
-    transports: get('transports', '') ? String(get('transports', '')).split(',') : availableTransports(),
+    transports: get('transports', '') || get('transport', '') ? String(get('transports', '') || get('transport', '')).split(',') : availableTransports(),
     reloads: Number(get('reloads', 2)),
     disconnects: Number(get('disconnects', 3)),
     backlog: Number(get('backlog', 40)),

@@ -24,7 +24,7 @@ import {
  * chat button). A bad option is reported in the console and takes its default.
  */
 
-const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud'] as const;
+const TRANSPORTS = ['rest', 'cometd', 'ngrest', 'cloud', 'webmessaging'] as const;
 /**
  * `transport.type` as Genesys Widgets sites write it, for the same transports: read as ours, so a site's
  * section works unchanged (docs/configuration.md "Transport names").
@@ -80,8 +80,9 @@ function buildSchema() {
   /** `webchat.transport`: which transport carries the chat and where it talks (web-chat.md §7). */
   const transportSchema = {
     /**
-     * 'rest' (legacy REST, GMS), 'cometd', 'ngrest' (next-generation REST) or 'cloud' (REST + WebSocket);
-     * Widgets' 'pureengage-v3-rest' is read as 'ngrest', 'purecloud-v2-sockets' as 'cloud'.
+     * 'rest' (legacy REST, GMS), 'cometd', 'ngrest' (next-generation REST), 'cloud' (REST + WebSocket) or
+     * 'webmessaging' (Genesys Cloud Messenger's guest API); Widgets' 'pureengage-v3-rest' is read as 'ngrest',
+     * 'purecloud-v2-sockets' as 'cloud' (as 'webmessaging' with a deploymentId and no organizationId: settings.ts).
      */
     type: v.optional(
       v.pipe(
@@ -114,8 +115,10 @@ function buildSchema() {
     stream: text(200),
     /** Cloud ('cloud', docs/cloud.md): the organisation of the conversation options (required). */
     organizationId: text(200),
-    /** Cloud: the web-chat deployment of the conversation options (required). */
+    /** Cloud: the web-chat deployment of the conversation options; Web Messaging: the messaging deployment (required). */
     deploymentId: text(200),
+    /** Web Messaging: the Genesys Cloud region ('mypurecloud.de'), else the socket and the API follow dataURL. */
+    region: text(100),
     /** Cloud: where the conversation is routed (web-chat.md §3 "Cloud conversation options"). */
     routingTarget: {
       targetType: v.optional(v.picklist(['QUEUE'], "must be 'QUEUE'"), 'QUEUE'),

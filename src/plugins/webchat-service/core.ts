@@ -70,11 +70,11 @@ export interface ChatService {
 }
 
 /**
- * Transports that feed the session machine themselves (`subscribe`): CometD and cloud (its WebSocket)
- * push; the next-generation REST transport polls with its own timing (web-chat.md §9: 1000 ms, +1000 ms
+ * Transports that feed the session machine themselves (`subscribe`): CometD, cloud and Web Messaging
+ * (their WebSocket) push; the next-generation REST transport polls with its own timing (web-chat.md §9: 1000 ms, +1000 ms
  * after errors).
  */
-const streams = (type: TransportType): boolean => type === 'cometd' || type === 'ngrest' || type === 'cloud';
+const streams = (type: TransportType): boolean => type === 'cometd' || type === 'ngrest' || type === 'cloud' || type === 'webmessaging';
 
 /** The cloud transport's conversation options (web-chat.md §3) from `webchat.transport`. */
 const cloudOptions = ({ organizationId, deploymentId, routingTarget, memberInfo, journeyContext }: WebChatServiceSettings['transport']): CloudOptions => ({
@@ -143,6 +143,14 @@ export function createChatService(app: App, plugin: PluginHandle<'WebChatService
             }
           : {}),
         ...(type === 'cloud' ? { cloud: cloudOptions(svc.settings.transport) } : {}),
+        ...(type === 'webmessaging'
+          ? {
+              webMessaging: {
+                deploymentId: svc.settings.transport.deploymentId ?? '',
+                ...(svc.settings.transport.region ? { region: svc.settings.transport.region } : {}),
+              },
+            }
+          : {}),
       }),
     );
     svc.transportType = type;

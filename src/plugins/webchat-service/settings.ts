@@ -22,7 +22,9 @@ export function readServiceSettings(section: unknown, log: Log = console.error):
   if (!transport.dataURL && settings.dataURL && transport.type === 'rest') settings.transport = { ...transport, dataURL: settings.dataURL };
   // Widgets gives the sockets transport the API's origin; our cloud transport posts to the guest conversations.
   const raw = isRecord(section) && isRecord(section.transport) ? section.transport.type : undefined;
-  if (raw === 'purecloud-v2-sockets' && transport.dataURL && !transport.dataURL.includes(GUEST_CONVERSATIONS))
+  // A messaging deployment (a deploymentId without the web chat's organizationId): ACD web chat is gone, Messenger's API carries it.
+  if (raw === 'purecloud-v2-sockets' && transport.deploymentId && !transport.organizationId) settings.transport = { ...transport, type: 'webmessaging' };
+  else if (raw === 'purecloud-v2-sockets' && transport.dataURL && !transport.dataURL.includes(GUEST_CONVERSATIONS))
     settings.transport = { ...transport, dataURL: transport.dataURL.replace(/\/+$/, '') + GUEST_CONVERSATIONS };
   return settings;
 }
@@ -35,6 +37,12 @@ export function transportProblem(settings: WebChatServiceSettings): string | und
   const { transport, cometD } = settings;
   if (transport.type === PURECONNECT) return PURECONNECT_UNSUPPORTED;
   if (transportTypeOf(settings) === 'cometd') return cometD.cometURL ? undefined : 'CometD is not configured or there is a connection issue';
+  if (transport.type === 'webmessaging')
+    return transport.deploymentId
+      ? transport.dataURL || transport.region
+        ? undefined
+        : 'Invalid transport configuration: webchat.transport.region (or dataURL) is missing'
+      : 'Invalid transport configuration: webchat.transport.deploymentId is missing';
   if (!transport.dataURL) return 'Invalid transport configuration: webchat.transport.dataURL is missing';
   if (transport.type === 'cloud' && !transport.organizationId) return 'Invalid transport configuration: webchat.transport.organizationId is missing';
   if (transport.type === 'cloud' && !transport.deploymentId) return 'Invalid transport configuration: webchat.transport.deploymentId is missing';

@@ -19,6 +19,8 @@ const TRANSPORTS: TransportModules = {
   ngrest: () => import('../../services/chat/transports/ngrest.ts'),
   // REST + a WebSocket event stream (docs/cloud.md).
   cloud: () => import('../../services/chat/transports/cloud/index.ts'),
+  // Genesys Cloud Messenger's guest API: one WebSocket and the JWT history (docs/webmessaging.md).
+  webmessaging: () => import('../../services/chat/transports/webmessaging.ts'),
 };
 
 /**

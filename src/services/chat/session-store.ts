@@ -90,7 +90,7 @@ export const emptyMetadata = (): ChatMetadata => ({
 const HOST_ONLY = { hostOnly: true } as const;
 type CookieName = 'session' | 'keys' | 'index' | 'ping' | 'filters' | 'metadata';
 const cookie = (name: CookieName) => `webchat_${name}`;
-const TRANSPORTS: readonly string[] = ['rest', 'cometd', 'ngrest', 'cloud'];
+const TRANSPORTS: readonly string[] = ['rest', 'cometd', 'ngrest', 'cloud', 'webmessaging'];
 
 const parse = (raw: string | undefined): unknown => {
   if (!raw) return undefined;
