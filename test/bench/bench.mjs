@@ -128,6 +128,7 @@ function widgetOfPath(/** @type {string} */ path) {
     /^styles\/([^/]+)\.css$/.exec(p) ??
     // The next-generation REST, cloud and Web Messaging chat transports are their own rows (budgets.json 'ngrest', 'cloud', 'webmessaging'): a site on that contact centre pays it.
     /^src\/services\/chat\/transports\/(ngrest|cloud|webmessaging)(?:\.ts$|\/)/.exec(p) ??
+    // Co-browse's recorder (rrweb) is its own row: fetched only when a session starts.
     /^src\/services\/cobrowse\/(recorder)\.ts$/.exec(p)?.with(1, 'cobrowse-recorder') ??
     /^src\/services\/([^/]+?)(?:\.tsx?$|\/)/.exec(p);
   return match && !NOT_WIDGETS.has(match[1]) ? match[1] : undefined;
