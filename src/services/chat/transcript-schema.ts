@@ -14,7 +14,7 @@
  * - a timestamp that cannot be read does not hide the message: it is shown at the time it was read.
  */
 import { isRecord } from '../../app/records.ts';
-import type { ParticipantType, TranscriptMessage, TranscriptType } from './types.ts';
+import type { ParticipantType, RichContentType, RichEnvelope, TranscriptMessage, TranscriptType } from './types.ts';
 
 const TRANSCRIPT_TYPES: ReadonlySet<string> = new Set<TranscriptType>([
   'Message',
@@ -84,6 +84,57 @@ export const MAX_TEXT_LENGTH = 10_000;
 /** A message text cut to MAX_TEXT_LENGTH (an ellipsis at the cut), noted when it was longer. */
 export const shortText = (text: string, note: Note, field = 'text'): string =>
   text.length > MAX_TEXT_LENGTH ? (note(field, `has ${text.length} characters`, `cut to ${MAX_TEXT_LENGTH}`), `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`) : text;
+
+/* ------------------------------------------------------------------ rich media */
+
+const RICH_TYPES: ReadonlySet<string> = new Set<RichContentType>(['quick-replies', 'generic', 'list-vertical', 'attachments']);
+/** Items one structured message may carry: a hostile server's thousands are not thousands of cards. */
+export const MAX_RICH_ITEMS = 50;
+
+/**
+ * A structured message's envelope (plugins-and-infrastructure.md §3): `contentType`, `content`, `id`,
+ * `textback` and `parentMessageID` beside the message's fields (legacy REST, CometD, next-generation REST),
+ * or a JSON object in its text (the cloud's body, a server that sends the envelope as text), whose own
+ * `text` is then the message's words. A malformed envelope is noted and the message shows as its text;
+ * a text that was only a broken envelope shows as nothing (the view's short notice), never as raw JSON.
+ */
+export function envelopeOf(item: Record<string, unknown>, text: string, note: Note): { rich?: RichEnvelope; text: string } {
+  let source: unknown = item;
+  if (item.contentType === undefined) {
+    if (!/^\s*\{/.test(text)) return { text };
+    try {
+      source = JSON.parse(text);
+    } catch {
+      note('text', 'is not a structured message', 'shown as a notice');
+      return { text: '' };
+    }
+    if (!isRecord(source)) return { text: '' };
+    text = typeof source.text === 'string' ? source.text : '';
+  }
+  const envelope = source as Record<string, unknown>;
+  const { contentType, content } = envelope;
+  if (typeof contentType !== 'string' || !RICH_TYPES.has(contentType)) {
+    note('contentType', 'is not quick-replies, generic, list-vertical or attachments', 'shown as text');
+    return { text };
+  }
+  if (!Array.isArray(content) || !content.length) {
+    note('content', 'is not a list of items', 'shown as text');
+    return { text };
+  }
+  if (content.length > MAX_RICH_ITEMS) note('content', `has ${content.length} items`, `cut to ${MAX_RICH_ITEMS}`);
+  try {
+    const rich: RichEnvelope = { contentType: contentType as RichContentType, content: content.slice(0, MAX_RICH_ITEMS), id: textField('id', envelope.id) };
+    const textback = textField('textback', envelope.textback);
+    const parent = textField('parentMessageID', envelope.parentMessageID);
+    if (textback) rich.textback = textback;
+    if (parent) rich.parentMessageID = parent;
+    return { rich, text };
+  } catch (error) {
+    if (!(error instanceof Unreadable)) throw error;
+    note(error.field, 'cannot be read', 'shown as text');
+    return { text };
+  }
+}
 
 /* ------------------------------------------------------------------ the rule */
 
@@ -169,7 +220,9 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
       if (typeof type !== 'string') throw new Unreadable('type');
       // A type this client does not know (a newer server's) is skipped without a word: its index still counts.
       if (!TRANSCRIPT_TYPES.has(type)) return undefined;
-      const raw = textField('text', item.text);
+      const written = textField('text', item.text);
+      const structured = type === 'Structured' || item.contentType !== undefined ? envelopeOf(item, written, note) : undefined;
+      const raw = structured ? structured.text : written;
       const text = shortText(raw, note);
       const html = flagField('html', item.html);
       const from = senderOf(item.from);
@@ -182,6 +235,7 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
       const message: TranscriptMessage = { index, type: type as TranscriptType, text, timestamp, html, from };
       if (userData) message.userData = userData;
       if (text !== raw) message.shortened = true;
+      if (structured?.rich) message.rich = structured.rich;
       return message;
     },
   };

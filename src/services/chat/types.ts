@@ -48,6 +48,26 @@ export interface TranscriptMessage {
   shortened?: boolean;
   /** Set on messages that arrive by a restore (a reload): the window shows them without alerting. */
   restoring?: boolean;
+  /** A structured message's rich media (quick replies, cards, a list, attachments); its `text` is what a reader says of it. */
+  rich?: RichEnvelope;
+}
+
+/** The rich-media layouts (plugins-and-infrastructure.md §2, §3 "Chat-side envelope"). */
+export type RichContentType = 'quick-replies' | 'generic' | 'list-vertical' | 'attachments';
+
+/**
+ * A structured message's envelope as every transport brings it. `content` is the layout's items as the
+ * server sent them (plain JSON): the rich-media view checks each item before it draws anything of it.
+ */
+export interface RichEnvelope {
+  contentType: RichContentType;
+  content: readonly unknown[];
+  /** The structured message's own id (the server's), '' when it has none. */
+  id: string;
+  /** The text sent back for a choice that names none of its own. */
+  textback?: string;
+  /** The message this one answers. */
+  parentMessageID?: string;
 }
 
 /**
