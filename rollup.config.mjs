@@ -278,6 +278,8 @@ function mergedChunk(path) {
   if (path === 'src/services/chat/transcript-schema.ts' || path === 'src/services/chat/transports/shared.ts') return 'chat-service';
   // The cloud transport is a folder (REST paging, the socket stream): one chunk named for the protocol, not 'index'.
   if (path.startsWith('src/services/chat/transports/cloud/')) return 'cloud';
+  // Rich media in the chat (quick replies, cards …): imported by a transcript row when the first structured message arrives.
+  if (path.startsWith('elements/chat/rich/') || path === 'styles/chat-rich.css') return 'rich-media';
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';
