@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { warningsOf } from '../helpers/poison.ts';
 import { MAX_RICH_ITEMS, readMessages } from '../../src/services/chat/transcript-schema.ts';
+import { cloudMessages } from '../../src/services/chat/transports/cloud/rest.ts';
 
 // Issue 35 item 1: the structured message's envelope read by the one per-message reader every transport
 // uses; a malformed one shows as its text or as nothing (the view's short notice), never breaks the answer.
@@ -25,10 +26,13 @@ describe('the rich-media envelope (transcript-schema.ts)', () => {
     });
   });
 
-  it('as JSON in the text: the envelope is read and its own text becomes the message text', async () => {
+  it("the cloud's structured body: the envelope as JSON text, whose own text becomes the message's", async () => {
     const envelope = { text: 'Karta', contentType: 'generic', content: [{ id: 'c1', type: 'generic', title: 'T' }], id: 7 };
-    const { result } = await read([message(2, { text: JSON.stringify(envelope) })]);
-    expect(result.messages[0]!.text).to.equal('Karta');
+    const { result, warnings } = await warningsOf(async () =>
+      cloudMessages([{ sequence: 2, sender: { id: 'b1' }, body: JSON.stringify(envelope), bodyType: 'structured' }], 'The page', 'entities'),
+    );
+    expect(warnings).to.deep.equal([]);
+    expect(result.messages[0]!.body).to.equal('Karta');
     expect(result.messages[0]!.rich).to.deep.equal({ contentType: 'generic', content: envelope.content, id: '7' });
   });
 
@@ -50,18 +54,26 @@ describe('the rich-media envelope (transcript-schema.ts)', () => {
       [6, 'Tekst C', undefined],
     ]);
     expect(warnings).to.have.length(3);
-    expect(warnings[0]).to.contain('contentType is not quick-replies, generic, list-vertical or attachments; shown as text');
-    expect(warnings[1]).to.contain('content is not a list of items; shown as text');
+    for (const warning of warnings) expect(warning).to.contain('contentType or content is not a rich-media envelope; shown as text');
   });
 
-  it('malformed JSON in the text: the message stays (empty: the short notice), the ones after it arrive', async () => {
-    const { result, warnings } = await read([message(7, { text: '{"contentType": "generic", "content": [' }), message(8, { type: 'Message', text: 'Dalej' })]);
-    expect(result.messages.map((m) => [m.index, m.text, m.rich])).to.deep.equal([
+  it("a cloud body that is not JSON: the message stays, empty (the view's short notice), the ones after it arrive", async () => {
+    const { result, warnings } = await warningsOf(async () =>
+      cloudMessages(
+        [
+          { sequence: 7, sender: { id: 'b1' }, body: '{"contentType": "generic", "content": [', bodyType: 'structured' },
+          { sequence: 8, sender: { id: 'b1' }, body: 'Dalej', bodyType: 'standard' },
+        ],
+        'The page',
+        'entities',
+      ),
+    );
+    expect(result.messages.map((m) => [m.sequence, m.body, m.rich])).to.deep.equal([
       [7, '', undefined],
       [8, 'Dalej', undefined],
     ]);
     expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain('text is not a structured message; shown as a notice');
+    expect(warnings[0]).to.contain('body is not a structured message; shown as a notice');
   });
 
   it(`a hostile number of items is cut to ${MAX_RICH_ITEMS}; an id that is an object drops nothing but the envelope`, async () => {
@@ -76,7 +88,7 @@ describe('the rich-media envelope (transcript-schema.ts)', () => {
     expect(result.messages[1]!.rich).to.equal(undefined);
   });
 
-  it('plain messages are not touched: text that looks like JSON in a Message stays text', async () => {
+  it('text that looks like JSON stays text (an envelope is read from the fields, never from the words)', async () => {
     const { result } = await read([message(11, { type: 'Message', text: '{"a":1}' })]);
     expect(result.messages[0]).to.deep.include({ text: '{"a":1}' });
     expect(result.messages[0]!.rich).to.equal(undefined);

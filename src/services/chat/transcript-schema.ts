@@ -93,46 +93,23 @@ export const MAX_RICH_ITEMS = 50;
 
 /**
  * A structured message's envelope (plugins-and-infrastructure.md §3): `contentType`, `content`, `id`,
- * `textback` and `parentMessageID` beside the message's fields (legacy REST, CometD, next-generation REST),
- * or a JSON object in its text (the cloud's body, a server that sends the envelope as text), whose own
- * `text` is then the message's words. A malformed envelope is noted and the message shows as its text;
- * a text that was only a broken envelope shows as nothing (the view's short notice), never as raw JSON.
+ * `textback` and `parentMessageID` of `source` (the message itself; the cloud's parsed body). A malformed
+ * one is noted and left out: the message shows as its text (the view's short notice when it has none).
  */
-export function envelopeOf(item: Record<string, unknown>, text: string, note: Note): { rich?: RichEnvelope; text: string } {
-  let source: unknown = item;
-  if (item.contentType === undefined) {
-    if (!/^\s*\{/.test(text)) return { text };
-    try {
-      source = JSON.parse(text);
-    } catch {
-      note('text', 'is not a structured message', 'shown as a notice');
-      return { text: '' };
-    }
-    if (!isRecord(source)) return { text: '' };
-    text = typeof source.text === 'string' ? source.text : '';
-  }
-  const envelope = source as Record<string, unknown>;
-  const { contentType, content } = envelope;
-  if (typeof contentType !== 'string' || !RICH_TYPES.has(contentType)) {
-    note('contentType', 'is not quick-replies, generic, list-vertical or attachments', 'shown as text');
-    return { text };
-  }
-  if (!Array.isArray(content) || !content.length) {
-    note('content', 'is not a list of items', 'shown as text');
-    return { text };
-  }
-  if (content.length > MAX_RICH_ITEMS) note('content', `has ${content.length} items`, `cut to ${MAX_RICH_ITEMS}`);
+export function envelopeOf(source: Record<string, unknown>, note: Note): RichEnvelope | undefined {
+  const { contentType, content } = source;
   try {
-    const rich: RichEnvelope = { contentType: contentType as RichContentType, content: content.slice(0, MAX_RICH_ITEMS), id: textField('id', envelope.id) };
-    const textback = textField('textback', envelope.textback);
-    const parent = textField('parentMessageID', envelope.parentMessageID);
+    if (!RICH_TYPES.has(contentType as string) || !Array.isArray(content) || !content.length) throw new Unreadable('contentType or content');
+    if (content.length > MAX_RICH_ITEMS) note('content', `has ${content.length} items`, `cut to ${MAX_RICH_ITEMS}`);
+    const rich: RichEnvelope = { contentType: contentType as RichContentType, content: content.slice(0, MAX_RICH_ITEMS), id: textField('id', source.id) };
+    const textback = textField('textback', source.textback);
+    const parent = textField('parentMessageID', source.parentMessageID);
     if (textback) rich.textback = textback;
     if (parent) rich.parentMessageID = parent;
-    return { rich, text };
+    return rich;
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
-    note(error.field, 'cannot be read', 'shown as text');
-    return { text };
+    note(error.field, 'is not a rich-media envelope', 'shown as text');
   }
 }
 
@@ -220,9 +197,7 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
       if (typeof type !== 'string') throw new Unreadable('type');
       // A type this client does not know (a newer server's) is skipped without a word: its index still counts.
       if (!TRANSCRIPT_TYPES.has(type)) return undefined;
-      const written = textField('text', item.text);
-      const structured = type === 'Structured' || item.contentType !== undefined ? envelopeOf(item, written, note) : undefined;
-      const raw = structured ? structured.text : written;
+      const raw = textField('text', item.text);
       const text = shortText(raw, note);
       const html = flagField('html', item.html);
       const from = senderOf(item.from);
@@ -235,7 +210,8 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
       const message: TranscriptMessage = { index, type: type as TranscriptType, text, timestamp, html, from };
       if (userData) message.userData = userData;
       if (text !== raw) message.shortened = true;
-      if (structured?.rich) message.rich = structured.rich;
+      const rich = type === 'Structured' || item.contentType !== undefined ? envelopeOf(item, note) : undefined;
+      if (rich) message.rich = rich;
       return message;
     },
   };

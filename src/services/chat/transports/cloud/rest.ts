@@ -50,14 +50,29 @@ export function cloudItem(item: unknown, note: Note): ItemRead<CloudMessage> {
       if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender');
       const bodyType = item.bodyType ?? 'standard';
       if (typeof bodyType !== 'string') throw new Unreadable('bodyType');
-      const written = textField('body', item.body);
-      // A structured body is the envelope as JSON text, its own `text` the message's words.
-      const structured = bodyType === 'structured' ? envelopeOf({}, written, note) : undefined;
-      const raw = structured ? structured.text : written;
+      let raw = textField('body', item.body);
+      let rich: RichEnvelope | undefined;
+      // A structured body is the envelope as JSON text, its own `text` the message's words; a broken one
+      // shows as nothing (the view's short notice), never as raw JSON.
+      if (bodyType === 'structured') {
+        let envelope: unknown;
+        try {
+          envelope = JSON.parse(raw);
+        } catch {
+          // noted below
+        }
+        if (isRecord(envelope)) {
+          raw = textField('body.text', envelope.text);
+          rich = envelopeOf(envelope, note);
+        } else {
+          note('body', 'is not a structured message', 'shown as a notice');
+          raw = '';
+        }
+      }
       const body = shortText(raw, note, 'body');
       const message: CloudMessage = { sequence: index, senderId: textField('sender.id', sender?.id), body, bodyType };
       if (body !== raw) message.shortened = true;
-      if (structured?.rich) message.rich = structured.rich;
+      if (rich) message.rich = rich;
       const time = timeOf(item.timestamp);
       if (time !== undefined) message.timestamp = time;
       else if (item.timestamp !== undefined && item.timestamp !== null) note('timestamp', 'cannot be read', 'shown as it arrives');
