@@ -12,7 +12,7 @@
  * the visitor's message. The item's `styles` become classes of a constructable sheet (no style attribute).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { TranscriptMessage } from '../../../src/services/chat/types.ts';
+import type { TranscriptMessage } from '../../../src/plugins/webchat-service/webchat-service.api.ts';
 import type { Translator } from '../../../src/app/i18n.ts';
 import { useView } from '../../common/context.ts';
 import { SafeHtml } from '../../common/safe-html.tsx';
