@@ -841,7 +841,17 @@ async function transcriptTimings() {
       if (i >= 5) cardAppends.push(result);
     }
     await richContext.close();
-    return { browser: `Chromium ${browser.version()}`, messages: TRANSCRIPT_MESSAGES, ...mounted, domElements, appends, keystrokes, richMounted, cardAppends, errors };
+    return {
+      browser: `Chromium ${browser.version()}`,
+      messages: TRANSCRIPT_MESSAGES,
+      ...mounted,
+      domElements,
+      appends,
+      keystrokes,
+      richMounted,
+      cardAppends,
+      errors,
+    };
   } finally {
     await browser.close();
   }

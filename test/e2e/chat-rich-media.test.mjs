@@ -37,7 +37,9 @@ test('/: the bot offers Wpłaty, Wypłata, Porozmawiaj z konsultantem and a PDF 
     assert.deepEqual(disabled, ['true', 'true', 'true']);
     await replies.getByRole('button', { name: 'Wpłaty' }).click({ force: true });
     await page.waitForTimeout(300);
-    const sent = [...demo.server.simulator.state.chat.sessions.values()].flatMap((s) => s.transcript.filter((m) => m.type === 'Message' && m.from.type === 'Client').map((m) => m.text));
+    const sent = [...demo.server.simulator.state.chat.sessions.values()].flatMap((s) =>
+      s.transcript.filter((m) => m.type === 'Message' && m.from.type === 'Client').map((m) => m.text),
+    );
     assert.deepEqual(sent, ['Porozmawiaj z konsultantem'], 'one choice, sent once');
     assert.deepEqual(problems, []);
   } finally {

@@ -89,11 +89,13 @@ const componentsCard = () =>
   ]);
 const mediaCard = () => rich('', 'generic', [{ id: 'm', type: 'generic', image: PNG, title: '' }]);
 const fullCard = () =>
-  rich('', 'generic', [
-    { id: 'f', type: 'generic', image: PNG, title: 'Pełna', desc: 'Opis', components: [{ id: 'b', type: 'button', text: 'Dalej' }] },
-  ]);
+  rich('', 'generic', [{ id: 'f', type: 'generic', image: PNG, title: 'Pełna', desc: 'Opis', components: [{ id: 'b', type: 'button', text: 'Dalej' }] }]);
 const carousel = () =>
-  rich('Wybierz temat', 'generic', ['Jeden', 'Dwa', 'Trzy'].map((title, i) => ({ id: `c${i}`, type: 'generic', title, components: [{ id: 'b', type: 'button', text: `Więcej ${i}` }] })));
+  rich(
+    'Wybierz temat',
+    'generic',
+    ['Jeden', 'Dwa', 'Trzy'].map((title, i) => ({ id: `c${i}`, type: 'generic', title, components: [{ id: 'b', type: 'button', text: `Więcej ${i}` }] })),
+  );
 const list = () =>
   rich('Dokumenty', 'list-vertical', [
     {
@@ -135,7 +137,15 @@ const menu = () =>
       type: 'generic',
       title: 'Inne kanały',
       components: [
-        { id: 'm', type: 'menu', text: 'Więcej opcji', components: [{ id: 'c', type: 'button', text: 'Oddzwonienie', actions: { commandName: 'Callback.open' } }, { id: 'k', type: 'link', text: 'Kontakt', url: 'https://example.com/kontakt' }] },
+        {
+          id: 'm',
+          type: 'menu',
+          text: 'Więcej opcji',
+          components: [
+            { id: 'c', type: 'button', text: 'Oddzwonienie', actions: { commandName: 'Callback.open' } },
+            { id: 'k', type: 'link', text: 'Kontakt', url: 'https://example.com/kontakt' },
+          ],
+        },
       ],
     },
   ]);

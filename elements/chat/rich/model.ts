@@ -126,7 +126,17 @@ export function styleClass(styles: { base: string; hover: string }): string {
 
 /* ------------------------------------------------------------------ items */
 
-const COMPONENTS: ReadonlySet<string> = new Set<ComponentType>(['quick-reply', 'button', 'list-item', 'image', 'link', 'text', 'line-break', 'attachment', 'menu']);
+const COMPONENTS: ReadonlySet<string> = new Set<ComponentType>([
+  'quick-reply',
+  'button',
+  'list-item',
+  'image',
+  'link',
+  'text',
+  'line-break',
+  'attachment',
+  'menu',
+]);
 const TYPE_ALIASES: Record<string, ComponentType> = { 'big-list-item': 'list-item', br: 'line-break', 'attachment-link': 'attachment' };
 
 /** The item's actions (§3), the text back its choice sends. */
@@ -218,7 +228,11 @@ export function modelOf(contentType: RichModel['layout'], content: readonly unkn
   const model: RichModel = { layout: contentType, replies: [], cards: [], attachments: [] };
   if (contentType === 'quick-replies') model.replies = componentsOf(content, 'q', textback).map((c) => ({ ...c, type: 'quick-reply' }));
   else if (contentType === 'attachments') model.attachments = componentsOf(content, 'a', textback);
-  else model.cards = content.slice(0, MAX).map((item, i) => cardOf(item, `c${i}`, textback)).filter((c): c is RichCard => c !== undefined);
+  else
+    model.cards = content
+      .slice(0, MAX)
+      .map((item, i) => cardOf(item, `c${i}`, textback))
+      .filter((c): c is RichCard => c !== undefined);
   return model;
 }
 

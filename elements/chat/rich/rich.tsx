@@ -103,6 +103,7 @@ function Menu({ c, ctx }: { c: RichComponent; ctx: Ctx }) {
     trigger.current?.focus();
   };
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's own buttons, delegated
     <div
       ref={ref}
       className="la-rich__menu"
@@ -197,6 +198,7 @@ function Card({ card, ctx, label }: { card: RichCard; ctx: Ctx; label?: string }
   return (
     <div className={`la-rich__card${card.style ? ` ${card.style}` : ''}`} role={label ? 'group' : undefined} aria-label={label}>
       {card.image ? <img className="la-rich__media" src={card.image} alt={card.title} /> : null}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a server's video comes with no captions track to give it */}
       {card.video && !card.image ? <video className="la-rich__media" src={card.video} controls tabIndex={ctx.tab} aria-label={card.title} /> : null}
       {card.title ? <div className="la-rich__title">{card.title}</div> : null}
       {card.desc ? <SafeHtml html={markdown(card.desc)} className="la-rich__desc" newTab tabbable={ctx.tab === 0} /> : null}
@@ -218,8 +220,7 @@ function List({ card, ctx, name }: { card: RichCard; ctx: Ctx; name: string }) {
   const spent = useRef(false);
   const items = card.components.filter((c) => c.type === 'list-item');
   const others = card.components.filter((c) => c.type !== 'list-item');
-  const pick = (key: string, on: boolean, radio: boolean) =>
-    setPicked((was) => (radio ? [key] : on ? [...was, key] : was.filter((k) => k !== key)));
+  const pick = (key: string, on: boolean, radio: boolean) => setPicked((was) => (radio ? [key] : on ? [...was, key] : was.filter((k) => k !== key)));
   const submit = (c: RichComponent, from: HTMLElement) => {
     if (spent.current) return;
     spent.current = true;
@@ -314,7 +315,9 @@ export default function RichMessage({ message, answered, t }: RichProps) {
     tab: inside ? 0 : -1,
     act(action) {
       if (action.commandName) {
-        void app.bus.channelCommand(action.commandName, action.commandOptions, { commander: 'WebChat' }).catch((error: unknown) => console.warn('[live-assist] rich media:', error));
+        void app.bus
+          .channelCommand(action.commandName, action.commandOptions, { commander: 'WebChat' })
+          .catch((error: unknown) => console.warn('[live-assist] rich media:', error));
       } else if (action.text) {
         void app.bus.command('WebChatService.sendMessage', { message: action.text }).catch(() => undefined);
       }
@@ -375,11 +378,13 @@ export default function RichMessage({ message, answered, t }: RichProps) {
         ))}
       </div>
     );
-  else if (model.layout === 'list-vertical') body = model.cards.map((card) => <List key={card.key} card={card} ctx={ctx} name={`la-rich-${message.index}-${card.key}`} />);
+  else if (model.layout === 'list-vertical')
+    body = model.cards.map((card) => <List key={card.key} card={card} ctx={ctx} name={`la-rich-${message.index}-${card.key}`} />);
   else if (model.cards.length > 1) body = <Carousel cards={model.cards} ctx={ctx} label={message.text || t.t('chat.rich.carousel')} />;
   else body = model.cards.map((card) => <Card key={card.key} card={card} ctx={ctx} />);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the keys of the native controls inside (the trap's Tab and Escape), delegated
     <div
       ref={ref}
       className="la-rich"
