@@ -282,6 +282,8 @@ function mergedChunk(path) {
   // only when a session starts, so a page pays nothing for it before.
   if (/^src\/services\/cobrowse\/(?:provider|rrweb-provider)\.ts$/.test(path)) return 'cobrowse';
   if (path === 'src/services/cobrowse/recorder.ts' || /(?:^|\/)node_modules\/(?:rrweb|@rrweb|rrweb-snapshot|rrdom)\//.test(path)) return 'cobrowse-recorder';
+  // Rich media in the chat (quick replies, cards …): imported by a transcript row when the first structured message arrives.
+  if (path.startsWith('elements/chat/rich/') || path === 'styles/chat-rich.css') return 'rich-media';
   if (LAUNCHERS.test(path)) return 'launchers';
   // What every element needs once it draws (the tokens and base sheets, attribute parsing): fetched when the first element connects.
   if (/^(?:elements\/common\/(?:parts|attributes)\.ts|styles\/(?:tokens|base)\.css)$/.test(path)) return 'parts';

@@ -78,6 +78,7 @@ const TYPE_LABEL = {
   IdleClose: 'zamknięcie z powodu bezczynności',
   CustomNotice: 'powiadomienie',
   PushUrl: 'wysyła link',
+  Structured: 'wysyła wiadomość rozszerzoną',
 };
 
 /**
@@ -281,6 +282,17 @@ $('send-file').addEventListener('click', async () => {
     await api(`/api/agent/chats/${encodeURIComponent(current.chatId)}/file`, { method: 'POST', json: {} });
   } catch (e) {
     infoEl.textContent = `Nie wysłano pliku: ${e instanceof Error ? e.message : e}`;
+  }
+});
+// 'Send rich message': one example of each layout (demo/simulator/rich-media.js).
+$('send-rich').addEventListener('click', async () => {
+  if (!current) return;
+  const layout = /** @type {HTMLSelectElement} */ ($('rich-layout')).value;
+  try {
+    await api(`/api/agent/chats/${encodeURIComponent(current.chatId)}/rich`, { method: 'POST', json: { layout } });
+    void pollTranscript();
+  } catch (e) {
+    infoEl.textContent = `Nie wysłano: ${e instanceof Error ? e.message : e}`;
   }
 });
 $('end-chat').addEventListener('click', async () => {

@@ -3,7 +3,8 @@
 import { HttpError, json, readBody, field, sameKey } from './http.js';
 import { PATHS } from './contracts.js';
 import { assertAgentToken } from './security.js';
-import { evictSessions, humanAccept, humanSend, humanTyping, humanEnd, sendLeaflet } from './chat.js';
+import { evictSessions, humanAccept, humanSend, humanSendRich, humanTyping, humanEnd, sendLeaflet } from './chat.js';
+import { RICH_LAYOUTS } from './rich-media.js';
 
 /** @typedef {import('./index.js').Sim} Sim */
 /** @typedef {import('./chat.js').ChatSession} ChatSession */
@@ -93,6 +94,12 @@ export async function handleAgent(sim, request, url) {
       if (v !== 'true' && v !== 'false') throw new HttpError(400, 'typing must be true or false');
       humanTyping(sim, s, v === 'true');
       return json({ ok: true });
+    }
+    if (op === 'rich') {
+      const layout = /** @type {import('./rich-media.js').RichLayout} */ (field(body, 'layout'));
+      if (!RICH_LAYOUTS.includes(layout)) throw new HttpError(400, `layout must be one of ${RICH_LAYOUTS.join(', ')}`);
+      humanSendRich(sim, s, layout);
+      return json({ ok: true, nextPosition: s.nextIndex });
     }
     if (op === 'file') {
       sendLeaflet(sim, s, 'Agent');

@@ -4,6 +4,7 @@
  * customNotice, updateData, requestNotifications, file, file/limits, file/{id}/download — plus the
  * customer chat bot, the scripted agent, the idle timer and the hooks the agent console uses.
  */
+import { RICH_LAYOUTS, richExample } from './rich-media.js';
 import { HttpError, json, readBody, field, randomId, randomKey, sameKey, isEmail } from './http.js';
 import { PATHS, CHAT_ERRORS as C } from './contracts.js';
 import { TEXTS, fold } from './texts.js';
@@ -145,6 +146,17 @@ export function push(sim, s, type, fromId, text, userData) {
   if (s.transcript.length > sim.options.maxTranscript) s.transcript.splice(0, s.transcript.length - sim.options.maxTranscript);
   // Push transports (CometD) deliver it; REST clients poll for it.
   for (const listener of sim.chatListeners) listener(s);
+  return msg;
+}
+
+/**
+ * A structured message (rich media) of one of the example layouts, from `fromId`.
+ * @param {Sim} sim @param {ChatSession} s @param {string} fromId @param {import('./rich-media.js').RichLayout} layout
+ */
+export function pushRich(sim, s, fromId, layout) {
+  const { text, contentType, content } = richExample(s.lang === 'en' ? 'en' : 'pl', layout, s.origin);
+  const msg = push(sim, s, 'Structured', fromId, text);
+  Object.assign(msg, { contentType, content, id: `rm-${s.chatId}-${msg.index}` });
   return msg;
 }
 
@@ -294,7 +306,10 @@ function scriptedReply(sim, s, question) {
   const q = fold(question);
   const agent = connected(s, 'Agent')[0];
   if (!agent) return;
-  if (/plik|file|pdf|ulotk|leaflet/.test(q)) {
+  const layout = RICH_LAYOUTS.find((name) => q.includes(`rich ${name}`));
+  if (layout) {
+    agentSays(sim, s, t.rich, () => pushRich(sim, s, agent.id, layout));
+  } else if (/plik|file|pdf|ulotk|leaflet/.test(q)) {
     agentSays(sim, s, t.file, () => sendLeaflet(sim, s, 'Agent'));
   } else if (/ankiet|survey/.test(q)) {
     agentSays(sim, s, t.survey, () => surveyNotice(sim, s));
@@ -373,6 +388,12 @@ export function humanAccept(sim, s, name) {
 export function humanSend(sim, s, text) {
   if (!s.human) return;
   push(sim, s, 'Message', s.human.id, text);
+}
+
+/** @param {Sim} sim @param {ChatSession} s @param {import('./rich-media.js').RichLayout} layout */
+export function humanSendRich(sim, s, layout) {
+  if (!s.human) return;
+  pushRich(sim, s, s.human.id, layout);
 }
 
 /** @param {Sim} sim @param {ChatSession} s @param {boolean} typing */
@@ -502,6 +523,11 @@ function start(sim, service, request, body) {
     later(sim, s, chatCfg.botJoinDelayMs, () => {
       const botId = join(sim, s, 'Bot', TEXTS[s.lang].botName);
       push(sim, s, 'Message', botId, TEXTS[s.lang].botGreeting);
+      // The bot's choices (quick replies) and a card with the data-protection PDF.
+      if (chatCfg.botRichMedia) {
+        pushRich(sim, s, botId, 'quick-replies');
+        pushRich(sim, s, botId, 'card');
+      }
       if (text) onClientMessage(sim, s, text);
     });
   } else {

@@ -73,6 +73,7 @@ const BODY_TYPES = /** @type {Record<string, string>} */ ({
   ParticipantLeft: 'member-leave',
   PushUrl: 'push-url',
   CustomNotice: 'custom-notice',
+  Structured: 'structured',
 });
 
 /**
@@ -202,7 +203,8 @@ export function messageOf(conversationId, m) {
     sequence: m.index,
     conversation: { id: conversationId },
     sender: { id: m.from.id },
-    body: m.text,
+    // A structured message's envelope travels as the JSON text of its body.
+    body: m.type === 'Structured' ? JSON.stringify({ text: m.text, contentType: m.contentType, content: m.content, id: m.id }) : m.text,
     bodyType,
     timestamp: new Date(m.timestamp).toISOString(),
   };

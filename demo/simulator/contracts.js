@@ -181,7 +181,7 @@ export const SEND_MESSAGE_ERRORS = Object.freeze({
 /** @typedef {'Client' | 'Agent' | 'Supervisor' | 'Bot' | 'External'} ParticipantType */
 /**
  * @typedef {'ParticipantJoined' | 'ParticipantLeft' | 'Message' | 'Notice' | 'CustomNotice' | 'PushUrl'
- *   | 'TypingStarted' | 'TypingStopped' | 'FileUploaded' | 'IdleAlert' | 'IdleClose'} TranscriptType
+ *   | 'TypingStarted' | 'TypingStopped' | 'FileUploaded' | 'IdleAlert' | 'IdleClose' | 'Structured'} TranscriptType
  */
 /**
  * @typedef {object} TranscriptMessage
@@ -192,6 +192,9 @@ export const SEND_MESSAGE_ERRORS = Object.freeze({
  * @property {{ id: string, type: ParticipantType, name: string }} from
  * @property {Record<string, string>} [userData] FileUploaded: file-name, file-size, file-id;
  *   IdleAlert: next-idle-timer-type ('alert' | 'close'), next-idle-timer-secs
+ * @property {string} [contentType] Structured: the rich-media layout (quick-replies, generic, list-vertical, attachments)
+ * @property {unknown[]} [content] Structured: the layout's items
+ * @property {string} [id] Structured: the structured message's id
  */
 /**
  * Start: POST /api/chat/{service} (form-encoded). userData either a JSON string or userData[key] fields.

@@ -58,6 +58,7 @@ export function snapshot(sim) {
     chat: {
       available: st.chat.available,
       scriptedAgent: st.chat.scriptedAgent,
+      botRichMedia: st.chat.botRichMedia,
       agentName: st.chat.agentName,
       agentJoinDelayMs: st.chat.agentJoinDelayMs,
       botJoinDelayMs: st.chat.botJoinDelayMs,
@@ -235,6 +236,7 @@ export async function handleControl(sim, request, url) {
       const c = st.chat;
       if (b.available !== undefined) c.available = bool(b.available, 'available');
       if (b.scriptedAgent !== undefined) c.scriptedAgent = bool(b.scriptedAgent, 'scriptedAgent');
+      if (b.botRichMedia !== undefined) c.botRichMedia = bool(b.botRichMedia, 'botRichMedia');
       if (b.agentName !== undefined) {
         if (typeof b.agentName !== 'string' || !b.agentName.trim() || b.agentName.length > 60) throw new HttpError(400, 'agentName must be a non-empty string');
         c.agentName = b.agentName.trim();

@@ -40,6 +40,7 @@ export * from './contracts.js';
  * @property {number} [maxChatSessions] default 500
  * @property {number} [maxChatAgeMs] default 2 h
  * @property {number} [maxTranscript] messages kept per chat, default 1000
+ * @property {boolean} [botRichMedia] the bot offers rich media after its greeting (the demo's default; off in tests)
  * @property {number} [maxCallbacks] default 1000
  * @property {number} [maxMessages] send-message records kept, default 200
  * @property {number} [maxStoredFileBytes] all chat uploads together, default 100 MiB
@@ -57,6 +58,7 @@ export * from './contracts.js';
  * @typedef {object} ChatSettings
  * @property {boolean} available
  * @property {boolean} scriptedAgent
+ * @property {boolean} botRichMedia the bot follows its greeting with quick replies and a card (rich media)
  * @property {string} agentName
  * @property {number} agentJoinDelayMs
  * @property {number} botJoinDelayMs
@@ -93,6 +95,7 @@ function initialState(options) {
   const chat = {
     available: true,
     scriptedAgent: true,
+    botRichMedia: options.botRichMedia ?? false,
     agentName: 'Anna',
     agentJoinDelayMs: 4000,
     botJoinDelayMs: 500,

@@ -756,6 +756,8 @@ function timingTable(/** @type {Awaited<ReturnType<typeof timings>>} */ t) {
 
 const TRANSCRIPT_MESSAGES = 5000;
 const TRANSCRIPT_SAMPLES = 40;
+/** Of the transcript's messages, how many are rich-media cards in the second run. */
+const TRANSCRIPT_CARDS = 1000;
 
 /**
  * The chat transcript with 5,000 messages (issue 12 item 8): test/bench/transcript-page.tsx bundled by
@@ -827,7 +829,31 @@ async function transcriptTimings() {
       if (i >= 5) keystrokes.push(value);
     }
     await context.close();
-    return { browser: `Chromium ${browser.version()}`, messages: TRANSCRIPT_MESSAGES, ...mounted, domElements, appends, keystrokes, errors };
+    // Rich media (issue 35 item 7): TRANSCRIPT_CARDS of the messages are structured cards, then a card appended.
+    const richContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const richPage = await richContext.newPage();
+    richPage.on('pageerror', (e) => errors.push(e.message));
+    await richPage.setContent('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>transcript bench</title></head><body></body></html>');
+    await richPage.addScriptTag({ content: bundled.outputFiles[0].text, type: 'module' });
+    await richPage.waitForFunction(() => /** @type {any} */ (window).__transcriptBench !== undefined);
+    const richMounted = await richPage.evaluate(([n, c]) => /** @type {any} */ (window).__transcriptBench.mount(n, c), [TRANSCRIPT_MESSAGES, TRANSCRIPT_CARDS]);
+    /** @type {{ scriptMs: number, renderMs: number, totalMs: number }[]} */ const cardAppends = [];
+    for (let i = 0; i < TRANSCRIPT_SAMPLES + 5; i++) {
+      const result = await richPage.evaluate(() => /** @type {any} */ (window).__transcriptBench.append(true));
+      if (i >= 5) cardAppends.push(result);
+    }
+    await richContext.close();
+    return {
+      browser: `Chromium ${browser.version()}`,
+      messages: TRANSCRIPT_MESSAGES,
+      ...mounted,
+      domElements,
+      appends,
+      keystrokes,
+      richMounted,
+      cardAppends,
+      errors,
+    };
   } finally {
     await browser.close();
   }
@@ -843,6 +869,9 @@ function transcriptTable(/** @type {Awaited<ReturnType<typeof transcriptTimings>
     ['type a character beside it: keydown → input handled', stats(t.keystrokes.map((r) => r.scriptMs))],
     ['type a character beside it: frame rendering', stats(t.keystrokes.map((r) => r.renderMs))],
     ['type a character beside it: total work until the next frame', stats(t.keystrokes.map((r) => r.totalMs))],
+    [`with ${t.richMounted.cards} cards: append one card: React update`, stats(t.cardAppends.map((r) => r.scriptMs))],
+    [`with ${t.richMounted.cards} cards: append one card: frame rendering`, stats(t.cardAppends.map((r) => r.renderMs))],
+    [`with ${t.richMounted.cards} cards: append one card: total work until the next frame`, stats(t.cardAppends.map((r) => r.totalMs))],
   ];
   const body = metrics.map(([name, s]) => (s ? [name, ms(s.median), ms(s.min), ms(s.max), String(s.n)] : [name, '—', '', '', '0']));
   return table([`transcript with ${t.messages} messages (headless Chromium)`, 'median', 'min', 'max', 'runs'], body, ['l', 'r', 'r', 'r', 'r']);
@@ -969,7 +998,8 @@ if (wants('transcript')) {
     transcriptResults = await transcriptTimings();
     console.log(
       `\nChat transcript in ${transcriptResults.browser}: ${transcriptResults.lines} lines mounted in ` +
-        `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame), ${transcriptResults.domElements} DOM elements; each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`,
+        `${transcriptResults.mountMs.toFixed(0)} ms (to the first frame), ${transcriptResults.domElements} DOM elements; with ${transcriptResults.richMounted.cards} of them rich-media cards ` +
+        `${transcriptResults.richMounted.mountMs.toFixed(0)} ms (the rich-media code loaded with the first); each figure the median of ${TRANSCRIPT_SAMPLES} after 5 warm-ups; one frame is 16.7 ms\n`,
     );
     console.log(transcriptTable(transcriptResults));
     // Beside it, BotFramework-WebChat at the same count, where it gets there in the time allowed (test/bench/.peers/).

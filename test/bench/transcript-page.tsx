@@ -33,8 +33,8 @@ interface Timing {
 declare global {
   interface Window {
     __transcriptBench: {
-      mount(count: number): Promise<{ mountMs: number; lines: number }>;
-      append(): Promise<Timing>;
+      mount(count: number, cards?: number): Promise<{ mountMs: number; lines: number; cards: number }>;
+      append(card?: boolean): Promise<Timing>;
       nextKeystroke(): Promise<Timing>;
     };
   }
@@ -45,9 +45,36 @@ frame.replaceSync('.frame { display: flex; flex-direction: column; width: 400px;
 
 const start = Date.now() - 10 * 3600_000;
 let next = 1;
-function message(): TranscriptMessage {
+/** Every `cardEvery`th message is a bot's structured card (rich media), 0: none. */
+let cardEvery = 0;
+function message(card = cardEvery > 0 && next % cardEvery === 0): TranscriptMessage {
   const index = next++;
   const agent = index % 3 !== 0;
+  if (card)
+    return {
+      index,
+      type: 'Structured',
+      text: `Card ${index}`,
+      timestamp: start + index * 7000,
+      html: false,
+      from: { id: 'b1', type: 'Bot', name: 'Bot' },
+      rich: {
+        contentType: 'generic',
+        id: `rm${index}`,
+        content: [
+          {
+            id: 'c',
+            type: 'generic',
+            title: `Topic ${index}`,
+            desc: 'A **card** with a [link](https://example.com/)',
+            components: [
+              { id: 'b', type: 'button', text: 'More', actions: { url: `https://example.com/${index}` } },
+              { id: 'q', type: 'button', text: 'Yes' },
+            ],
+          },
+        ],
+      },
+    };
   return {
     index,
     type: 'Message',
@@ -70,12 +97,12 @@ function afterNextFrame(): Promise<{ renderStart: number; end: number }> {
   );
 }
 
-let appendOne: () => void = () => undefined;
+let appendOne: (card?: boolean) => void = () => undefined;
 
 function Bench({ initial }: { initial: TranscriptMessage[] }) {
   const [messages, setMessages] = useState(initial);
   const [text, setText] = useState('');
-  appendOne = () => setMessages((list) => [...list, message()]);
+  appendOne = (card) => setMessages((list) => [...list, message(card)]);
   return (
     <>
       <Transcript messages={messages} onDownload={() => undefined} />
@@ -85,7 +112,8 @@ function Bench({ initial }: { initial: TranscriptMessage[] }) {
 }
 
 window.__transcriptBench = {
-  async mount(count) {
+  async mount(count, cards = 0) {
+    cardEvery = cards ? Math.floor(count / cards) : 0;
     const host = document.createElement('div');
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
@@ -94,7 +122,8 @@ window.__transcriptBench = {
     container.className = 'la-root frame';
     shadow.append(container);
     const environment = new BehaviorSubject<Environment>({ theme: 'dark', mobile: false, lang: 'en', timeFormat: 24 });
-    const context = { app: { environment, t: createTranslator('en', en, en) }, host } as unknown as ViewContextValue;
+    const bus = { command: () => Promise.resolve(), channelCommand: () => Promise.resolve() };
+    const context = { app: { environment, t: createTranslator('en', en, en), section: () => ({}), bus }, host } as unknown as ViewContextValue;
     const initial = Array.from({ length: count }, message);
     const t0 = performance.now();
     flushSync(() =>
@@ -105,12 +134,14 @@ window.__transcriptBench = {
       ),
     );
     await afterNextFrame();
-    return { mountMs: performance.now() - t0, lines: shadow.querySelectorAll('[data-item]').length };
+    // The rich-media code arrives with the first card (a lazy import): the mount counts until the cards are drawn.
+    for (let i = 0; cards && i < 500 && shadow.querySelectorAll('.la-rich').length < cards; i++) await afterNextFrame();
+    return { mountMs: performance.now() - t0, lines: shadow.querySelectorAll('[data-item]').length, cards: shadow.querySelectorAll('.la-rich').length };
   },
 
-  async append() {
+  async append(card) {
     const t0 = performance.now();
-    flushSync(() => appendOne());
+    flushSync(() => appendOne(card));
     const scriptMs = performance.now() - t0;
     const { renderStart, end } = await afterNextFrame();
     return { scriptMs, renderMs: end - renderStart, totalMs: scriptMs + end - renderStart };

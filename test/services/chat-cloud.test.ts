@@ -3,6 +3,7 @@ import { failureOf } from '../helpers/chat-failure.ts';
 import WebSocket from 'ws';
 import { waitFor } from '../helpers/wait.mjs';
 import { expectVariant, warningsOf, type Variant } from '../helpers/poison.ts';
+import { expectBotRichMedia } from '../helpers/rich-media.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
 import { CLOUD_PATH } from '../../demo/simulator/cloud.js';
@@ -240,6 +241,19 @@ describe('cloud chat transport against the demo guest API and event stream', () 
     expect((await failureOf(t.poll({ ...session, jwt: other.session.jwt }, 1))).status).to.equal(401, "another conversation's jwt");
     const broken = await failureOf(t.poll({ chatId: 'x', conversationId: 'x', memberId: 'm', webSocketUrl: 'ws://x' }, 1));
     expect(broken.message).to.equal('The chat session data has no jwt');
+  });
+
+  it("a structured message: the bot's quick replies and card, bodies of JSON text, are read with their envelopes on restore", async () => {
+    server.simulator.state.chat.botRichMedia = true;
+    try {
+      const t = transport();
+      const { session } = await startJan(t);
+      clock.advance(600);
+      await new Promise((r) => setTimeout(r, 10));
+      expectBotRichMedia((await t.restore(session, 1)).messages);
+    } finally {
+      server.simulator.state.chat.botRichMedia = false;
+    }
   });
 
   it('restore: members, then pages of 100 after the position, following on until the last: no gap, no duplicate; history pages before an index', async () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { waitFor } from '../helpers/wait.mjs';
 import { installCometdWindow } from '../helpers/cometd-node.mjs';
 import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
+import { expectBotRichMedia } from '../helpers/rich-media.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { startServer } from '../../demo/server.mjs';
 import {
@@ -115,6 +116,22 @@ describe('CometD chat transport against the demo Bayeux server', () => {
     expect(indexes).to.deep.equal(indexes.map((_, i) => i + 1));
     expect(r.failures).to.deep.equal([]);
     stop();
+  });
+
+  it("a structured message: the bot's quick replies and card are pushed with their envelopes", async () => {
+    server.simulator.state.chat.botRichMedia = true;
+    try {
+      const t = transport('/service/chatV2/customer-chat-bot');
+      const { session } = await t.start({ firstName: 'Jan', userData: { languageCode: 'pl' } });
+      const r = recorder();
+      const stop = t.subscribe!(session, 1, r.handlers);
+      await advance(600, 100);
+      await waitFor(() => r.transcript().filter((m) => m.type === 'Structured').length >= 2, { what: 'the structured messages' });
+      expectBotRichMedia(r.transcript());
+      stop();
+    } finally {
+      server.simulator.state.chat.botRichMedia = false;
+    }
   });
 
   it('one odd message does not stop the transcript: each variant repaired or dropped with one warning, the good ones after it arrive (same push and the next)', async () => {

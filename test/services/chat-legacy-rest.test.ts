@@ -6,6 +6,7 @@ import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
 import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
+import { expectBotRichMedia } from '../helpers/rich-media.ts';
 import { createTransport, postForm } from '../../src/services/chat/transports/legacy-rest.ts';
 import { ChatFailure, type ChatTransport, type SessionData, type TransportOptions } from '../../src/services/chat/types.ts';
 
@@ -77,6 +78,15 @@ describe('legacy chat REST transport against the simulator', () => {
     expect(greeting).to.include({ text: TEXTS.pl.botGreeting, html: false });
     expect(greeting.timestamp).to.equal(sim.serverNow());
     expect(greeting.from.id).to.be.a('string').and.not.equal('');
+  });
+
+  it("a structured message: the bot's quick replies and card arrive by refresh with their envelopes, and again by a restore's read from 1", async () => {
+    sim.state.chat.botRichMedia = true;
+    const t = transport();
+    const { session } = await startAnna(t);
+    clock.advance(600);
+    expectBotRichMedia((await t.poll(session, 1)).messages);
+    expectBotRichMedia((await t.poll(session, 1)).messages);
   });
 
   it('send carries the client message id as the Idempotency-Key header; other calls and a send without one carry none', async () => {

@@ -5,6 +5,7 @@ import { startSimulator } from '../helpers/simulator.ts';
 import { createManualClock } from '../../demo/simulator/index.js';
 import { TEXTS } from '../../demo/simulator/texts.js';
 import { VARIANTS, expectVariant, warningsOf } from '../helpers/poison.ts';
+import { expectBotRichMedia } from '../helpers/rich-media.ts';
 import { DELAYS } from '../../machines/chat-session.machine.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import pl from '../../locales/pl.json' with { type: 'json' };
@@ -123,6 +124,16 @@ describe('next-generation REST transport against the simulator', () => {
     expect(ops[1]).to.equal(ops[2], 'the repeated poll has the lost poll operationId');
     expect(ops[0]).to.not.equal(ops[1]);
     expect((await t.poll(session, 4)).messages).to.deep.equal([]);
+  });
+
+  it("a structured message: the bot's quick replies and card arrive by poll with their envelopes, and by the restore's page", async () => {
+    sim.state.chat.botRichMedia = true;
+    const t = transport();
+    const { session } = await startJan(t);
+    await t.poll(session, 1);
+    clock.advance(600);
+    expectBotRichMedia((await t.poll(session, 2)).messages);
+    expectBotRichMedia((await t.restore(session, 1)).messages);
   });
 
   it('restore: the restore POST, the last page by count, then history pages back to the stored position: no gap, no duplicate', async () => {

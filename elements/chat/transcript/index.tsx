@@ -101,10 +101,10 @@ export function Transcript(props: TranscriptProps): JSX.Element {
 
   const today = dayKey(now());
   const items = useMemo(
-    () => buildItems(messages, ended, t, lang, groupingThresholdMs, now()),
+    () => buildItems(messages, ended, t, lang, groupingThresholdMs, now(), pending.length > 0),
     // `today` stands for now(): the labels change only when the day does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [messages, ended, t, lang, groupingThresholdMs, today],
+    [messages, ended, t, lang, groupingThresholdMs, today, pending.length > 0],
   );
   const focus = useTranscriptFocus(items);
   const { currentKey } = focus;

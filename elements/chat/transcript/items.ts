@@ -35,6 +35,8 @@ export interface Item {
   grouped: boolean;
   /** The date label shown above this item when its day differs from the previous item's. */
   separator: string | null;
+  /** A structured message the visitor has spoken after: its quick replies are spent. */
+  answered?: boolean;
 }
 
 const SENDERS: Partial<Record<TranscriptMessage['from']['type'], Sender>> = {
@@ -73,6 +75,8 @@ function classify(message: TranscriptMessage, t: Translator, firstClientJoin: bo
     case 'Structured':
     case 'PushUrl':
     case 'FileUploaded':
+      // A structured message that could not be read and has no text: a short notice, never a blank line.
+      if (!message.rich && !message.text.trim() && message.type === 'Structured') return { system: t.t('chat.rich.unreadable') };
       if (!sender) return message.text.trim() ? { system: message.text } : null;
       return { bubble: true };
     case 'Notice':
@@ -88,8 +92,19 @@ function classify(message: TranscriptMessage, t: Translator, firstClientJoin: bo
   }
 }
 
-/** The rendered lines for the messages: classification, grouping and date separators. */
-export function buildItems(messages: readonly TranscriptMessage[], ended: boolean, t: Translator, lang: string, threshold: number, now: number): Item[] {
+/**
+ * The rendered lines for the messages: classification, grouping and date separators. `spoke`: the visitor
+ * has messages on their way, so every structured message so far is answered.
+ */
+export function buildItems(
+  messages: readonly TranscriptMessage[],
+  ended: boolean,
+  t: Translator,
+  lang: string,
+  threshold: number,
+  now: number,
+  spoke = false,
+): Item[] {
   const items: Item[] = [];
   const today = dayKey(now);
   let clientJoined = false;
@@ -119,6 +134,11 @@ export function buildItems(messages: readonly TranscriptMessage[], ended: boolea
     }
   }
   if (ended) items.push({ key: ENDED_KEY, system: t.t('chat.transcript.chatEnded'), grouped: false, separator: null });
+  for (let i = items.length; i--; ) {
+    const message = items[i]!.message;
+    if (message?.rich && spoke) items[i]!.answered = true;
+    else if (message?.from.type === 'Client' && message.type === 'Message') spoke = true;
+  }
   return items;
 }
 
@@ -128,7 +148,7 @@ export const freshItems = (items: readonly Item[], after: number): Item[] =>
 
 /** Two builds of one line show the same thing. */
 export const sameItem = (a: Item, b: Item) =>
-  a.key === b.key && a.message === b.message && a.system === b.system && a.grouped === b.grouped && a.separator === b.separator;
+  a.key === b.key && a.message === b.message && a.system === b.system && a.grouped === b.grouped && a.separator === b.separator && a.answered === b.answered;
 
 /** The file bubble's parts from its user data. */
 export function fileOf(message: TranscriptMessage): { id: string; name: string; size: number | null } {
@@ -147,6 +167,8 @@ export function plainText(message: TranscriptMessage, t: Translator, lang: strin
     const file = fileOf(message);
     return t.t('chat.transcript.fileLabel', { name: file.name, size: file.size === null ? '' : fileSize(file.size, t, lang) });
   }
+  // A structured message: its words and how many choices (or cards, items) it offers, said once.
+  if (message.rich) return t.plural('chat.rich.summary', message.rich.content.length, { text: message.text });
   if (message.html)
     return sanitizeHtml(message.text)
       .map((node) => node.textContent ?? '')

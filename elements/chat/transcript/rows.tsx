@@ -6,7 +6,7 @@
  * Rows and boxes are `memo` components compared on the items' fields, so an appended message renders one
  * new row and an unrelated re-render of the transcript renders none.
  */
-import { memo, useMemo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { Translator } from '../../../src/app/i18n.ts';
 import { formatClock, type TimeFormat } from '../../../src/app/clock.ts';
 import { httpUrl } from '../../../src/app/urls.ts';
@@ -26,6 +26,9 @@ const CX_SENDER: Record<Sender, string> = {
   supervisor: 'cx-message cx-agent cx-supervisor',
   knowledge: 'cx-message cx-bot cx-knowledge',
 };
+
+// Its own chunk, fetched when the first structured message is drawn.
+const RichMessage = lazy(() => import('../rich/rich.tsx'));
 
 const isWebLink = (href: string): boolean => httpUrl(href, null) !== undefined;
 
@@ -67,6 +70,7 @@ interface RowProps {
 function MessageBody({
   message,
   current,
+  answered,
   t,
   lang,
   onDownload,
@@ -74,11 +78,18 @@ function MessageBody({
 }: {
   message: TranscriptMessage;
   current: boolean;
+  answered?: boolean;
   t: Translator;
   lang: string;
   onDownload: (fileId: string) => void;
   onKnowledgeOpen: (request: KnowledgeOpen, opener: HTMLElement) => void;
 }) {
+  if (message.rich)
+    return (
+      <Suspense fallback={<PlainText text={message.text} tabbable={current} />}>
+        <RichMessage message={message} answered={!!answered} t={t} />
+      </Suspense>
+    );
   if (isKnowledgeMessage(message)) return <KnowledgeBody knowledge={message.knowledge} current={current} t={t} onOpen={onKnowledgeOpen} />;
   if (message.type === 'FileUploaded') {
     const file = fileOf(message);
@@ -167,7 +178,7 @@ const Row = memo(
                 {time}
               </time>
             </div>
-            <MessageBody message={message} current={current} t={t} lang={lang} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
+            <MessageBody message={message} current={current} answered={item.answered} t={t} lang={lang} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
           </div>
         </div>
       </>

@@ -106,6 +106,8 @@ export const webChatWindowSchema = {
   timeFormat: v.optional(v.picklist([12, 24], 'must be 12 or 24')),
   /** Consecutive messages of one sender within this many ms show their name once (0: no grouping). */
   groupingThreshold: milliseconds(100_000),
+  /** Rich-media messages draw their `styles` (colours, borders, weight …); false: the chat's own look only. */
+  richMediaStyles: flag(true),
   dataProtection: v.optional(dataProtectionSchema),
 };
 

@@ -14,7 +14,7 @@
  * - a timestamp that cannot be read does not hide the message: it is shown at the time it was read.
  */
 import { isRecord } from '../../app/records.ts';
-import type { ParticipantType, TranscriptMessage, TranscriptType } from './types.ts';
+import type { ParticipantType, RichContentType, RichEnvelope, TranscriptMessage, TranscriptType } from './types.ts';
 
 const TRANSCRIPT_TYPES: ReadonlySet<string> = new Set<TranscriptType>([
   'Message',
@@ -84,6 +84,34 @@ export const MAX_TEXT_LENGTH = 10_000;
 /** A message text cut to MAX_TEXT_LENGTH (an ellipsis at the cut), noted when it was longer. */
 export const shortText = (text: string, note: Note, field = 'text'): string =>
   text.length > MAX_TEXT_LENGTH ? (note(field, `has ${text.length} characters`, `cut to ${MAX_TEXT_LENGTH}`), `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`) : text;
+
+/* ------------------------------------------------------------------ rich media */
+
+const RICH_TYPES: ReadonlySet<string> = new Set<RichContentType>(['quick-replies', 'generic', 'list-vertical', 'attachments']);
+/** Items one structured message may carry: a hostile server's thousands are not thousands of cards. */
+export const MAX_RICH_ITEMS = 50;
+
+/**
+ * A structured message's envelope (plugins-and-infrastructure.md §3): `contentType`, `content`, `id`,
+ * `textback` and `parentMessageID` of `source` (the message itself; the cloud's parsed body). A malformed
+ * one is noted and left out: the message shows as its text (the view's short notice when it has none).
+ */
+export function envelopeOf(source: Record<string, unknown>, note: Note): RichEnvelope | undefined {
+  const { contentType, content } = source;
+  try {
+    if (!RICH_TYPES.has(contentType as string) || !Array.isArray(content) || !content.length) throw new Unreadable('contentType or content');
+    if (content.length > MAX_RICH_ITEMS) note('content', `has ${content.length} items`, `cut to ${MAX_RICH_ITEMS}`);
+    const rich: RichEnvelope = { contentType: contentType as RichContentType, content: content.slice(0, MAX_RICH_ITEMS), id: textField('id', source.id) };
+    const textback = textField('textback', source.textback);
+    const parent = textField('parentMessageID', source.parentMessageID);
+    if (textback) rich.textback = textback;
+    if (parent) rich.parentMessageID = parent;
+    return rich;
+  } catch (error) {
+    if (!(error instanceof Unreadable)) throw error;
+    note(error.field, 'is not a rich-media envelope', 'shown as text');
+  }
+}
 
 /* ------------------------------------------------------------------ the rule */
 
@@ -182,6 +210,8 @@ function readOne(item: unknown, note: Note): ItemRead<TranscriptMessage> {
       const message: TranscriptMessage = { index, type: type as TranscriptType, text, timestamp, html, from };
       if (userData) message.userData = userData;
       if (text !== raw) message.shortened = true;
+      const rich = type === 'Structured' || item.contentType !== undefined ? envelopeOf(item, note) : undefined;
+      if (rich) message.rich = rich;
       return message;
     },
   };

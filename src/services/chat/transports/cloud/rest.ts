@@ -1,7 +1,7 @@
 import { objectMessage, v } from '../../../answer.ts';
 import { isRecord } from '../../../../app/records.ts';
-import { readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead, type Note } from '../../transcript-schema.ts';
-import { ChatFailure, type ParticipantType, type PollResult, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
+import { envelopeOf, readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead, type Note } from '../../transcript-schema.ts';
+import { ChatFailure, type ParticipantType, type PollResult, type RichEnvelope, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
 import { callServer, read, requiredId as id, serverURL, whole } from '../shared.ts';
 import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type CloudTransportOptions } from './protocol.ts';
 
@@ -33,6 +33,7 @@ export interface CloudMessage {
   bodyType: string;
   timestamp?: number;
   shortened?: boolean;
+  rich?: RichEnvelope;
 }
 
 /**
@@ -49,10 +50,29 @@ export function cloudItem(item: unknown, note: Note): ItemRead<CloudMessage> {
       if (sender !== undefined && sender !== null && !isRecord(sender)) throw new Unreadable('sender');
       const bodyType = item.bodyType ?? 'standard';
       if (typeof bodyType !== 'string') throw new Unreadable('bodyType');
-      const raw = textField('body', item.body);
+      let raw = textField('body', item.body);
+      let rich: RichEnvelope | undefined;
+      // A structured body is the envelope as JSON text, its own `text` the message's words; a broken one
+      // shows as nothing (the view's short notice), never as raw JSON.
+      if (bodyType === 'structured') {
+        let envelope: unknown;
+        try {
+          envelope = JSON.parse(raw);
+        } catch {
+          // noted below
+        }
+        if (isRecord(envelope)) {
+          raw = textField('body.text', envelope.text);
+          rich = envelopeOf(envelope, note);
+        } else {
+          note('body', 'is not a structured message', 'shown as a notice');
+          raw = '';
+        }
+      }
       const body = shortText(raw, note, 'body');
       const message: CloudMessage = { sequence: index, senderId: textField('sender.id', sender?.id), body, bodyType };
       if (body !== raw) message.shortened = true;
+      if (rich) message.rich = rich;
       const time = timeOf(item.timestamp);
       if (time !== undefined) message.timestamp = time;
       else if (item.timestamp !== undefined && item.timestamp !== null) note('timestamp', 'cannot be read', 'shown as it arrives');
@@ -93,6 +113,7 @@ const BODY_TYPES: Record<string, TranscriptType> = {
   'member-leave': 'ParticipantLeft',
   'push-url': 'PushUrl',
   'custom-notice': 'CustomNotice',
+  structured: 'Structured',
 };
 const ROLES: Record<string, ParticipantType> = { CUSTOMER: 'Client', AGENT: 'Agent', SUPERVISOR: 'Supervisor', WORKFLOW: 'Bot', BOT: 'Bot' };
 
@@ -186,7 +207,7 @@ export function createCloudRest(options: CloudTransportOptions) {
     const type = BODY_TYPES[m.bodyType];
     if (!type) return undefined;
     const message = await transcriptOf(s, type, m.sequence, m.senderId, m.body, millisOf(m.timestamp));
-    return m.shortened ? { ...message, shortened: true } : message;
+    return m.shortened || m.rich ? { ...message, ...(m.shortened && { shortened: true }), ...(m.rich && { rich: m.rich }) } : message;
   };
 
   /** The visitor's own leave ends the chat (web-chat.md §4: a customer disconnect ends the chat). */
