@@ -487,7 +487,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   }
   try {
     const allowedHosts = (process.env.ALLOWED_HOSTS || '').split(',').filter((name) => name.trim());
-    const running = await startServer({ port, host: process.env.HOST || '127.0.0.1', allowedHosts, agentToken: envToken, log: (l) => console.error(l), simulator: { botRichMedia: true } });
+    const running = await startServer({
+      port,
+      host: process.env.HOST || '127.0.0.1',
+      allowedHosts,
+      agentToken: envToken,
+      log: (l) => console.error(l),
+      simulator: { botRichMedia: true },
+    });
     const base = `http://localhost:${running.port}`;
     console.log(
       `live-assist demo: open ${base}/ (Polish deployment), /genesys (the same as a Widgets 9 page), /en, /en/headless (a chat UI of its own), /agent, /kontakt — Ctrl+C to stop`,

@@ -14,7 +14,14 @@ const endButton = /** @type {HTMLButtonElement} */ ($('cb-end'));
 const codeForm = /** @type {HTMLFormElement} */ ($('cb-code'));
 const codeInput = /** @type {HTMLInputElement} */ ($('cb-code-input'));
 
-const ENDED = { visitor: 'Klient zakończył wspólne przeglądanie.', agent: 'Zakończono wspólne przeglądanie.', time: 'Sesja przekroczyła czas.', idle: 'Strona klienta przestała odpowiadać.', size: 'Sesja przekroczyła limit danych.', ended: 'Wspólne przeglądanie jest niedostępne.' };
+const ENDED = {
+  visitor: 'Klient zakończył wspólne przeglądanie.',
+  agent: 'Zakończono wspólne przeglądanie.',
+  time: 'Sesja przekroczyła czas.',
+  idle: 'Strona klienta przestała odpowiadać.',
+  size: 'Sesja przekroczyła limit danych.',
+  ended: 'Wspólne przeglądanie jest niedostępne.',
+};
 
 /** @type {{ token: string, next: number, replayer: Replayer | null, timer: number } | null} */
 let watching = null;

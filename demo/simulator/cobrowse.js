@@ -119,7 +119,8 @@ async function readBatch(request) {
   const type = (request.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') throw new HttpError(415, 'Send the events as a JSON array (Content-Type: application/json)');
   const text = await request.text();
-  if (text.length > COBROWSE_LIMITS.maxBatchBytes) throw new HttpError(413, 'The batch is too large', { error: 'The batch is too large', status: 413, reason: 'size' });
+  if (text.length > COBROWSE_LIMITS.maxBatchBytes)
+    throw new HttpError(413, 'The batch is too large', { error: 'The batch is too large', status: 413, reason: 'size' });
   let events;
   try {
     events = JSON.parse(text);
@@ -224,7 +225,12 @@ export async function handleCobrowse(sim, request, url) {
         throw e;
       }
       append(s, events, now);
-      if (s.ended) throw new HttpError(413, 'The co-browse session grew past its limit', { error: 'The co-browse session grew past its limit', status: 413, reason: s.ended });
+      if (s.ended)
+        throw new HttpError(413, 'The co-browse session grew past its limit', {
+          error: 'The co-browse session grew past its limit',
+          status: 413,
+          reason: s.ended,
+        });
       return new Response(null, { status: 204 });
     }
     throw new HttpError(405, 'Method not allowed');

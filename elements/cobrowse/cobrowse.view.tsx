@@ -29,7 +29,8 @@ function CobrowseView({ controller: actor }: ViewProps<CobrowseActor>) {
     if (on) announced.current = true;
   }, [on]);
 
-  const ended = !on && !starting && announced.current && reason && reason !== 'visitor' ? t.t(reason === 'agent' ? 'cobrowse.endedByAgent' : 'cobrowse.ended') : '';
+  const ended =
+    !on && !starting && announced.current && reason && reason !== 'visitor' ? t.t(reason === 'agent' ? 'cobrowse.endedByAgent' : 'cobrowse.ended') : '';
   return (
     <div className={`la-cobrowse ${looks}`}>
       {/* One polite status line, present before it speaks, so a screen reader hears start and end. */}

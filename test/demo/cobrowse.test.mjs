@@ -42,7 +42,10 @@ test('a session relays the visitor events to the agent in order, from a cursor',
   const second = await call(sim, `/api/agent/cobrowse/${token}?after=3`, { headers: agent(sim) });
   assert.deepEqual(second.body.events, [move(2)]);
   const list = await call(sim, '/api/agent/cobrowse', { headers: agent(sim) });
-  assert.deepEqual(list.body.sessions.map((s) => s.token), [token]);
+  assert.deepEqual(
+    list.body.sessions.map((s) => s.token),
+    [token],
+  );
 });
 
 test('the agent API needs the agent token; the relay refuses another site and malformed batches', async () => {
@@ -106,7 +109,10 @@ test('bounded in size: a session past its bytes ends (413, reason size)', async 
   const seen = await call(sim, `/api/agent/cobrowse/${token}?after=0`, { headers: agent(sim) });
   assert.equal(seen.body.ended, 'size');
   const oversized = await open(sim);
-  const huge = await call(sim, `/api/cobrowse/sessions/${oversized}/events`, { body: 'x'.repeat(COBROWSE_LIMITS.maxBatchBytes + 1), headers: { 'content-type': 'application/json' } });
+  const huge = await call(sim, `/api/cobrowse/sessions/${oversized}/events`, {
+    body: 'x'.repeat(COBROWSE_LIMITS.maxBatchBytes + 1),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(huge.status, 413);
 });
 

@@ -29,7 +29,10 @@ test('serves the demo pages with a strict CSP', async () => {
     assert.ok((await r.text()).includes(needle), path);
   }
   // The agent console alone allows inline styles and no Trusted Types (rrweb's replayer); scripts stay 'self'.
-  assert.equal(AGENT_CSP, CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("; require-trusted-types-for 'script'; trusted-types live-assist lit-html", ''));
+  assert.equal(
+    AGENT_CSP,
+    CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("; require-trusted-types-for 'script'; trusted-types live-assist lit-html", ''),
+  );
   assert.match(AGENT_CSP, /script-src 'self';/);
   assert.doesNotMatch(AGENT_CSP, /unsafe-eval/);
   // Trusted Types required, with only the library's two policies (ours, lit-html's): every e2e test runs under it.

@@ -29,7 +29,12 @@ test('visitor → agent: the page is replayed live, private parts blank; Stop en
   // Nothing of the recorder before consent.
   const recorderRequests = [];
   visitor.on('request', (r) => /cobrowse-recorder-/.test(r.url()) && recorderRequests.push(r.url()));
-  const started = visitor.evaluate(() => window.LiveAssist.command('Cobrowse.start').then(() => 'resolved', (e) => e.message));
+  const started = visitor.evaluate(() =>
+    window.LiveAssist.command('Cobrowse.start').then(
+      () => 'resolved',
+      (e) => e.message,
+    ),
+  );
   const start = visitor.locator('la-cobrowse').getByRole('button', { name: 'Start Co-browse' });
   await start.waitFor({ timeout: 20_000 });
   assert.deepEqual(recorderRequests, [], 'the recorder is fetched only after consent');
@@ -54,8 +59,12 @@ test('visitor → agent: the page is replayed live, private parts blank; Stop en
   const feed = async () =>
     (await (await fetch(`${server.url}/api/agent/cobrowse/${code}?after=0`, { headers: { authorization: 'Bearer cobrowse-test-token' } })).json()).events;
   const incremental = (events, source) => events.filter((e) => e.type === 3 && e.data.source === source);
-  for (let i = 0; i < 50 && !(incremental(await feed(), 3).some((e) => e.data.y === 400) && incremental(await feed(), 1).length); i++) await new Promise((r) => setTimeout(r, 200));
-  assert.ok(incremental(await feed(), 3).some((e) => e.data.y === 400), 'the scroll reached the agent');
+  for (let i = 0; i < 50 && !(incremental(await feed(), 3).some((e) => e.data.y === 400) && incremental(await feed(), 1).length); i++)
+    await new Promise((r) => setTimeout(r, 200));
+  assert.ok(
+    incremental(await feed(), 3).some((e) => e.data.y === 400),
+    'the scroll reached the agent',
+  );
   assert.ok(incremental(await feed(), 1).length > 0, 'the pointer moves reached the agent');
   assert.equal(await agent.locator('#cb-stage .replayer-mouse').count(), 1, 'the pointer is drawn');
 

@@ -13,7 +13,8 @@ const relay = { sessions: 0, batches: [] as unknown[][], deleted: 0, recorderLoa
 const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   const method = init?.method ?? 'GET';
-  const ok = (body?: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const ok = (body?: unknown, status = 200) =>
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   if (url.endsWith('/status')) return ok({ online: true });
   if (url.endsWith('/sessions') && method === 'POST') {
     relay.sessions++;

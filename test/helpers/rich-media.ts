@@ -14,7 +14,7 @@ export function expectBotRichMedia(messages: readonly TranscriptMessage[]): void
   ]);
   const [replies, card] = structured as [TranscriptMessage, TranscriptMessage];
   expect(replies.rich!.content.map((c) => (c as { text: string }).text)).to.deep.equal(['Wpłaty', 'Wypłata', 'Porozmawiaj z konsultantem']);
-  expect(replies.rich!.id.endsWith(`-${replies.index}`)).to.equal(true, 'the envelope id is the server\'s');
+  expect(replies.rich!.id.endsWith(`-${replies.index}`)).to.equal(true, "the envelope id is the server's");
   const first = card.rich!.content[0] as { title: string; components: Array<{ type: string; url?: string }> };
   expect(first.title).to.equal('Ochrona danych osobowych');
   expect(first.components.find((c) => c.type === 'attachment')!.url).to.match(/\/ochrona-danych\.pdf$/);

@@ -134,7 +134,7 @@ export function buildItems(
     }
   }
   if (ended) items.push({ key: ENDED_KEY, system: t.t('chat.transcript.chatEnded'), grouped: false, separator: null });
-  for (let i = items.length; i--; ) {
+  for (let i = items.length; i--;) {
     const message = items[i]!.message;
     if (message?.rich && spoke) items[i]!.answered = true;
     else if (message?.from.type === 'Client' && message.type === 'Message') spoke = true;

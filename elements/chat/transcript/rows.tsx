@@ -178,7 +178,15 @@ const Row = memo(
                 {time}
               </time>
             </div>
-            <MessageBody message={message} current={current} answered={item.answered} t={t} lang={lang} onDownload={onDownload} onKnowledgeOpen={onKnowledgeOpen} />
+            <MessageBody
+              message={message}
+              current={current}
+              answered={item.answered}
+              t={t}
+              lang={lang}
+              onDownload={onDownload}
+              onKnowledgeOpen={onKnowledgeOpen}
+            />
           </div>
         </div>
       </>

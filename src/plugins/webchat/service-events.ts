@@ -66,7 +66,11 @@ export function followService(win: ChatWindow): void {
       }
       case 'WebChatService.agentConnected':
         // Co-browse is offered in the actions menu once an agent is here, where the site configured it.
-        if (Object.keys(app.section('cobrowse')).length) void plugin.command('Cobrowse.getState').then(({ online, started }) => win.patch({ cobrowse: online ? started : null }), () => undefined);
+        if (Object.keys(app.section('cobrowse')).length)
+          void plugin.command('Cobrowse.getState').then(
+            ({ online, started }) => win.patch({ cobrowse: online ? started : null }),
+            () => undefined,
+          );
         win.patch({ agentConnected: Object.values(event.data.agents).some((a) => a.connected) });
         actor.send({ type: 'session.agentJoined' });
         plugin.publish('agentConnected', event.data);

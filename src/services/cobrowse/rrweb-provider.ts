@@ -38,7 +38,15 @@ export function rrwebProvider(options: RelayOptions): CobrowseProvider {
   const loadRecorder = options.recorder ?? (() => import('./recorder.ts'));
 
   /** The running session; null when none. `generation` tells a stopped session's late answers apart. */
-  let session: { token: string; stopRecording: () => void; timer: number; queue: string[]; bytes: number; failingSince: number | null; sending: boolean } | null = null;
+  let session: {
+    token: string;
+    stopRecording: () => void;
+    timer: number;
+    queue: string[];
+    bytes: number;
+    failingSince: number | null;
+    sending: boolean;
+  } | null = null;
   let generation = 0;
 
   const end = (hooks: CobrowseHooks, reason: CobrowseEnd) => {
@@ -78,7 +86,13 @@ export function rrwebProvider(options: RelayOptions): CobrowseProvider {
     const size = s.bytes;
     s.bytes = 0;
     try {
-      await requestJson(`${base}/sessions/${s.token}/events`, { ...http, method: 'POST', body: `[${batch.join(',')}]`, headers: { 'Content-Type': 'application/json' }, timeoutMs: 5000 });
+      await requestJson(`${base}/sessions/${s.token}/events`, {
+        ...http,
+        method: 'POST',
+        body: `[${batch.join(',')}]`,
+        headers: { 'Content-Type': 'application/json' },
+        timeoutMs: 5000,
+      });
       if (mine !== generation) return;
       s.failingSince = null;
     } catch (error) {

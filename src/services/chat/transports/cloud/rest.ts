@@ -1,7 +1,15 @@
 import { objectMessage, v } from '../../../answer.ts';
 import { isRecord } from '../../../../app/records.ts';
 import { envelopeOf, readEach, shortText, textField, timeOf, Unreadable, wholeField, type ItemRead, type Note } from '../../transcript-schema.ts';
-import { ChatFailure, type ParticipantType, type PollResult, type RichEnvelope, type SessionData, type TranscriptMessage, type TranscriptType } from '../../types.ts';
+import {
+  ChatFailure,
+  type ParticipantType,
+  type PollResult,
+  type RichEnvelope,
+  type SessionData,
+  type TranscriptMessage,
+  type TranscriptType,
+} from '../../types.ts';
 import { callServer, read, requiredId as id, serverURL, whole } from '../shared.ts';
 import { CLOUD, cloudFailure, cloudSession, type Call, type CloudSession, type CloudTransportOptions } from './protocol.ts';
 
