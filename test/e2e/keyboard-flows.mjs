@@ -736,7 +736,7 @@ function flows(mode, device) {
           await keys.press('Enter', firstField);
         };
         // /en's article links every demo switch (transports, preload modes …) before the sidebar.
-        await keys.tabTo(opener, 60);
+        await keys.tabTo(opener, 90);
         await reopen();
         await keys.type('Anna', sm({ field: 'firstName', value: 'Anna' }));
         await keys.press('Escape', sm({ role: 'button', name: 'No' }));
