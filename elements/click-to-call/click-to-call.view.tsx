@@ -5,7 +5,7 @@ import { Button, ButtonGroup, LoadingScreen, Window } from '../common/chrome.tsx
 import { AlertDialog, ConfirmDialog } from '../common/dialogs.tsx';
 import { TextField } from '../common/fields.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
-import { useWindowDrag } from '../common/drag.ts';
+import { useDragOffset, useTitleBarMove } from '../common/drag.ts';
 import type { ClickToCallActor } from '../../src/plugins/click-to-call/click-to-call.ts';
 import { selectCallWaitMinutes, selectCountdown, type ClickToCallField, type ClickToCallFieldError } from '../../machines/click-to-call.machine.ts';
 import type { Translator } from '../../src/app/i18n.ts';
@@ -34,7 +34,10 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
   const asked = useRef(false);
   const closed = snapshot.matches('closed');
   const minimized = snapshot.context.minimized;
-  useWindowDrag(host, !closed && !env.mobile && !minimized);
+  const moveHint = useRef<HTMLParagraphElement>(null);
+  const movable = !closed && !env.mobile && !minimized;
+  const { moveTo, reset } = useDragOffset(host, moveHint, movable);
+  useTitleBarMove(moveHint, movable, moveTo, reset);
 
   const busy = snapshot.hasTag('busy');
   const editing = snapshot.hasTag('editing');
@@ -72,6 +75,9 @@ function ClickToCallView({ controller: actor }: ViewProps<ClickToCallActor>) {
       onMinimize={() => actor.send({ type: minimized ? 'restore' : 'minimize' })}
       onClose={() => actor.send({ type: 'close' })}
     >
+      <p ref={moveHint} className="la-visually-hidden">
+        {t.t('common.moveHint')}
+      </p>
       {display && number ? (
         <div className="la-c2c__display">
           <p className="la-c2c__intro">{t.t('clicktocall.displayIntro')}</p>

@@ -5,70 +5,8 @@ import { Button, ButtonGroup, Window } from '../common/chrome.tsx';
 import { useEnvironment, useT, useView } from '../common/context.ts';
 import type { ConsoleActor } from '../../src/plugins/console/console.ts';
 import { watchPattern } from '../../machines/console.machine.ts';
+import { useTitleBarMove } from '../common/drag.ts';
 import sheet from '../../styles/console.css' with { type: 'css' };
-
-/** How far an arrow key moves the window (with Shift: five times as far). */
-const KEY_STEP_PX = 10;
-
-/**
- * Makes the window's title bar a drag handle (pointer, and arrow keys while it has focus; Home docks the
- * window again). Done here, on the console's own title bar, so no other window's chrome carries it.
- * The view reports where the window should go, clamped to the viewport; the machine keeps the position.
- */
-function useDrag(anchor: { current: HTMLElement | null }, hintId: string, enabled: boolean, moveTo: (x: number, y: number) => void, reset: () => void) {
-  useEffect(() => {
-    const win = anchor.current?.closest<HTMLElement>('.la-window');
-    const bar = win?.querySelector<HTMLElement>('[part=titlebar]');
-    if (!enabled || !win || !bar) return;
-    const place = (x: number, y: number) => {
-      const view = win.ownerDocument.defaultView!;
-      moveTo(Math.max(0, Math.min(x, view.innerWidth - win.offsetWidth)), Math.max(0, Math.min(y, view.innerHeight - bar.offsetHeight)));
-    };
-    let start: { px: number; py: number; x: number; y: number } | null = null;
-    const down = (event: PointerEvent) => {
-      if (event.button !== 0 || (event.target as Element).closest('button')) return;
-      const rect = win.getBoundingClientRect();
-      start = { px: event.clientX, py: event.clientY, x: rect.left, y: rect.top };
-      bar.setPointerCapture?.(event.pointerId);
-      event.preventDefault();
-    };
-    const move = (event: PointerEvent) => {
-      if (start) place(start.x + event.clientX - start.px, start.y + event.clientY - start.py);
-    };
-    const up = () => (start = null);
-    const key = (event: KeyboardEvent) => {
-      if (event.target !== bar) return;
-      if (event.key === 'Home') {
-        event.preventDefault();
-        return reset();
-      }
-      const step = KEY_STEP_PX * (event.shiftKey ? 5 : 1);
-      const [dx, dy] = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key] ?? [];
-      if (dx === undefined || dy === undefined) return;
-      event.preventDefault();
-      const rect = win.getBoundingClientRect();
-      place(rect.left + dx, rect.top + dy);
-    };
-    const titleId = win.getAttribute('aria-labelledby');
-    bar.tabIndex = 0;
-    bar.setAttribute('role', 'group');
-    if (titleId) bar.setAttribute('aria-labelledby', titleId);
-    bar.setAttribute('aria-describedby', hintId);
-    bar.classList.add('la-console__handle');
-    bar.addEventListener('pointerdown', down);
-    bar.addEventListener('pointermove', move);
-    bar.addEventListener('pointerup', up);
-    bar.addEventListener('pointercancel', up);
-    bar.addEventListener('keydown', key);
-    return () => {
-      bar.removeEventListener('pointerdown', down);
-      bar.removeEventListener('pointermove', move);
-      bar.removeEventListener('pointerup', up);
-      bar.removeEventListener('pointercancel', up);
-      bar.removeEventListener('keydown', key);
-    };
-  }, [anchor, hintId, enabled, moveTo, reset]);
-}
 
 function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
   const t = useT();
@@ -78,7 +16,7 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
   const running = useSelector(actor, (s) => s.hasTag('busy'));
   const context = useSelector(actor, (s) => s.context);
   const id = useId();
-  const anchor = useRef<HTMLFormElement>(null);
+  const hint = useRef<HTMLParagraphElement>(null);
   // Where the visitor put the window: a sheet of its own on the host (no inline style), ignored on a phone.
   const place = useMemo(() => new CSSStyleSheet(), []);
   useEffect(() => host.adopt([place]), [host, place]);
@@ -90,7 +28,7 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
   }, [place, position]);
   const moveTo = useMemo(() => (x: number, y: number) => actor.send({ type: 'move.to', x, y }), [actor]);
   const reset = useMemo(() => () => actor.send({ type: 'move.reset' }), [actor]);
-  useDrag(anchor, `${id}-move`, open && !mobile, moveTo, reset);
+  useTitleBarMove(hint, open && !mobile, moveTo, reset);
   if (!open) return null;
 
   const plugins = app.bus.describe().filter((p) => p.name !== 'Console');
@@ -104,11 +42,10 @@ function ConsoleView({ controller: actor }: ViewProps<ConsoleActor>) {
 
   return (
     <Window title={t.t('console.title')} onClose={() => void app.bus.command('Console.close', undefined, { commander: 'Console' })}>
-      <p id={`${id}-move`} className="la-visually-hidden">
-        {t.t('console.moveHint')}
+      <p ref={hint} id={`${id}-move`} className="la-visually-hidden">
+        {t.t('common.moveHint')}
       </p>
       <form
-        ref={anchor}
         className="la-console__form"
         onSubmit={(event) => {
           event.preventDefault();

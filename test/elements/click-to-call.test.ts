@@ -247,5 +247,13 @@ describe('<la-click-to-call>', function () {
     expect(after.left).to.be.closeTo(before.left - 100, 1);
     expect(after.top).to.be.closeTo(before.top - 50, 1);
     expect(win()!.getAttribute('style')).to.equal(null);
+    // From the keyboard: the title bar takes focus, is described by the hint, arrows move, Home docks again.
+    const bar = root()!.querySelector<HTMLElement>('[part=titlebar]')!;
+    bar.focus();
+    expect((bar.getRootNode() as ShadowRoot).getElementById(bar.getAttribute('aria-describedby')!)?.textContent).to.match(/Arrow keys/);
+    await sendKeys({ press: 'ArrowRight' });
+    expect(win()!.getBoundingClientRect().left).to.be.closeTo(after.left + 10, 1);
+    await sendKeys({ press: 'Home' });
+    expect(win()!.getBoundingClientRect().left).to.be.closeTo(before.left, 1);
   });
 });
