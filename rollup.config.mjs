@@ -219,12 +219,13 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@xstate|
 // country picker (intl-tel-input, its sheet and elements/common/phone-picker.ts) is imported by the
 // view when idle after the window's first frame, so it is not among the files an open links. XState's
 // chunk also holds machines/deferred.ts, which every provided machine uses (in the first importer's chunk,
-// the callback's, it made send message, search and the chat session load the callback's code), and the
+// the callback's, it made send message, search and the chat session load the callback's code), the
+// lifecycle report the callback and click-to-call share (for the same reason), and the
 // side-button machine of the chat, send message and search (1.6 KB, built on first use): a file of its
 // own was one more request in each of their opens. libphonenumber-js's chunk holds the callback's number
 // check (machines/phone-check.ts), imported when idle after the form's first frame, or by a submit.
 const LIBRARIES = {
-  xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|side-button\.machine)\.ts$/,
+  xstate: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:deferred|lifecycle-report|side-button\.machine)\.ts$/,
   cometd: /[\\/]node_modules[\\/]cometd[\\/]|[\\/]src[\\/]services[\\/]messaging-client\.ts$/,
   valibot: /[\\/]node_modules[\\/]valibot[\\/]|[\\/]src[\\/](?:app[\\/]section|services[\\/]answer)\.ts$/,
   luxon: /[\\/]node_modules[\\/]luxon[\\/]/,
@@ -243,7 +244,7 @@ const LIBRARIES = {
 const WIDGET_CHUNKS = Object.fromEntries(WIDGETS.flatMap((row) => Object.entries(row.chunks ?? {})));
 const widgetChunkOf = new Map(Object.entries(WIDGET_CHUNKS).flatMap(([chunk, names]) => names.map((n) => [n, chunk])));
 const VIEWS =
-  /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|safe-html|helpful-vote|office-text|keyboard)\.tsx?|styles\/chrome\.css)$/;
+  /^(?:elements\/common\/(?:chrome|context|define-view|modal|window-icons|dialogs|fields|safe-html|helpful-vote|office-text|keyboard|drag)\.tsx?|styles\/chrome\.css)$/;
 // The sanitiser and its Trusted Types policy (no React): the views import it, and so does the chat button
 // when a site gives it a template (elements/chat/launcher.ts), which must not fetch React for that.
 const SANITISER = /^(?:elements\/common\/(?:sanitize|trusted-types)|src\/app\/trusted-types)\.ts$/;
